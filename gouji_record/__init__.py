@@ -1,0 +1,53 @@
+"""gouji-record: a notation, rules engine and replays for 够级 (Gouji).
+
+The public API, in the order data flows::
+
+    records = parse(text)            # .gjn text → [GameRecord]
+    records = read("hand.gjn")       # the same, from a file
+    result = replay(records[0])      # → Replay: positions, events, diagnostic
+    text = write(records[0])         # GameRecord → canonical .gjn text
+    html = render_html(records[0])   # → one self-contained HTML page
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .model import Action, ActionKind, GameRecord
+from .notation import NotationError, parse_text, write, write_all
+from .replay import Replay, replay
+from .rules.events import Diagnostic, Event, EventKind
+from .rules.rulesets import PRESETS, Ruleset, get_ruleset
+
+__version__ = "0.1.0"
+
+
+def parse(text: str) -> list[GameRecord]:
+    """Parse ``.gjn`` text into records, one per hand.
+
+    Raises :class:`NotationError` (with line and column) for text that is not a record.
+    """
+    return [record for record, _ in parse_text(text)]
+
+
+def read(path: str | Path) -> list[GameRecord]:
+    """Read a ``.gjn`` file (UTF-8) into records, one per hand.
+
+    Raises ``OSError`` if the file cannot be read, ``UnicodeDecodeError`` if it
+    is not UTF-8, and :class:`NotationError` if it is not a record.
+    """
+    return parse(Path(path).read_text(encoding="utf-8"))
+
+
+def render_html(record: GameRecord, ruleset: Ruleset | None = None) -> str:
+    """A self-contained HTML replay of ``record`` (see :mod:`gouji_record.render.html`)."""
+    from .render.html import render_replay
+
+    return render_replay(replay(record, ruleset))
+
+
+__all__ = [
+    "Action", "ActionKind", "Diagnostic", "Event", "EventKind", "GameRecord", "NotationError",
+    "PRESETS", "Replay", "Ruleset", "get_ruleset", "parse", "read", "render_html", "replay",
+    "write", "write_all",
+]

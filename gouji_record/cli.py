@@ -1,0 +1,250 @@
+"""The ``gouji`` command line (命令行).
+
+Exit codes, the same for every sub-command: 0 all is well; 1 a record is
+readable but breaks the rules (an illegal action, a Result that disagrees
+with the play) or ``fmt --check`` found a file not in canonical form; 2 a
+file cannot be read (missing, not UTF-8, bad syntax, bad deal, unknown
+ruleset) or the command line is wrong.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from .canonical import canonical
+from .model import GameRecord
+from .notation.parser import NotationError, SourceMap, parse_text
+from .notation.writer import write_all
+from .replay import Replay, replay
+from .report import Problem, diagnostic_problem, summary
+from .rules.rulesets import PRESETS, Ruleset, UnknownRuleset, get_ruleset
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+class Unreadable(Exception):
+    """A file that cannot be read as records; carries the located :class:`Problem`."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+@dataclass
+class Loaded:
+    """A file read and parsed: its text lines and each hand with its source map."""
+
+    path: str
+    lines: list[str]
+    hands: list[tuple[GameRecord, SourceMap]]
+
+
+def load(path: str) -> Loaded:
+    """Read and parse ``path`` (``-`` for standard input).
+
+    Raises :class:`Unreadable` with a located problem for a missing file,
+    text that is not UTF-8, or text that is not a record.
+    """
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as e:
+        raise Unreadable(Problem(path, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}")) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        head = data[: e.start]
+        line = head.count(b"\n") + 1
+        column = e.start - (head.rfind(b"\n") + 1) + 1
+        raise Unreadable(Problem(
+            path, line, column, "encoding",
+            f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot start a UTF-8 character "
+            "(is the file GB18030/GBK? save it as UTF-8)")) from None
+    lines = text.replace("\r\n", "\n").split("\n")
+    try:
+        hands = parse_text(text)
+    except NotationError as e:
+        raise Unreadable(Problem(path, e.line, e.column, e.code, e.message)) from None
+    if not hands:
+        raise Unreadable(Problem(path, 1, 1, "empty", "no hand in the file: expected tags like [Event \"…\"]"))
+    return Loaded(path, lines, hands)
+
+
+def _ruleset_for(loaded: Loaded, record: GameRecord, where: SourceMap, override: Ruleset | None) -> Ruleset:
+    if override is not None:
+        return override
+    try:
+        return get_ruleset(record.ruleset_name)
+    except UnknownRuleset as e:
+        line, column = where.tags["Ruleset"]
+        raise Unreadable(Problem(loaded.path, line, column, "unknown-ruleset", str(e))) from None
+
+
+def _fail(problem: Problem, lines: list[str] | None) -> None:
+    click.secho(problem.format(lines), fg="red", err=True)
+
+
+def _replays(loaded: Loaded, override: Ruleset | None) -> list[tuple[Replay, SourceMap]]:
+    return [(replay(rec, _ruleset_for(loaded, rec, where, override)), where) for rec, where in loaded.hands]
+
+
+def _ruleset_option(value: str | None) -> Ruleset | None:
+    if value is None:
+        return None
+    try:
+        return get_ruleset(value)
+    except UnknownRuleset as e:
+        raise click.BadParameter(str(e)) from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="gouji-record")
+def main() -> None:
+    """Record, check and replay hands of 够级 (Gouji).
+
+    Records are .gjn files (docs/notation.md). Exit codes: 0 valid, 1 a rule
+    is broken, 2 a file cannot be read or the command line is wrong.
+    """
+
+
+ruleset_opt = click.option(
+    "--ruleset", "ruleset_name", metavar="NAME",
+    help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
+)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@ruleset_opt
+@click.option("-q", "--quiet", is_flag=True, help="Print only problems.")
+def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool) -> None:
+    """Replay each hand in FILES and check every action against the rules.
+
+    Prints, for a valid hand, the ruleset, places 头科…大落, team scores and
+    counts of 够级 plays, 开点 and burns; for the first illegal action of a
+    hand, FILE:LINE:COL: error[CODE] with the line, a caret and the rule's
+    source. Exit 0 if all is valid, 1 if a rule is broken, 2 if a file
+    cannot be read.
+    """
+    override = _ruleset_option(ruleset_name)
+    status = EXIT_OK
+    for path in files:
+        try:
+            loaded = load(path)
+            results = _replays(loaded, override)
+        except Unreadable as e:
+            _fail(e.problem, _lines_of(path))
+            status = max(status, EXIT_UNREADABLE)
+            continue
+        for index, (result, where) in enumerate(results, start=1):
+            if result.diagnostic is not None:
+                _fail(diagnostic_problem(path, result.diagnostic, where, loaded.lines), loaded.lines)
+                status = max(status, EXIT_ILLEGAL)
+            elif not quiet:
+                click.echo(summary(path, index, result))
+    sys.exit(status)
+
+
+def _lines_of(path: str) -> list[str] | None:
+    try:
+        return Path(path).read_text(encoding="utf-8").split("\n")
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8, LF) to ``path`` so that readers see the old file or the new one, never half.
+
+    Raises ``OSError`` if the directory is not writable.
+    """
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _output(text: str, output: str | None) -> None:
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomic(output, text)
+    except OSError as e:
+        _fail(Problem(output, 0, 0, "unwritable", f"cannot write the file: {e.strerror or e}"), None)
+        sys.exit(EXIT_UNREADABLE)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--check", is_flag=True, help="Print nothing; exit 1 if FILE is not in canonical form.")
+@click.option("--in-place", is_flag=True, help="Rewrite FILE in canonical form (atomically).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write to this file instead of standard output.")
+def fmt(file: str, check: bool, in_place: bool, output: str | None) -> None:
+    """Print FILE in canonical form: tags in export order, cards sorted
+    strongest first, one numbered round per line, lines of at most 80 columns.
+
+    FILE is never changed unless --in-place is given.
+    """
+    if in_place and (output or file == "-"):
+        raise click.UsageError("--in-place rewrites FILE itself: give no --output, and a file, not -")
+    try:
+        loaded = load(file)
+        records = [canonical(replay(rec, get_ruleset(rec.ruleset_name))) if rec.ruleset_name.lower() in PRESETS
+                   else rec for rec, _ in loaded.hands]
+    except Unreadable as e:
+        _fail(e.problem, _lines_of(file))
+        sys.exit(EXIT_UNREADABLE)
+    text = write_all(records)
+    if check:
+        original = "\n".join(loaded.lines)
+        sys.exit(EXIT_OK if original == text else EXIT_ILLEGAL)
+    _output(text, file if in_place else output)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), required=True,
+              help="The HTML file to write (- for standard output).")
+@ruleset_opt
+@click.option("--hand", "hand_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which hand of FILE to render.")
+def render(file: str, output: str, ruleset_name: str | None, hand_number: int) -> None:
+    """Render a hand of FILE as one self-contained HTML replay.
+
+    The page needs no network: open it from disk. Step with the buttons or
+    the ← → keys. A hand with an illegal action replays up to it and shows
+    the diagnostic.
+    """
+    from .render.html import render_replay
+
+    override = _ruleset_option(ruleset_name)
+    try:
+        loaded = load(file)
+        if hand_number > len(loaded.hands):
+            raise click.BadParameter(f"{file} has {len(loaded.hands)} hand(s)", param_hint="--hand")
+        rec, where = loaded.hands[hand_number - 1]
+        result = replay(rec, _ruleset_for(loaded, rec, where, override))
+    except Unreadable as e:
+        _fail(e.problem, _lines_of(file))
+        sys.exit(EXIT_UNREADABLE)
+    diagnostic = None
+    if result.diagnostic is not None:
+        diagnostic = diagnostic_problem(file, result.diagnostic, where, loaded.lines)
+    _output(render_replay(result, diagnostic), output)

@@ -1,0 +1,141 @@
+"""The record model (牌谱): what a ``.gjn`` file says, as pydantic records.
+
+A :class:`GameRecord` is one hand: tag pairs, the deal and the actions. It
+holds exactly what the notation holds, no derived state; the engine derives
+the rest. Cards are kept as canonical card strings (strongest first, ``T``
+for ten), so two records of the same hand compare equal.
+
+>>> a = Action(seat=3, kind="play", cards="qqq")
+>>> a.cards, a.text
+('QQQ', '3:QQQ')
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .rules.cards import CardError, format_cards, parse_cards
+
+#: A seat number, 1–6 counterclockwise in playing order (seat i+1 acts after seat i).
+Seat = Annotated[int, Field(ge=1, le=6)]
+
+#: Tags every record carries, in export order (docs/notation.md).
+REQUIRED_TAGS = ("Event", "Site", "Date", "Ruleset", "Seat1", "Seat2", "Seat3", "Seat4",
+                 "Seat5", "Seat6", "Result")
+
+
+def canonical_cards(text: str) -> str:
+    """Canonical form of a card string (raises :class:`CardError` if not cards)."""
+    return format_cards(parse_cards(text))
+
+
+class ActionKind(str, Enum):
+    """Kinds of action: a play (出牌/顺牌), a pass (过牌), a yield (让牌)."""
+
+    PLAY = "play"
+    PASS = "pass"
+    YIELD = "yield"
+
+
+class Action(BaseModel):
+    """One action at the table, attributed to its seat.
+
+    ``cards`` is the canonical card string of a play (empty for pass and
+    yield); ``burn`` marks a play as a burn claim (烧牌, written ``*``).
+    ``round`` is the round number written before the action, if any;
+    ``glyph`` an annotation (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``);
+    ``comments`` the comments written after the action.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: Seat
+    kind: ActionKind
+    cards: str = ""
+    burn: bool = False
+    round: int | None = Field(default=None, ge=1)
+    glyph: str | None = None
+    comments: tuple[str, ...] = ()
+
+    @field_validator("cards")
+    @classmethod
+    def _canonical(cls, v: str) -> str:
+        return canonical_cards(v) if v else v
+
+    @model_validator(mode="after")
+    def _shape(self) -> Action:
+        if (self.kind is ActionKind.PLAY) != bool(self.cards):
+            raise ValueError("a play has cards; a pass or yield has none")
+        if self.burn and self.kind is not ActionKind.PLAY:
+            raise ValueError("only a play can be a burn")
+        return self
+
+    @property
+    def text(self) -> str:
+        """The action as written in the notation, without round, glyph or comments."""
+        body = {ActionKind.PASS: "-", ActionKind.YIELD: "~"}.get(self.kind)
+        return f"{self.seat}:{body or ('*' if self.burn else '') + self.cards}"
+
+
+class GameRecord(BaseModel):
+    """One hand (一局) as recorded.
+
+    ``tags`` keeps every tag pair in file order (unknown tags included);
+    ``deal`` the cards of seats 1–6, canonical; ``comment`` the comments
+    written before the first action; ``actions`` every action in order.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    tags: dict[str, str]
+    deal: tuple[str, str, str, str, str, str]
+    comment: tuple[str, ...] = ()
+    actions: tuple[Action, ...] = ()
+
+    @field_validator("deal")
+    @classmethod
+    def _canonical_deal(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(canonical_cards(h) for h in v)
+
+    @property
+    def ruleset_name(self) -> str:
+        """The ``Ruleset`` tag's value."""
+        return self.tags.get("Ruleset", "")
+
+    def player(self, seat: int) -> str:
+        """The name of the player in ``seat`` (``Seat1`` … ``Seat6`` tags)."""
+        return self.tags.get(f"Seat{seat}", "?")
+
+    @property
+    def result_places(self) -> tuple[int, ...] | None:
+        """Seats in order of place from the ``Result`` tag (``"3-6-1-4-5-2"``), or ``None`` for ``*``.
+
+        Raises ``ValueError`` for a malformed value.
+        """
+        return parse_result(self.tags.get("Result", "*"))
+
+
+def parse_result(value: str) -> tuple[int, ...] | None:
+    """Read a Result value: seats in order of place joined by ``-``, or ``*``.
+
+    >>> parse_result("3-6-1-4-5-2")
+    (3, 6, 1, 4, 5, 2)
+
+    Raises ``ValueError`` unless it names each seat 1–6 once.
+    """
+    value = value.strip()
+    if value == "*":
+        return None
+    parts = value.split("-")
+    if sorted(parts) != list("123456"):
+        raise ValueError(
+            f"Result {value!r}: expected the six seats in order of place, like \"3-6-1-4-5-2\", or \"*\""
+        )
+    return tuple(int(p) for p in parts)
+
+
+__all__ = ["Action", "ActionKind", "CardError", "GameRecord", "REQUIRED_TAGS", "Seat",
+           "canonical_cards", "parse_result"]

@@ -1,0 +1,289 @@
+"""Reading ``.gjn`` text into records (读谱).
+
+The grammar is ``grammar/gjn.lark`` (LALR, contextual lexer), loaded once per
+process. A Lark transformer builds :class:`~gouji_record.model.GameRecord`
+objects while parsing, with a :class:`SourceMap` per hand that keeps the line
+and column of every tag, deal line and action for diagnostics.
+
+>>> unescape(r'"say \\"hi\\""')
+'say "hi"'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from pydantic import ValidationError
+
+from ..model import REQUIRED_TAGS, Action, ActionKind, GameRecord, parse_result
+from ..rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
+
+#: A line and a column, both 1-based.
+Location = tuple[int, int]
+
+
+class NotationError(ValueError):
+    """A record that cannot be read: bad syntax, a missing tag, a bad deal.
+
+    ``code`` is stable (docs/notation.md, "Errors"); ``line`` and ``column``
+    are 1-based and point at the offending text.
+    """
+
+    def __init__(self, code: str, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+@dataclass
+class SourceMap:
+    """Where each part of one hand stands in the file (1-based line, column)."""
+
+    start: Location
+    tags: dict[str, Location] = field(default_factory=dict)
+    deal: dict[int, Location] = field(default_factory=dict)
+    actions: list[Location] = field(default_factory=list)
+    #: Round markers: index of the action each stands before → location.
+    rounds: dict[int, Location] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    """The grammar, from the installed package or from the source tree's ``grammar/``."""
+    packaged = resources.files("gouji_record").joinpath("grammar/gjn.lark")
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parents[2] / "grammar" / "gjn.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=_Build(),
+                maybe_placeholders=False)
+
+
+#: What each terminal means, in words, for "expected …" in syntax errors.
+EXPECTED_WORDS = {
+    "LSQB": "a tag like [Event \"…\"]",
+    "RSQB": "']' closing the tag",
+    "TAG_NAME": "a tag name",
+    "STRING": "a quoted value like \"…\"",
+    "DEAL": "the deal section ('deal')",
+    "PLAY": "the play section ('play')",
+    "SEAT": "a seat 1-6 and a colon, like '3:'",
+    "CARDS": "cards (3-9 T J Q K A 2 X D)",
+    "BURN": "'*' (burn)",
+    "PASS": "'-' (pass)",
+    "YIELD": "'~' (yield)",
+    "ROUND_NUMBER": "a round number like '12.'",
+    "GLYPH": "an annotation like '!' or '?'",
+    "COMMENT": "a {comment}",
+    "LINE_COMMENT": "a ; comment",
+    "$END": "the end of the file",
+}
+
+
+def _expected(names: set[str]) -> str:
+    words = sorted({EXPECTED_WORDS.get(n, n) for n in names if n not in {"COMMENT", "LINE_COMMENT", "GLYPH"}})
+    if not words:
+        return "something else"
+    return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+
+
+def parse_text(text: str) -> list[tuple[GameRecord, SourceMap]]:
+    """Parse every hand in ``text``.
+
+    Returns ``(record, source map)`` pairs in file order. Raises
+    :class:`NotationError` for the first syntax error, missing tag or bad deal.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n")
+    try:
+        return _parser().parse(text)
+    except UnexpectedInput as e:
+        raise _syntax_error(e, text) from None
+
+
+def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
+    if isinstance(e, UnexpectedCharacters):
+        char = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        expected = _expected(set(e.allowed or ()))
+        return NotationError("syntax", f"unexpected {char!r}: expected {expected}", e.line, e.column)
+    if isinstance(e, UnexpectedEOF):
+        lines = text.split("\n")
+        return NotationError("syntax", f"unexpected end of file: expected {_expected(set(e.expected))}",
+                             len(lines), len(lines[-1]) + 1)
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    shown = "end of file" if tok.type == "$END" else repr(str(tok))
+    line = tok.line if tok.line is not None else e.line
+    column = tok.column if tok.column is not None else e.column
+    if tok.type == "$END":
+        lines = text.rstrip("\n").split("\n")
+        line, column = len(lines), len(lines[-1]) + 1
+    return NotationError("syntax", f"unexpected {shown}: expected {_expected(set(e.expected))}", line, column)
+
+
+def _loc(tok: Token) -> Location:
+    return (tok.line, tok.column)
+
+
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def unescape(value: str) -> str:
+    """The text of a quoted tag value: quotes removed, ``\\"`` and ``\\\\`` undone."""
+    return _ESCAPE.sub(r"\1", value[1:-1])
+
+
+def _comment_text(raw: str) -> str:
+    body = raw[1:-1] if raw.startswith("{") else raw[1:]
+    return " ".join(body.split())
+
+
+class _Build(Transformer):
+    """Builds records while the LALR parser reduces (an inline transformer)."""
+
+    def start(self, hands):
+        return list(hands)
+
+    def tag(self, children):
+        name, value = children
+        return name, unescape(str(value))
+
+    def deal_entry(self, children):
+        seat, cards = children
+        return seat, cards
+
+    def deal(self, entries):
+        return entries
+
+    def round_number(self, children):
+        (tok,) = children
+        return ("round", tok)
+
+    def comment(self, children):
+        (tok,) = children
+        return ("comment", _comment_text(str(tok)))
+
+    def _action(self, kind: ActionKind, children, burn: bool = False):
+        seat = children[0]
+        cards = next((c for c in children if c.type == "CARDS"), None)
+        glyph = next((str(c) for c in children if c.type == "GLYPH"), None)
+        return ("action", seat, kind, cards, burn, glyph)
+
+    def play_action(self, children):
+        return self._action(ActionKind.PLAY, children)
+
+    def burn_action(self, children):
+        return self._action(ActionKind.PLAY, children, burn=True)
+
+    def pass_action(self, children):
+        return self._action(ActionKind.PASS, children)
+
+    def yield_action(self, children):
+        return self._action(ActionKind.YIELD, children)
+
+    def play(self, items):
+        return items
+
+    def hand(self, children):
+        *tags, deal, items = children
+        return build_hand(tags, deal, items)
+
+
+def build_hand(tags, deal, items) -> tuple[GameRecord, SourceMap]:
+    """Check one parsed hand and build its record and source map.
+
+    Raises :class:`NotationError` for a repeated or missing tag, a bad deal
+    (a seat given twice or not at all, not 36 cards, more of a rank than four
+    decks hold, a card not in the alphabet) or a malformed Result.
+    """
+    first = tags[0][0]
+    where = SourceMap(start=_loc(first))
+    tag_values: dict[str, str] = {}
+    for name_tok, value in tags:
+        name = str(name_tok)
+        if name in tag_values:
+            raise NotationError("duplicate-tag", f"tag {name} is given twice", *_loc(name_tok))
+        tag_values[name] = value
+        where.tags[name] = _loc(name_tok)
+    for name in REQUIRED_TAGS:
+        if name not in tag_values:
+            raise NotationError("missing-tag", f"missing tag [{name} \"…\"]: every hand needs "
+                                + ", ".join(REQUIRED_TAGS), *where.start)
+    try:
+        parse_result(tag_values["Result"])
+    except ValueError as e:
+        raise NotationError("bad-result", str(e), *where.tags["Result"]) from None
+
+    hands: dict[int, str] = {}
+    for seat_tok, cards_tok in deal:
+        seat = int(str(seat_tok)[0])
+        if seat in hands:
+            raise NotationError("deal-seat", f"seat {seat} is dealt twice", *_loc(seat_tok))
+        counts = _cards(cards_tok)
+        if sum(counts) != HAND_SIZE:
+            raise NotationError("deal-size", f"seat {seat} is dealt {sum(counts)} cards: expected {HAND_SIZE}",
+                                *_loc(cards_tok))
+        hands[seat] = format_cards(counts)
+        where.deal[seat] = _loc(seat_tok)
+    missing = [s for s in range(1, 7) if s not in hands]
+    if missing:
+        raise NotationError("deal-seat", f"the deal gives no cards to seat {missing[0]}: expected a line '{missing[0]}: …' "
+                            "for each seat 1-6", *_loc(deal[-1][0]))
+    over = total(parse_cards(h) for h in hands.values())
+    for r, (n, cap) in enumerate(zip(over, COPIES)):
+        if n > cap:
+            raise NotationError("deal-cards", f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap}",
+                                *where.deal[1])
+
+    comment: list[str] = []
+    actions: list[dict] = []
+    pending_round: int | None = None
+    for item in items:
+        if item[0] == "comment":
+            (actions[-1]["comments"] if actions else comment).append(item[1])
+        elif item[0] == "round":
+            tok = item[1]
+            pending_round = int(str(tok)[:-1])
+            if pending_round < 1:
+                raise NotationError("syntax", "round numbers start at 1", *_loc(tok))
+            where.rounds[len(actions)] = _loc(tok)
+        else:
+            _, seat_tok, kind, cards_tok, burn, glyph = item
+            cards = format_cards(_cards(cards_tok)) if cards_tok is not None else ""
+            actions.append(dict(seat=int(str(seat_tok)[0]), kind=kind, cards=cards, burn=burn,
+                                round=pending_round, glyph=glyph, comments=[]))
+            where.actions.append(_loc(seat_tok))
+            pending_round = None
+    if pending_round is not None:
+        line, col = where.rounds.pop(len(actions))
+        raise NotationError("syntax", "a round number must stand before an action", line, col)
+    try:
+        record = GameRecord(
+            tags=tag_values,
+            deal=tuple(hands[s] for s in range(1, 7)),
+            comment=tuple(comment),
+            actions=tuple(Action(**{**a, "comments": tuple(a["comments"])}) for a in actions),
+        )
+    except ValidationError as e:  # pragma: no cover - the grammar admits only valid shapes
+        raise NotationError("syntax", str(e), *where.start) from None
+    return record, where
+
+
+def _cards(tok: Token):
+    try:
+        return parse_cards(str(tok))
+    except CardError as e:
+        raise NotationError("bad-card", str(e), tok.line, tok.column + e.offset) from None
+

@@ -1,0 +1,103 @@
+"""Replaying a record under a ruleset (复盘): record model → engine → positions, events, diagnostic.
+
+>>> from gouji_record import read  # doctest: +SKIP
+>>> r = replay(read("examples/charter-hand.gjn")[0])  # doctest: +SKIP
+>>> r.places  # doctest: +SKIP
+(3, 6, 1, 4, 5, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import GameRecord
+from .rules.engine import Position, initial_position, scores, step
+from .rules.events import Diagnostic, Event, EventKind, IllegalAction
+from .rules.rulesets import Ruleset, get_ruleset
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying one record.
+
+    ``positions[0]`` is the position before the first action and
+    ``positions[i + 1]`` the one after action ``i``; the list stops at the
+    first illegal action, which ``diagnostic`` describes. ``events`` are all
+    events derived, in order.
+    """
+
+    record: GameRecord
+    ruleset: Ruleset
+    positions: list[Position]
+    events: list[Event] = field(default_factory=list)
+    diagnostic: Diagnostic | None = None
+
+    @property
+    def final(self) -> Position:
+        """The last legal position reached."""
+        return self.positions[-1]
+
+    @property
+    def complete(self) -> bool:
+        """Whether the hand was played to its end without an illegal action."""
+        return self.diagnostic is None and self.final.over
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Seats in order of place (头科 first); only the finishers so far if the hand is not over."""
+        return self.final.finished
+
+    @property
+    def scores(self) -> dict[int, int] | None:
+        """Team scores ``{1: …, 0: …}`` (team 1 = seats 1 3 5), or ``None`` if the hand is not over."""
+        return scores(self.ruleset, self.places) if self.final.over else None
+
+    def count(self, kind: EventKind) -> int:
+        """How many events of ``kind`` were derived."""
+        return sum(1 for e in self.events if e.kind is kind)
+
+
+def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
+    """Replay ``record`` under ``ruleset`` (default: its ``Ruleset`` tag).
+
+    Never raises for an illegal action: the first one ends the replay and is
+    reported in :attr:`Replay.diagnostic`, as is a round number or Result tag
+    that disagrees with the engine. Raises
+    :class:`~gouji_record.rules.rulesets.UnknownRuleset` for an unknown
+    ruleset name.
+    """
+    rules = ruleset or get_ruleset(record.ruleset_name)
+    leader = record.actions[0].seat if record.actions else 1
+    pos = initial_position(rules, record.deal, leader)
+    out = Replay(record, rules, [pos])
+    for i, action in enumerate(record.actions):
+        if action.round is not None and (pos.top is not None or pos.round != action.round or pos.over):
+            expected = "no new round starts here" if pos.top is not None or pos.over else f"this is round {pos.round}"
+            out.diagnostic = Diagnostic(code="round-mismatch", action=i, rule="round-end",
+                                        source=rules.cite("round-end"),
+                                        message=f"round number {action.round}. does not fit: {expected}")
+            return out
+        try:
+            pos, events = step(pos, action)
+        except IllegalAction as e:
+            out.diagnostic = e.diagnostic
+            return out
+        out.positions.append(pos)
+        out.events.extend(events)
+    out.diagnostic = _check_result(record, rules, pos)
+    return out
+
+
+def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnostic | None:
+    claimed = record.result_places
+    if claimed is None:
+        return None
+    if not pos.over:
+        return Diagnostic(code="hand-incomplete", action=None, rule="hand-end", source=rules.cite("hand-end"),
+                          message=f"the record stops before the hand is over, but Result says "
+                                  f"{record.tags['Result']!r}: write \"*\" for an unfinished hand")
+    if claimed != pos.finished:
+        derived = "-".join(map(str, pos.finished))
+        return Diagnostic(code="result-mismatch", action=None, rule="places", source=rules.cite("places"),
+                          message=f"Result says {record.tags['Result']!r} but the play gives {derived!r}")
+    return None

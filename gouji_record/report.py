@@ -1,0 +1,92 @@
+"""Reports for people: located error messages and hand summaries (报告).
+
+Turns what the parser and the engine say into text: ``FILE:LINE:COL:
+error[CODE]: message``, the offending line with a caret under it, and the
+rule with its source; and the summary ``gouji validate`` prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import GameRecord
+from .notation.parser import SourceMap
+from .notation.writer import columns
+from .replay import Replay
+from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
+from .rules.rulesets import RULES
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One located problem: ``line`` and ``column`` are 1-based; ``width``
+    is how many characters the caret marks; ``rule`` is "name — source", or
+    empty when no rule is concerned (a syntax error)."""
+
+    path: str
+    line: int
+    column: int
+    code: str
+    message: str
+    width: int = 1
+    rule: str = ""
+
+    def format(self, text_lines: list[str] | None = None) -> str:
+        """The problem as text: the one-line error, then the line and a caret, then the rule."""
+        out = [f"{self.path}:{self.line}:{self.column}: error[{self.code}]: {self.message}"]
+        if text_lines is not None and 0 < self.line <= len(text_lines):
+            src = text_lines[self.line - 1].rstrip("\n")
+            gutter = f"{self.line:>5} | "
+            lead = columns(src[: self.column - 1])
+            out.append(gutter + src)
+            out.append(" " * (len(gutter) - 2) + "| " + " " * lead + "^" * max(1, self.width))
+        if self.rule:
+            out.append(f"  rule: {self.rule}")
+        return "\n".join(out)
+
+
+def _token_width(text_lines: list[str], line: int, column: int) -> int:
+    if not 0 < line <= len(text_lines):
+        return 1
+    rest = text_lines[line - 1][column - 1:]
+    return len(rest.split(None, 1)[0]) if rest.strip() else 1
+
+
+def diagnostic_problem(path: str, diag: Diagnostic, where: SourceMap, text_lines: list[str]) -> Problem:
+    """Locate an engine diagnostic in the file: at its action, or at the Result tag."""
+    if diag.action is not None and diag.action < len(where.actions):
+        marker = where.rounds.get(diag.action) if diag.code == "round-mismatch" else None
+        line, column = marker or where.actions[diag.action]
+    else:
+        line, column = where.tags.get("Result", where.start)
+    en, zh = RULES.get(diag.rule, (diag.rule, ""))
+    return Problem(path, line, column, diag.code, diag.message, _token_width(text_lines, line, column),
+                   f"{en} ({zh}) — {diag.source}")
+
+
+def place_lines(record: GameRecord, places: tuple[int, ...]) -> list[str]:
+    """``头科 1st  seat 5  Liu Yang`` for each place taken."""
+    return [f"{PLACE_NAMES_ZH[i]} {PLACE_NAMES_EN[i]:>3}  seat {seat}  {record.player(seat)}"
+            for i, seat in enumerate(places)]
+
+
+def summary(path: str, index: int, result: Replay) -> str:
+    """What ``gouji validate`` prints for one valid hand."""
+    record, rules = result.record, result.ruleset
+    title = record.tags.get("Event", "")
+    lines = [f"{path}: hand {index}{' (' + title + ')' if title else ''}: valid under {rules.name} "
+             f"({rules.title}, {rules.seed})"]
+    if result.final.over:
+        lines += ["  " + p for p in place_lines(record, result.places)]
+        sc = result.scores or {}
+        lines.append(f"  score: team 1-3-5 {sc.get(1, 0)}, team 2-4-6 {sc.get(0, 0)}")
+    else:
+        lines.append(f"  unfinished after {len(record.actions)} actions (Result \"*\")")
+        lines += ["  " + p for p in place_lines(record, result.places)]
+    burns = result.count(EventKind.BURN)
+    lines.append(
+        f"  够级 gouji plays {result.count(EventKind.GOUJI)}, 开点 opened {result.count(EventKind.OPEN)}, "
+        f"烧牌 burns {burns} (success {result.count(EventKind.BURN_SUCCESS)}, "
+        f"broken {result.count(EventKind.BURN_BROKEN)}), 接风 {result.count(EventKind.TAKE_THE_WIND)}"
+    )
+    return "\n".join(lines)

@@ -1,0 +1,114 @@
+"""Cards, ranks and hands (牌、点数、手牌).
+
+Suits never matter for play (RULES.md "Table"), so a card is just its rank and
+a hand is a multiset of ranks, stored as a tuple of 15 counts indexed by rank.
+
+The card alphabet is fixed by the notation (docs/notation.md): ranks
+``3 4 5 6 7 8 9 T J Q K A 2``, ``X`` small joker 小王, ``D`` big joker 大王.
+``10`` and lower case are accepted on input; output is upper case, ``T``.
+
+>>> parse_cards("D X 2 2 10 10 t")
+(0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 2, 1, 1)
+>>> format_cards(parse_cards("3TD2t"))
+'D2TT3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+#: Rank letters in ascending order of strength: 3 < 4 < ... < A < 2 < X < D.
+RANK_LETTERS = "3456789TJQKA2XD"
+#: Number of distinct ranks (13 suited ranks plus two jokers).
+N_RANKS = len(RANK_LETTERS)
+
+THREE, FOUR, TEN, JACK, QUEEN, KING, ACE, TWO, SMALL_JOKER, BIG_JOKER = (
+    RANK_LETTERS.index(c) for c in "34TJQKA2XD"
+)
+#: Copies of each rank in four decks: 16 of each suited rank, 4 of each joker.
+COPIES = tuple(4 if r >= SMALL_JOKER else 16 for r in range(N_RANKS))
+#: Cards in the four decks (四副牌): 216.
+DECK_SIZE = sum(COPIES)
+#: Cards dealt to each of the six seats: 36.
+HAND_SIZE = DECK_SIZE // 6
+
+#: Counts of each rank, indexed by rank; the representation of hands and plays.
+Counts = tuple[int, ...]
+EMPTY: Counts = (0,) * N_RANKS
+
+_LETTER_TO_RANK = {c: i for i, c in enumerate(RANK_LETTERS)}
+_LETTER_TO_RANK.update({c.lower(): i for c, i in list(_LETTER_TO_RANK.items())})
+
+
+class CardError(ValueError):
+    """A card string that is not in the card alphabet.
+
+    ``offset`` is the 0-based index in the string of the first bad character.
+    """
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+def parse_cards(text: str) -> Counts:
+    """Read a card string into rank counts.
+
+    Accepts the letters of :data:`RANK_LETTERS` in either case, ``10`` for
+    ``T``, and spaces. Order does not matter.
+
+    Raises :class:`CardError` naming the first character that is not a card.
+    """
+    counts = [0] * N_RANKS
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == " ":
+            i += 1
+            continue
+        if c == "1" and text.startswith("10", i):
+            counts[TEN] += 1
+            i += 2
+            continue
+        rank = _LETTER_TO_RANK.get(c)
+        if rank is None:
+            raise CardError(
+                f"{c!r} is not a card: expected one of 3-9 T J Q K A 2 X D (or 10)", i
+            )
+        counts[rank] += 1
+        i += 1
+    return tuple(counts)
+
+
+def format_cards(counts: Counts) -> str:
+    """Write rank counts in canonical order: strongest first (``D X 2 A … 3``)."""
+    return "".join(RANK_LETTERS[r] * counts[r] for r in range(N_RANKS - 1, -1, -1))
+
+
+def size(counts: Counts) -> int:
+    """Number of cards in ``counts``."""
+    return sum(counts)
+
+
+def add(a: Counts, b: Counts) -> Counts:
+    """Multiset sum of two card counts."""
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def subtract(hand: Counts, cards: Counts) -> Counts | None:
+    """``hand`` minus ``cards``, or ``None`` if ``hand`` does not hold them all."""
+    out = tuple(x - y for x, y in zip(hand, cards))
+    return None if min(out) < 0 else out
+
+
+def total(hands: Iterable[Counts]) -> Counts:
+    """Multiset sum of several card counts."""
+    out = EMPTY
+    for h in hands:
+        out = add(out, h)
+    return out
+
+
+def full_deck() -> Counts:
+    """The 216 cards of four decks with jokers, as counts."""
+    return COPIES

@@ -1,0 +1,125 @@
+"""Events the engine derives (牌局事件) and diagnostics it gives (违规诊断).
+
+Both are pydantic models, so they serialise to JSON for reports and replays.
+Every event and diagnostic names the rule it comes from (a key of
+:data:`~gouji_record.rules.rulesets.RULES`) and that rule's source in the
+ruleset's seed text.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class EventKind(str, Enum):
+    """What happened. The value is the stable name used in JSON and HTML."""
+
+    GOUJI = "gouji"  #: 够级: a gouji play only the opposite may answer
+    ANSWER = "answer"  #: 打点: the opposite beats a gouji play
+    BURN = "burn"  #: 烧牌: a non-opposite beats a gouji play
+    BURN_BROKEN = "burn-broken"  #: 解烧: another seat beats the burner
+    BURN_SUCCESS = "burn-success"  #: 烧成功: the burner plays out under the condition
+    DEAD_GOUJI = "dead-gouji"  #: 够死级: only a burn may answer
+    ROUND_END = "round-end"  #: 扣牌: the round is over, its last player won it
+    OPEN = "open"  #: 开点 (活): a gouji play won the round
+    FINISH = "finish"  #: 走科: a seat played its last card and takes a place
+    HEADLESS = "headless"  #: 无头: a seat's opposite has finished
+    MELEE = "melee"  #: 四户乱缠: gouji rules switch off
+    TAKE_THE_WIND = "take-the-wind"  #: 接风: nobody beat a finisher's last play
+    SWEEP = "sweep"  #: 串三户: one team took 1st, 2nd and 3rd
+    HAND_END = "hand-end"  #: 一局结束: places and scores are final
+
+    @property
+    def zh(self) -> str:
+        """The Chinese term (UI text)."""
+        return _ZH[self]
+
+    @property
+    def en(self) -> str:
+        """The English glossary name (UI text)."""
+        return _EN[self]
+
+
+_ZH = {
+    EventKind.GOUJI: "够级",
+    EventKind.ANSWER: "打点",
+    EventKind.BURN: "烧牌",
+    EventKind.BURN_BROKEN: "解烧",
+    EventKind.BURN_SUCCESS: "烧成功",
+    EventKind.DEAD_GOUJI: "够死级",
+    EventKind.ROUND_END: "扣牌",
+    EventKind.OPEN: "开点",
+    EventKind.FINISH: "走科",
+    EventKind.HEADLESS: "无头",
+    EventKind.MELEE: "四户乱缠",
+    EventKind.TAKE_THE_WIND: "接风",
+    EventKind.SWEEP: "串三户",
+    EventKind.HAND_END: "一局结束",
+}
+_EN = {
+    EventKind.GOUJI: "gouji play",
+    EventKind.ANSWER: "answer",
+    EventKind.BURN: "burn",
+    EventKind.BURN_BROKEN: "burn broken",
+    EventKind.BURN_SUCCESS: "burn success",
+    EventKind.DEAD_GOUJI: "dead gouji",
+    EventKind.ROUND_END: "round won",
+    EventKind.OPEN: "open",
+    EventKind.FINISH: "finish",
+    EventKind.HEADLESS: "headless",
+    EventKind.MELEE: "four-way melee",
+    EventKind.TAKE_THE_WIND: "take the wind",
+    EventKind.SWEEP: "sweep",
+    EventKind.HAND_END: "hand over",
+}
+
+#: Names of the six places 头科 … 大落, 1st to 6th (002 §3).
+PLACE_NAMES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
+PLACE_NAMES_EN = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+class Event(BaseModel):
+    """One derived event.
+
+    ``action`` is the 0-based index of the action that caused it; ``seats``
+    the seats involved, the acting seat first (for a burn: burner, then the
+    burned seat). ``cards`` is the play concerned, ``place`` the place taken
+    (1–6) for ``finish``. ``rule`` is a rule key, ``source`` its citation.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: EventKind
+    action: int
+    seats: tuple[int, ...] = ()
+    cards: str = ""
+    place: int | None = None
+    rule: str
+    source: str
+
+
+class Diagnostic(BaseModel):
+    """Why an action is illegal, or a record inconsistent.
+
+    ``code`` is stable (see docs/rules.md, "Diagnostic codes"); ``action`` the
+    0-based index of the offending action, or ``None`` for the record as a
+    whole; ``rule`` a rule key and ``source`` its citation.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str
+    message: str
+    action: int | None
+    rule: str
+    source: str
+
+
+class IllegalAction(Exception):
+    """Raised by the engine for an action the ruleset forbids; carries the :class:`Diagnostic`."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
