@@ -113,7 +113,15 @@ def parse_text(text: str) -> list[tuple[GameRecord, SourceMap]]:
         raise _syntax_error(e, text) from None
 
 
+_CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")
+
+
 def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
+    pos = e.token.start_pos if isinstance(e, UnexpectedToken) else getattr(e, "pos_in_stream", None)
+    if pos and pos < len(text) and text[pos - 1] in _CARD_CHARS and not text[pos].isspace() \
+            and text[pos] not in "{;!?":
+        return NotationError("bad-card", f"{text[pos]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)",
+                             e.line, e.column)
     if isinstance(e, UnexpectedCharacters):
         char = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
         expected = _expected(set(e.allowed or ()))

@@ -1,0 +1,60 @@
+"""Shared helpers: play short scenarios on small hands through the pure engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gouji_record.model import Action, ActionKind
+from gouji_record.rules.engine import Position, initial_position, step
+from gouji_record.rules.events import Diagnostic, Event, IllegalAction
+from gouji_record.rules.rulesets import get_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+
+
+def action(token: str) -> Action:
+    """``"3:QQQ"``, ``"3:-"``, ``"3:~"``, ``"3:*XKK"`` as an Action."""
+    seat, body = token.split(":")
+    if body == "-":
+        return Action(seat=int(seat), kind=ActionKind.PASS)
+    if body == "~":
+        return Action(seat=int(seat), kind=ActionKind.YIELD)
+    return Action(seat=int(seat), kind=ActionKind.PLAY, cards=body.lstrip("*"), burn=body.startswith("*"))
+
+
+class Table:
+    """A scenario: a deal of (small) hands, replayed action by action under a ruleset."""
+
+    def __init__(self, deal: dict[int, str], ruleset: str = "charter", leader: int | None = None):
+        self.deal = tuple(deal.get(s, "") for s in range(1, 7))
+        self.rules = get_ruleset(ruleset)
+        self.leader = leader
+        self.pos: Position | None = None
+        self.events: list[Event] = []
+
+    def play(self, moves: str) -> Position:
+        """Apply the space-separated ``moves``; returns the position after them."""
+        for tok in moves.split():
+            a = action(tok)
+            if self.pos is None:
+                self.pos = initial_position(self.rules, self.deal, self.leader or a.seat)
+            self.pos, ev = step(self.pos, a)
+            self.events.extend(ev)
+        return self.pos
+
+    def illegal(self, moves: str) -> Diagnostic:
+        """Apply all of ``moves`` but the last, which must be illegal; returns its diagnostic."""
+        *ok, bad = moves.split()
+        self.play(" ".join(ok))
+        if self.pos is None:
+            self.pos = initial_position(self.rules, self.deal, self.leader or action(bad).seat)
+        with pytest.raises(IllegalAction) as e:
+            step(self.pos, action(bad))
+        return e.value.diagnostic
+
+    def kinds(self) -> list[str]:
+        """The kinds of the events so far, round-end events left out."""
+        return [e.kind.value for e in self.events if e.kind.value != "round-end"]

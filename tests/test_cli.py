@@ -1,0 +1,130 @@
+"""The gouji command: exit codes, located one-line errors, no tracebacks, no lost files."""
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from gouji_record.cli import main
+
+from conftest import EXAMPLES
+
+HAND = EXAMPLES / "charter-hand.gjn"
+ILLEGAL = EXAMPLES / "charter-hand-illegal.gjn"
+
+
+def run(*args, input=None):
+    result = CliRunner().invoke(main, [str(a) for a in args], input=input)
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), \
+        result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_validate_summary():
+    r = run("validate", HAND)
+    assert r.exit_code == 0
+    out = r.output
+    assert "valid under charter" in out
+    assert re.search(r"头科 1st\s+seat 5\s+Liu Yang", out)
+    assert re.search(r"大落 6th\s+seat 2\s+Wang Fang", out)
+    assert "score: team 1-3-5 2, team 2-4-6 0" in out
+    assert "够级 gouji plays 9, 开点 opened 3, 烧牌 burns 1 (success 1, broken 0)" in out
+
+
+def test_validate_illegal_points_at_the_action():
+    r = run("validate", ILLEGAL)
+    assert r.exit_code == 1
+    lines = r.output.splitlines()
+    assert lines[0].startswith(f"{ILLEGAL}:25:30: error[gouji-not-opposite]: ")
+    assert lines[1].endswith("opposite, may answer it.} 3:QQQQQ {Illegal: seat 3 is seat 1's team-mate, not")
+    assert lines[2].index("^^^^^^^") == lines[1].index("3:QQQQQ")
+    assert "002_2bcb45719b384da3.txt §9" in lines[3]
+
+
+def test_ruleset_override_must_exist():
+    r = run("validate", "--ruleset", "nonesuch", HAND)
+    assert r.exit_code == 2 and "expected one of charter" in r.output
+
+
+@pytest.mark.parametrize("content, code, where", [
+    (b"\xb9\xbb\xbc\xb6", "encoding", ":1:1:"),              # GB18030 for 够级
+    (b"[Event \"x\"]\n", "syntax", ":1:12:"),
+    (b"", "empty", ":1:1:"),
+])
+def test_unreadable_files_exit_2(tmp_path, content, code, where):
+    f = tmp_path / "bad.gjn"
+    f.write_bytes(content)
+    r = run("validate", f)
+    assert r.exit_code == 2
+    first = r.output.splitlines()[0]
+    assert f"error[{code}]" in first and where in first
+
+
+def test_missing_file_exit_2(tmp_path):
+    r = run("validate", tmp_path / "nope.gjn")
+    assert r.exit_code == 2 and "error[unreadable]" in r.output
+
+
+def test_unknown_ruleset_tag_located(tmp_path):
+    f = tmp_path / "x.gjn"
+    f.write_text(HAND.read_text(encoding="utf-8").replace('"charter"', '"moon"'), encoding="utf-8")
+    r = run("validate", f)
+    assert r.exit_code == 2 and ":4:2: error[unknown-ruleset]" in r.output
+
+
+def test_result_mismatch_is_illegal(tmp_path):
+    f = tmp_path / "x.gjn"
+    f.write_text(HAND.read_text(encoding="utf-8").replace("5-6-1-4-3-2", "6-5-1-4-3-2"), encoding="utf-8")
+    r = run("validate", f)
+    assert r.exit_code == 1 and "error[result-mismatch]" in r.output and ":11:2:" in r.output
+
+
+def test_unfinished_record_with_a_result_is_incomplete(tmp_path):
+    text = HAND.read_text(encoding="utf-8")
+    f = tmp_path / "x.gjn"
+    f.write_text(text[: text.index("2. 4:3333")], encoding="utf-8")
+    r = run("validate", f)
+    assert r.exit_code == 1 and "error[hand-incomplete]" in r.output
+    f.write_text(text[: text.index("2. 4:3333")].replace("5-6-1-4-3-2", "*"), encoding="utf-8")
+    r = run("validate", f)
+    assert r.exit_code == 0 and "unfinished after 3 actions" in r.output
+
+
+def test_round_number_must_fit(tmp_path):
+    f = tmp_path / "x.gjn"
+    f.write_text(HAND.read_text(encoding="utf-8").replace("2. 4:3333", "3. 4:3333"), encoding="utf-8")
+    r = run("validate", f)
+    assert r.exit_code == 1 and "error[round-mismatch]" in r.output and "this is round 2" in r.output
+
+
+def test_fmt_check_and_in_place(tmp_path):
+    assert run("fmt", "--check", HAND).exit_code == 0
+    messy = HAND.read_text(encoding="utf-8").replace("\n2. ", "\n ").replace("1:-", "1:-   ")
+    f = tmp_path / "messy.gjn"
+    f.write_text(messy, encoding="utf-8")
+    assert run("fmt", "--check", f).exit_code == 1
+    r = run("fmt", f)
+    assert r.exit_code == 0 and r.output == HAND.read_text(encoding="utf-8")
+    assert f.read_text(encoding="utf-8") == messy            # never overwritten unless asked
+    assert run("fmt", "--in-place", f).exit_code == 0
+    assert f.read_text(encoding="utf-8") == HAND.read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir()] == ["messy.gjn"]   # no temporary file left
+
+
+def test_render_writes_a_self_contained_page(tmp_path):
+    out = tmp_path / "hand.html"
+    r = run("render", HAND, "-o", out)
+    assert r.exit_code == 0
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>")
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html)
+    assert "Liu Yang" in html
+
+
+def test_help_explains_every_command():
+    assert "validate" in run("--help").output
+    for cmd in ("validate", "fmt", "render"):
+        r = run(cmd, "--help")
+        assert r.exit_code == 0 and "Usage" in r.output

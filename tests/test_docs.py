@@ -1,0 +1,40 @@
+"""docs/ stays in step with the code: every rule cited, every code documented."""
+
+import re
+
+from gouji_record.rules.rulesets import PRESETS, RULES
+
+from conftest import ROOT
+
+RULES_MD = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+NOTATION_MD = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+SOURCES = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "gouji_record").rglob("*.py"))
+
+
+def test_every_rule_key_has_a_source_in_every_preset_and_in_the_docs():
+    for key in RULES:
+        assert f"`{key}`" in RULES_MD or key in {"deal", "turn-order"}, key
+        for preset in PRESETS.values():
+            assert key in preset.sources, (preset.name, key)
+
+
+def test_every_seed_citation_names_a_section():
+    for preset in PRESETS.values():
+        for key, where in preset.sources.items():
+            assert re.match(r"(§\d+|preamble)", where), (key, where)
+
+
+def test_every_diagnostic_code_is_documented():
+    engine_codes = set(re.findall(r'illegal\(\s*"([a-z-]+)"', SOURCES)) | set(
+        re.findall(r'Diagnostic\(code="([a-z-]+)"', SOURCES))
+    assert engine_codes, "found no codes: the pattern is stale"
+    for code in engine_codes:
+        assert f"`{code}`" in RULES_MD, code
+
+
+def test_every_notation_error_code_is_documented():
+    codes = set(re.findall(r'NotationError\(\s*"([a-z-]+)"', SOURCES)) | set(
+        re.findall(r'Problem\([^)]*?"([a-z-]+)", f?"', SOURCES))
+    assert {"syntax", "missing-tag", "deal-size", "bad-card"} <= codes
+    for code in codes - {"unwritable"}:
+        assert f"`{code}`" in NOTATION_MD, code

@@ -1,0 +1,136 @@
+"""Reading and writing .gjn: round trip, canonical form, and located errors."""
+
+import pytest
+
+from gouji_record import parse, read, write
+from gouji_record.notation import NotationError, parse_text
+from gouji_record.model import Action, GameRecord
+
+from conftest import EXAMPLES
+
+HAND = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+DEAL_START = HAND.index("deal")
+
+
+def error(text):
+    with pytest.raises(NotationError) as e:
+        parse_text(text)
+    return e.value
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.gjn")))
+def test_round_trip_and_canonical_examples(name):
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    records = parse(text)
+    assert parse(write(records[0])) == records
+    assert write(records[0]) == text            # the examples are kept in canonical form
+
+
+def test_canonical_lines_fit_80_columns():
+    from gouji_record.notation.writer import columns
+    assert max(columns(line) for line in write(read(EXAMPLES / "charter-hand.gjn")[0]).splitlines()) <= 80
+
+
+def test_lenient_input_crlf_bom_lower_case_ten():
+    text = "\ufeff" + HAND.replace("1:TTTTT", "1:10 t 10 t10").replace("\n", "\r\n")
+    # "1:10 t …" is not one token: only the first group belongs to the action
+    with pytest.raises(NotationError):
+        parse(text)
+    text = "\ufeff" + HAND.replace("1:TTTTT", "1:1010tt10").replace("\n", "\r\n")
+    assert parse(text) == parse(HAND)
+
+
+def test_tag_escapes_round_trip():
+    rec = parse(HAND)[0]
+    odd = rec.model_copy(update={"tags": {**rec.tags, "Site": 'The "Old" Pier \\ 2'}})
+    assert '[Site "The \\"Old\\" Pier \\\\ 2"]' in write(odd)
+    assert parse(write(odd))[0] == odd
+
+
+def test_unknown_tags_kept_in_order():
+    rec = parse(HAND.replace('[Annotator', '[Zeta "z"]\n[Annotator'))[0]
+    assert list(rec.tags)[-2:] == ["Zeta", "Annotator"]
+
+
+def test_comment_with_closing_brace_survives_as_line_comment():
+    rec = parse(HAND)[0]
+    a = rec.actions[0].model_copy(update={"comments": ("see {this} }",)})
+    odd = rec.model_copy(update={"actions": (a,) + rec.actions[1:]})
+    assert parse(write(odd))[0] == odd
+
+
+def test_many_hands_per_file():
+    assert len(parse(HAND + "\n" + HAND)) == 2
+
+
+def test_source_map_points_at_actions():
+    _, where = parse_text(HAND)[0]
+    line = HAND.splitlines()[where.actions[1][0] - 1]
+    assert line[where.actions[1][1] - 1:].startswith("4:JJJJJ")
+
+
+# -- errors: code, line, column, and words instead of token names ---------------------------
+
+def line_col(text, needle):
+    i = text.index(needle)
+    return text.count("\n", 0, i) + 1, i - (text.rfind("\n", 0, i) + 1) + 1
+
+
+def test_missing_tag():
+    e = error(HAND.replace('[Site "Qingdao"]\n', ""))
+    assert (e.code, e.line, e.column) == ("missing-tag", 1, 2) and "[Site" in e.message
+
+
+def test_35_card_hand():
+    text = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKKJJJJJJJJJTTTTT666644444444444")
+    e = error(text)
+    assert e.code == "deal-size" and (e.line, e.column) == line_col(text, "KKKKKKJJJ")
+    assert "35 cards: expected 36" in e.message
+
+
+def test_unknown_card_letter_in_a_play():
+    text = HAND.replace("4:3333", "4:33Z3")
+    e = error(text)
+    assert e.code == "bad-card" and (e.line, e.column) == line_col(text, "Z3 5:")
+    assert e.message == "'Z' is not a card: expected 3-9 T J Q K A 2 X D (or 10)"
+
+
+def test_syntax_error_says_what_was_expected_in_words():
+    text = HAND.replace("2. 4:3333", "2. 4 3333")
+    e = error(text)
+    assert e.code == "syntax" and (e.line, e.column) == line_col(text, "4 3333")
+    assert "a seat 1-6 and a colon" in e.message and "SEAT" not in e.message
+
+
+def test_too_many_of_a_rank():
+    text = HAND.replace("2: 2222KK", "2: 2222KK").replace("4: AAAAAAAAAAAAAKKKKKK", "4: AAAAAAAAAAAAAAKKKKK")
+    e = error(text)
+    assert e.code == "deal-cards" and "17 cards A" in e.message
+
+
+def test_seat_dealt_twice():
+    text = HAND.replace("2: 2222KK", "1: 2222KK")
+    e = error(text)
+    assert e.code == "deal-seat" and "seat 1 is dealt twice" in e.message
+
+
+def test_bad_result():
+    e = error(HAND.replace('[Result "5-6-1-4-3-2"]', '[Result "5-6-1-4-3"]'))
+    assert e.code == "bad-result"
+
+
+def test_duplicate_tag():
+    assert error(HAND.replace('[Site "Qingdao"]', '[Site "Qingdao"]\n[Site "Jinan"]')).code == "duplicate-tag"
+
+
+def test_unexpected_end_of_file():
+    e = error(HAND[:DEAL_START + 10])
+    assert e.code == "syntax" and "end of file" in e.message
+
+
+def test_action_model_validates_shape():
+    with pytest.raises(ValueError):
+        Action(seat=1, kind="pass", cards="33")
+    with pytest.raises(ValueError):
+        Action(seat=7, kind="pass")
+    assert isinstance(parse(HAND)[0], GameRecord)
