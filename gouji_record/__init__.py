@@ -47,7 +47,21 @@ def render_html(record: GameRecord, ruleset: Ruleset | None = None) -> str:
 
 
 __all__ = [
-    "Action", "ActionKind", "Diagnostic", "Event", "EventKind", "GameRecord", "NotationError",
-    "PRESETS", "Replay", "Ruleset", "get_ruleset", "parse", "read", "render_html", "replay",
-    "write", "write_all",
+    "Action",
+    "ActionKind",
+    "Diagnostic",
+    "Event",
+    "EventKind",
+    "GameRecord",
+    "NotationError",
+    "PRESETS",
+    "Replay",
+    "Ruleset",
+    "get_ruleset",
+    "parse",
+    "read",
+    "render_html",
+    "replay",
+    "write",
+    "write_all",
 ]

@@ -61,17 +61,23 @@ def load(path: str) -> Loaded:
         head = data[: e.start]
         line = head.count(b"\n") + 1
         column = e.start - (head.rfind(b"\n") + 1) + 1
-        raise Unreadable(Problem(
-            path, line, column, "encoding",
-            f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot start a UTF-8 character "
-            "(is the file GB18030/GBK? save it as UTF-8)")) from None
+        raise Unreadable(
+            Problem(
+                path,
+                line,
+                column,
+                "encoding",
+                f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot start a UTF-8 character "
+                "(is the file GB18030/GBK? save it as UTF-8)",
+            )
+        ) from None
     lines = text.replace("\r\n", "\n").split("\n")
     try:
         hands = parse_text(text)
     except NotationError as e:
         raise Unreadable(Problem(path, e.line, e.column, e.code, e.message)) from None
     if not hands:
-        raise Unreadable(Problem(path, 1, 1, "empty", "no hand in the file: expected tags like [Event \"…\"]"))
+        raise Unreadable(Problem(path, 1, 1, "empty", 'no hand in the file: expected tags like [Event "…"]'))
     return Loaded(path, lines, hands)
 
 
@@ -113,7 +119,9 @@ def main() -> None:
 
 
 ruleset_opt = click.option(
-    "--ruleset", "ruleset_name", metavar="NAME",
+    "--ruleset",
+    "ruleset_name",
+    metavar="NAME",
     help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
 )
 
@@ -190,12 +198,24 @@ def _output(text: str, output: str | None) -> None:
         sys.exit(EXIT_UNREADABLE)
 
 
+def _canonical(record: GameRecord) -> GameRecord:
+    """``record`` with its rounds numbered by the engine; as it is if its ruleset is unknown."""
+    try:
+        return canonical(replay(record))
+    except UnknownRuleset:
+        return record
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True, help="Print nothing; exit 1 if FILE is not in canonical form.")
 @click.option("--in-place", is_flag=True, help="Rewrite FILE in canonical form (atomically).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write to this file instead of standard output.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write to this file instead of standard output.",
+)
 def fmt(file: str, check: bool, in_place: bool, output: str | None) -> None:
     """Print FILE in canonical form: tags in export order, cards sorted
     strongest first, one numbered round per line, lines of at most 80 columns.
@@ -206,8 +226,7 @@ def fmt(file: str, check: bool, in_place: bool, output: str | None) -> None:
         raise click.UsageError("--in-place rewrites FILE itself: give no --output, and a file, not -")
     try:
         loaded = load(file)
-        records = [canonical(replay(rec, get_ruleset(rec.ruleset_name))) if rec.ruleset_name.lower() in PRESETS
-                   else rec for rec, _ in loaded.hands]
+        records = [_canonical(rec) for rec, _ in loaded.hands]
     except Unreadable as e:
         _fail(e.problem, _lines_of(file))
         sys.exit(EXIT_UNREADABLE)
@@ -220,11 +239,22 @@ def fmt(file: str, check: bool, in_place: bool, output: str | None) -> None:
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), required=True,
-              help="The HTML file to write (- for standard output).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    required=True,
+    help="The HTML file to write (- for standard output).",
+)
 @ruleset_opt
-@click.option("--hand", "hand_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which hand of FILE to render.")
+@click.option(
+    "--hand",
+    "hand_number",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Which hand of FILE to render.",
+)
 def render(file: str, output: str, ruleset_name: str | None, hand_number: int) -> None:
     """Render a hand of FILE as one self-contained HTML replay.
 

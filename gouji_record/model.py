@@ -23,8 +23,7 @@ from .rules.cards import CardError, format_cards, parse_cards
 Seat = Annotated[int, Field(ge=1, le=6)]
 
 #: Tags every record carries, in export order (docs/notation.md).
-REQUIRED_TAGS = ("Event", "Site", "Date", "Ruleset", "Seat1", "Seat2", "Seat3", "Seat4",
-                 "Seat5", "Seat6", "Result")
+REQUIRED_TAGS = ("Event", "Site", "Date", "Ruleset", "Seat1", "Seat2", "Seat3", "Seat4", "Seat5", "Seat6", "Result")
 
 
 def canonical_cards(text: str) -> str:
@@ -131,11 +130,17 @@ def parse_result(value: str) -> tuple[int, ...] | None:
         return None
     parts = value.split("-")
     if sorted(parts) != list("123456"):
-        raise ValueError(
-            f"Result {value!r}: expected the six seats in order of place, like \"3-6-1-4-5-2\", or \"*\""
-        )
+        raise ValueError(f'Result {value!r}: expected the six seats in order of place, like "3-6-1-4-5-2", or "*"')
     return tuple(int(p) for p in parts)
 
 
-__all__ = ["Action", "ActionKind", "CardError", "GameRecord", "REQUIRED_TAGS", "Seat",
-           "canonical_cards", "parse_result"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "CardError",
+    "GameRecord",
+    "REQUIRED_TAGS",
+    "Seat",
+    "canonical_cards",
+    "parse_result",
+]

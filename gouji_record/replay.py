@@ -73,9 +73,13 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
     for i, action in enumerate(record.actions):
         if action.round is not None and (pos.top is not None or pos.round != action.round or pos.over):
             expected = "no new round starts here" if pos.top is not None or pos.over else f"this is round {pos.round}"
-            out.diagnostic = Diagnostic(code="round-mismatch", action=i, rule="round-end",
-                                        source=rules.cite("round-end"),
-                                        message=f"round number {action.round}. does not fit: {expected}")
+            out.diagnostic = Diagnostic(
+                code="round-mismatch",
+                action=i,
+                rule="round-end",
+                source=rules.cite("round-end"),
+                message=f"round number {action.round}. does not fit: {expected}",
+            )
             return out
         try:
             pos, events = step(pos, action)
@@ -93,11 +97,21 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
     if claimed is None:
         return None
     if not pos.over:
-        return Diagnostic(code="hand-incomplete", action=None, rule="hand-end", source=rules.cite("hand-end"),
-                          message=f"the record stops before the hand is over, but Result says "
-                                  f"{record.tags['Result']!r}: write \"*\" for an unfinished hand")
+        return Diagnostic(
+            code="hand-incomplete",
+            action=None,
+            rule="hand-end",
+            source=rules.cite("hand-end"),
+            message=f"the record stops before the hand is over, but Result says "
+            f'{record.tags["Result"]!r}: write "*" for an unfinished hand',
+        )
     if claimed != pos.finished:
         derived = "-".join(map(str, pos.finished))
-        return Diagnostic(code="result-mismatch", action=None, rule="places", source=rules.cite("places"),
-                          message=f"Result says {record.tags['Result']!r} but the play gives {derived!r}")
+        return Diagnostic(
+            code="result-mismatch",
+            action=None,
+            rule="places",
+            source=rules.cite("places"),
+            message=f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
+        )
     return None

@@ -48,7 +48,7 @@ class Problem:
 def _token_width(text_lines: list[str], line: int, column: int) -> int:
     if not 0 < line <= len(text_lines):
         return 1
-    rest = text_lines[line - 1][column - 1:]
+    rest = text_lines[line - 1][column - 1 :]
     return len(rest.split(None, 1)[0]) if rest.strip() else 1
 
 
@@ -60,28 +60,39 @@ def diagnostic_problem(path: str, diag: Diagnostic, where: SourceMap, text_lines
     else:
         line, column = where.tags.get("Result", where.start)
     en, zh = RULES.get(diag.rule, (diag.rule, ""))
-    return Problem(path, line, column, diag.code, diag.message, _token_width(text_lines, line, column),
-                   f"{en} ({zh}) — {diag.source}")
+    return Problem(
+        path,
+        line,
+        column,
+        diag.code,
+        diag.message,
+        _token_width(text_lines, line, column),
+        f"{en} ({zh}) — {diag.source}",
+    )
 
 
 def place_lines(record: GameRecord, places: tuple[int, ...]) -> list[str]:
     """``头科 1st  seat 5  Liu Yang`` for each place taken."""
-    return [f"{PLACE_NAMES_ZH[i]} {PLACE_NAMES_EN[i]:>3}  seat {seat}  {record.player(seat)}"
-            for i, seat in enumerate(places)]
+    return [
+        f"{PLACE_NAMES_ZH[i]} {PLACE_NAMES_EN[i]:>3}  seat {seat}  {record.player(seat)}"
+        for i, seat in enumerate(places)
+    ]
 
 
 def summary(path: str, index: int, result: Replay) -> str:
     """What ``gouji validate`` prints for one valid hand."""
     record, rules = result.record, result.ruleset
     title = record.tags.get("Event", "")
-    lines = [f"{path}: hand {index}{' (' + title + ')' if title else ''}: valid under {rules.name} "
-             f"({rules.title}, {rules.seed})"]
+    lines = [
+        f"{path}: hand {index}{' (' + title + ')' if title else ''}: valid under {rules.name} "
+        f"({rules.title}, {rules.seed})"
+    ]
     if result.final.over:
         lines += ["  " + p for p in place_lines(record, result.places)]
         sc = result.scores or {}
         lines.append(f"  score: team 1-3-5 {sc.get(1, 0)}, team 2-4-6 {sc.get(0, 0)}")
     else:
-        lines.append(f"  unfinished after {len(record.actions)} actions (Result \"*\")")
+        lines.append(f'  unfinished after {len(record.actions)} actions (Result "*")')
         lines += ["  " + p for p in place_lines(record, result.places)]
     burns = result.count(EventKind.BURN)
     lines.append(

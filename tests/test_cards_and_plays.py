@@ -33,35 +33,55 @@ def test_a_play_holds_one_rank():
         parse_play("3344")
 
 
-@pytest.mark.parametrize("cards, gouji", [
-    ("TTTTT", True), ("TTTT", False), ("JJJJ", True), ("JJJ", False), ("QQQ", True), ("QQ", False),
-    ("KK", True), ("K", False), ("AA", True), ("A", False), ("2", True), ("X", True), ("D", True),
-    ("999999999", False),         # 9 and below never qualify on count alone
-    ("X99", True),                # any play carrying a joker is a gouji play
-    ("22QQ", True), ("2QQ", True), ("2JJ", False),   # converted counts: 4×Q, 3×Q, 3×J
-    ("TTTTTT", True), ("QQQQ", True),               # more cards of the rank qualify too
-])
+@pytest.mark.parametrize(
+    "cards, gouji",
+    [
+        ("TTTTT", True),
+        ("TTTT", False),
+        ("JJJJ", True),
+        ("JJJ", False),
+        ("QQQ", True),
+        ("QQ", False),
+        ("KK", True),
+        ("K", False),
+        ("AA", True),
+        ("A", False),
+        ("2", True),
+        ("X", True),
+        ("D", True),
+        ("999999999", False),  # 9 and below never qualify on count alone
+        ("X99", True),  # any play carrying a joker is a gouji play
+        ("22QQ", True),
+        ("2QQ", True),
+        ("2JJ", False),  # converted counts: 4×Q, 3×Q, 3×J
+        ("TTTTTT", True),
+        ("QQQQ", True),  # more cards of the rank qualify too
+    ],
+)
 def test_gouji_thresholds_charter(cards, gouji):
     assert is_gouji(parse_play(cards), CHARTER) is gouji
 
 
-@pytest.mark.parametrize("top, new, ok, rule", [
-    ("255", "666", True, "higher-rank"),       # S3's example: 2 attached makes 555
-    ("666", "X77", True, "higher-rank"),       # a joker play beats a plain play of lower rank
-    ("X77", "888", False, "small-joker-beaten"),
-    ("X77", "D88", True, "small-joker-beaten"),
-    ("XX999", "DDJJJ", True, "small-joker-beaten"),  # seed 002 preamble: 2 big + 3 J beat 2 small + 3 nine
-    ("XX999", "DDDJJ", True, "small-joker-beaten"),  # … or 3 big + 2 J
-    ("XX999", "DJJJJ", False, "small-joker-beaten"),  # fewer big jokers than small ones
-    ("X99", "D99", False, "higher-rank"),       # the rank must be at least one higher
-    ("D33", "DD44", False, "same-count"),
-    ("D33", "DDA", False, "big-joker-dead"),    # a play carrying a big joker is dead
-    ("D", "D", False, "big-joker-dead"),
-    ("KKK", "QQQ", False, "higher-rank"),
-    ("2", "X", True, "higher-rank"),
-    ("X", "D", True, "small-joker-beaten"),
-    ("AAA", "XXX", True, "higher-rank"),        # jokers alone rank as their joker
-])
+@pytest.mark.parametrize(
+    "top, new, ok, rule",
+    [
+        ("255", "666", True, "higher-rank"),  # S3's example: 2 attached makes 555
+        ("666", "X77", True, "higher-rank"),  # a joker play beats a plain play of lower rank
+        ("X77", "888", False, "small-joker-beaten"),
+        ("X77", "D88", True, "small-joker-beaten"),
+        ("XX999", "DDJJJ", True, "small-joker-beaten"),  # seed 002 preamble: 2 big + 3 J beat 2 small + 3 nine
+        ("XX999", "DDDJJ", True, "small-joker-beaten"),  # … or 3 big + 2 J
+        ("XX999", "DJJJJ", False, "small-joker-beaten"),  # fewer big jokers than small ones
+        ("X99", "D99", False, "higher-rank"),  # the rank must be at least one higher
+        ("D33", "DD44", False, "same-count"),
+        ("D33", "DDA", False, "big-joker-dead"),  # a play carrying a big joker is dead
+        ("D", "D", False, "big-joker-dead"),
+        ("KKK", "QQQ", False, "higher-rank"),
+        ("2", "X", True, "higher-rank"),
+        ("X", "D", True, "small-joker-beaten"),
+        ("AAA", "XXX", True, "higher-rank"),  # jokers alone rank as their joker
+    ],
+)
 def test_charter_comparison(top, new, ok, rule):
     v = beats(parse_play(top), parse_play(new), CHARTER)
     assert (v.ok, v.rule) == (ok, rule)

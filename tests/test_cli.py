@@ -1,6 +1,5 @@
 """The gouji command: exit codes, located one-line errors, no tracebacks, no lost files."""
 
-import json
 import re
 
 import pytest
@@ -16,8 +15,7 @@ ILLEGAL = EXAMPLES / "charter-hand-illegal.gjn"
 
 def run(*args, input=None):
     result = CliRunner().invoke(main, [str(a) for a in args], input=input)
-    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), \
-        result.exception
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output
     return result
 
@@ -48,11 +46,14 @@ def test_ruleset_override_must_exist():
     assert r.exit_code == 2 and "expected one of charter" in r.output
 
 
-@pytest.mark.parametrize("content, code, where", [
-    (b"\xb9\xbb\xbc\xb6", "encoding", ":1:1:"),              # GB18030 for 够级
-    (b"[Event \"x\"]\n", "syntax", ":1:12:"),
-    (b"", "empty", ":1:1:"),
-])
+@pytest.mark.parametrize(
+    "content, code, where",
+    [
+        (b"\xb9\xbb\xbc\xb6", "encoding", ":1:1:"),  # GB18030 for 够级
+        (b'[Event "x"]\n', "syntax", ":1:12:"),
+        (b"", "empty", ":1:1:"),
+    ],
+)
 def test_unreadable_files_exit_2(tmp_path, content, code, where):
     f = tmp_path / "bad.gjn"
     f.write_bytes(content)
@@ -107,10 +108,10 @@ def test_fmt_check_and_in_place(tmp_path):
     assert run("fmt", "--check", f).exit_code == 1
     r = run("fmt", f)
     assert r.exit_code == 0 and r.output == HAND.read_text(encoding="utf-8")
-    assert f.read_text(encoding="utf-8") == messy            # never overwritten unless asked
+    assert f.read_text(encoding="utf-8") == messy  # never overwritten unless asked
     assert run("fmt", "--in-place", f).exit_code == 0
     assert f.read_text(encoding="utf-8") == HAND.read_text(encoding="utf-8")
-    assert [p.name for p in tmp_path.iterdir()] == ["messy.gjn"]   # no temporary file left
+    assert [p.name for p in tmp_path.iterdir()] == ["messy.gjn"]  # no temporary file left
 
 
 def test_render_writes_a_self_contained_page(tmp_path):

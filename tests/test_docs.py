@@ -26,7 +26,8 @@ def test_every_seed_citation_names_a_section():
 
 def test_every_diagnostic_code_is_documented():
     engine_codes = set(re.findall(r'illegal\(\s*"([a-z-]+)"', SOURCES)) | set(
-        re.findall(r'Diagnostic\(code="([a-z-]+)"', SOURCES))
+        re.findall(r'Diagnostic\(code="([a-z-]+)"', SOURCES)
+    )
     assert engine_codes, "found no codes: the pattern is stale"
     for code in engine_codes:
         assert f"`{code}`" in RULES_MD, code
@@ -34,7 +35,8 @@ def test_every_diagnostic_code_is_documented():
 
 def test_every_notation_error_code_is_documented():
     codes = set(re.findall(r'NotationError\(\s*"([a-z-]+)"', SOURCES)) | set(
-        re.findall(r'Problem\([^)]*?"([a-z-]+)", f?"', SOURCES))
+        re.findall(r'Problem\([^)]*?"([a-z-]+)", f?"', SOURCES)
+    )
     assert {"syntax", "missing-tag", "deal-size", "bad-card"} <= codes
     for code in codes - {"unwritable"}:
         assert f"`{code}`" in NOTATION_MD, code

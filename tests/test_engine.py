@@ -25,6 +25,7 @@ def test_seating():
 
 # -- turn order, passing, round end (002 §8(5), §11, §13) --------------------------------
 
+
 def test_round_goes_round_and_last_player_leads():
     t = Table(spare(s1="55", s2="66", s3="77"))
     pos = t.play("1:55 2:66 3:77 4:- 5:- 6:- 1:- 2:-")
@@ -50,8 +51,8 @@ def test_passed_seat_may_play_again_on_its_opposites_play():
     t = Table(spare(s1="55", s2="77", s5="66"))
     assert t.play("1:55 2:- 3:- 4:- 5:66 6:- 1:-").to_act == 2
     pos = t.play("2:77")
-    assert pos.to_act == 5          # 3, 4 passed on a non-opposite's play: skipped
-    pos = t.play("5:-")             # 6 and 1 passed: barred; back to seat 2
+    assert pos.to_act == 5  # 3, 4 passed on a non-opposite's play: skipped
+    pos = t.play("5:-")  # 6 and 1 passed: barred; back to seat 2
     assert pos.top is None and pos.to_act == 2
 
 
@@ -74,12 +75,13 @@ def test_follow_must_beat():
 def test_dead_play_closes_the_round_at_once():
     t = Table(spare(s1="D44", s2="55"))
     pos = t.play("1:D44")
-    assert pos.top is None and pos.to_act == 1     # nobody may answer a big-joker play (002 §8(3))
+    assert pos.top is None and pos.to_act == 1  # nobody may answer a big-joker play (002 §8(3))
     assert t.kinds() == ["gouji"]
     assert t.illegal("2:55").code == "not-your-turn"
 
 
 # -- gouji plays, answers, opening (002 §9, §24, §31(5)) -----------------------------------
+
 
 def test_only_the_opposite_answers_a_gouji_play():
     d = Table(spare(s1="TTTTT", s2="JJJJJ")).illegal("1:TTTTT 2:JJJJJ")
@@ -89,8 +91,8 @@ def test_only_the_opposite_answers_a_gouji_play():
 
 def test_answer_and_opening():
     t = Table(spare(s1="TTTTT", s4="JJJJJ"))
-    assert t.play("1:TTTTT").to_act == 4            # seats 2 and 3 have no right to follow
-    assert t.play("4:JJJJJ").to_act == 1            # back to seat 1, seat 4's opposite
+    assert t.play("1:TTTTT").to_act == 4  # seats 2 and 3 have no right to follow
+    assert t.play("4:JJJJJ").to_act == 1  # back to seat 1, seat 4's opposite
     pos = t.play("1:-")
     assert pos.top is None and pos.to_act == 4 and pos.opened == {4}
     assert t.kinds() == ["gouji", "answer", "gouji", "open"]
@@ -109,6 +111,7 @@ def test_small_joker_plays_open():
 
 # -- yield (002 §12) ------------------------------------------------------------------------
 
+
 def test_yield_comes_back_when_both_downstream_pass():
     t = Table(spare(s1="55", s4="66"))
     pos = t.play("1:55 2:- 3:- 4:~")
@@ -116,7 +119,7 @@ def test_yield_comes_back_when_both_downstream_pass():
     pos = t.play("5:- 6:-")
     assert pos.to_act == 4 and pos.top.seat == 1
     pos = t.play("4:66")
-    assert pos.to_act == 1      # 5 and 6 passed, 2 and 3 passed on seat 1's play: only seat 1 may answer
+    assert pos.to_act == 1  # 5 and 6 passed, 2 and 3 passed on seat 1's play: only seat 1 may answer
 
 
 def test_yield_counts_as_a_pass_when_downstream_plays():
@@ -144,10 +147,10 @@ BURNER = spare(s1="TTTTT", s2="XJJJJD44", s5="DQQQQQ")
 def test_burn_then_success():
     t = Table(BURNER)
     pos = t.play("1:TTTTT 2:*XJJJJ")
-    assert pos.burner == 2 and pos.to_act == 5      # only seat 5, seat 2's opposite, may answer
+    assert pos.burner == 2 and pos.to_act == 5  # only seat 5, seat 2's opposite, may answer
     pos = t.play("5:-")
     assert pos.to_act == 2 and pos.opened == {2}
-    t.play("2:D33")                                  # a joker in every play but the last
+    t.play("2:D33")  # a joker in every play but the last
     pos = t.play("2:44")
     assert pos.finished == (2,) and pos.burner is None
     assert t.kinds() == ["gouji", "burn", "gouji", "open", "gouji", "finish", "burn-success", "headless"]
@@ -172,10 +175,10 @@ def test_burn_condition_checked_while_burning():
 
 
 def test_burn_condition_arithmetic():
-    assert burn_condition_holds(parse_cards("D4455"))       # two ranks, one joker: D44 then 55
+    assert burn_condition_holds(parse_cards("D4455"))  # two ranks, one joker: D44 then 55
     assert not burn_condition_holds(parse_cards("445566"))  # k=3, no joker
-    assert burn_condition_holds(parse_cards("555555"))      # one rank left (手中所剩牌为同一点数)
-    assert burn_condition_holds(parse_cards("2255"))        # 2s attach to the 5s
+    assert burn_condition_holds(parse_cards("555555"))  # one rank left (手中所剩牌为同一点数)
+    assert burn_condition_holds(parse_cards("2255"))  # 2s attach to the 5s
     assert burn_condition_holds(parse_cards("22"))
     assert not burn_condition_holds(parse_cards("224455"))
 
@@ -194,10 +197,11 @@ def test_a_seat_that_passed_may_not_burn():
 
 # -- finishing, dead gouji, headless, take the wind, melee (002 §3, §16–§19) -------------
 
+
 def test_dead_gouji_only_a_burn_answers():
     t = Table({1: "TTTTT", 2: "33", 3: "33", 4: "JJJJJ33", 5: "QQQQQ33", 6: "33"})
-    t.play("1:TTTTT")                 # seat 1 finishes with a gouji play: 1st place
-    pos = t.play("4:JJJJJ")           # seat 4 beats its last play: 够死级
+    t.play("1:TTTTT")  # seat 1 finishes with a gouji play: 1st place
+    pos = t.play("4:JJJJJ")  # seat 4 beats its last play: 够死级
     assert pos.top.burn_only and pos.to_act == 5
     assert "dead-gouji" in t.kinds()
     d = t.illegal("5:QQQQQ")
@@ -214,11 +218,11 @@ def test_take_the_wind_after_a_last_play_stands():
 
 def test_headless_seat_beats_and_is_beaten_by_anyone():
     t = Table({1: "55", 2: "3333", 3: "44JJJJ", 4: "TTTTT66", 5: "33", 6: "33"})
-    t.play("1:55 2:- 3:- 4:- 5:- 6:-")   # seat 1 takes 1st; seat 4 is headless; seat 2 takes the wind
+    t.play("1:55 2:- 3:- 4:- 5:- 6:-")  # seat 1 takes 1st; seat 4 is headless; seat 2 takes the wind
     assert t.pos.headless(4) and t.pos.to_act == 2
     pos = t.play("2:33 3:44 4:66 5:- 6:- 2:- 3:-")
     assert pos.top is None and pos.to_act == 4
-    pos = t.play("4:TTTTT")                  # a headless seat's gouji play is open to all
+    pos = t.play("4:TTTTT")  # a headless seat's gouji play is open to all
     assert pos.to_act == 5 and not pos.top.restricted
     assert "gouji" not in t.kinds()
 
@@ -229,9 +233,9 @@ MELEE_DEAL = {1: "55", 2: "66", 3: "777TTTTT", 4: "888JJJJJ3", 5: "9993", 6: "AA
 def test_melee_begins_when_the_round_of_second_place_closes():
     t = Table(MELEE_DEAL)
     pos = t.play("1:55 2:66 3:- 4:- 5:-")
-    assert pos.finished == (1, 2) and not pos.melee     # the round of 2nd place is still on
+    assert pos.finished == (1, 2) and not pos.melee  # the round of 2nd place is still on
     pos = t.play("6:-")
-    assert pos.melee and pos.to_act == 3                # seat 3 takes the wind after seat 2
+    assert pos.melee and pos.to_act == 3  # seat 3 takes the wind after seat 2
     assert t.kinds() == ["finish", "headless", "finish", "headless", "take-the-wind", "melee"]
 
 
@@ -239,11 +243,11 @@ def test_melee_lifts_the_pass_bar_and_gouji_rules():
     t = Table(MELEE_DEAL)
     t.play("1:55 2:66 3:- 4:- 5:- 6:-")
     pos = t.play("3:TTTTT")
-    assert pos.to_act == 4 and not pos.top.restricted   # no gouji play in the melee (002 §18)
+    assert pos.to_act == 4 and not pos.top.restricted  # no gouji play in the melee (002 §18)
     pos = t.play("4:JJJJJ 5:- 6:- 3:-")
     assert pos.top is None and pos.to_act == 4
     pos = t.play("4:888 5:- 6:AAA 3:- 4:-")
-    assert pos.to_act == 5                              # seat 5 passed, yet it acts again
+    assert pos.to_act == 5  # seat 5 passed, yet it acts again
 
 
 def test_seat_finished_and_hand_over():
@@ -256,15 +260,17 @@ def test_sweep_ends_the_hand():
     t = Table({1: "5", 2: "3", 3: "6", 4: "33", 5: "7", 6: "33"})
     pos = t.play("1:5 2:- 3:6 4:- 5:7")
     assert pos.over and pos.finished[:3] == (1, 3, 5)
-    assert pos.finished[3:] == (2, 6, 4)      # fewest cards first, ties in turn order after seat 5
+    assert pos.finished[3:] == (2, 6, 4)  # fewest cards first, ties in turn order after seat 5
     assert "sweep" in t.kinds()
     assert scores(CHARTER, pos.finished) == {1: 12, 0: 0}
-    assert Table({1: "5", 2: "3", 3: "6", 4: "33", 5: "7", 6: "33"}).illegal(
-        "1:5 2:- 3:6 4:- 5:7 6:33").code == "hand-over"
+    assert (
+        Table({1: "5", 2: "3", 3: "6", 4: "33", 5: "7", 6: "33"}).illegal("1:5 2:- 3:6 4:- 5:7 6:33").code
+        == "hand-over"
+    )
 
 
 def test_charter_scores_only_positive():
     # 1st 4, 2nd 2, 3rd 0, 4th 0, 5th -2, 6th -4 (002 §20)
-    assert scores(CHARTER, (5, 6, 1, 4, 3, 2)) == {1: 2, 0: 0}     # 4+0-2 = 2; 2+0-4 = -2 → 0
+    assert scores(CHARTER, (5, 6, 1, 4, 3, 2)) == {1: 2, 0: 0}  # 4+0-2 = 2; 2+0-4 = -2 → 0
     assert scores(CHARTER, (2, 1, 4, 3, 6, 5)) == {1: 0, 0: 2}
-    assert scores(CHARTER, (1, 4, 2, 3, 6, 5)) == {1: 0, 0: 0}     # 4+0-4 = 0; 2+0-2 = 0
+    assert scores(CHARTER, (1, 4, 2, 3, 6, 5)) == {1: 0, 0: 0}  # 4+0-4 = 0; 2+0-2 = 0

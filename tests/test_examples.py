@@ -35,7 +35,16 @@ def test_charter_hand_events():
     assert events_of(result, EventKind.MELEE) == [(48, (1, 2, 3, 4))]
     # gouji plays: TTTTT JJJJJ QQQQ XXKK X77777777 D88888888 AAA T×11 KKKKKK
     assert [result.record.actions[a].cards for a, _ in events_of(result, EventKind.GOUJI)] == [
-        "TTTTT", "JJJJJ", "QQQQ", "XXKK", "X77777777", "D88888888", "AAA", "TTTTTTTTTTT", "KKKKKK"]
+        "TTTTT",
+        "JJJJJ",
+        "QQQQ",
+        "XXKK",
+        "X77777777",
+        "D88888888",
+        "AAA",
+        "TTTTTTTTTTT",
+        "KKKKKK",
+    ]
     assert [e.place for e in result.events if e.kind is EventKind.FINISH] == [1, 2, 3, 4, 5, 6]
 
 

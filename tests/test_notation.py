@@ -23,11 +23,12 @@ def test_round_trip_and_canonical_examples(name):
     text = (EXAMPLES / name).read_text(encoding="utf-8")
     records = parse(text)
     assert parse(write(records[0])) == records
-    assert write(records[0]) == text            # the examples are kept in canonical form
+    assert write(records[0]) == text  # the examples are kept in canonical form
 
 
 def test_canonical_lines_fit_80_columns():
     from gouji_record.notation.writer import columns
+
     assert max(columns(line) for line in write(read(EXAMPLES / "charter-hand.gjn")[0]).splitlines()) <= 80
 
 
@@ -48,7 +49,7 @@ def test_tag_escapes_round_trip():
 
 
 def test_unknown_tags_kept_in_order():
-    rec = parse(HAND.replace('[Annotator', '[Zeta "z"]\n[Annotator'))[0]
+    rec = parse(HAND.replace("[Annotator", '[Zeta "z"]\n[Annotator'))[0]
     assert list(rec.tags)[-2:] == ["Zeta", "Annotator"]
 
 
@@ -66,10 +67,11 @@ def test_many_hands_per_file():
 def test_source_map_points_at_actions():
     _, where = parse_text(HAND)[0]
     line = HAND.splitlines()[where.actions[1][0] - 1]
-    assert line[where.actions[1][1] - 1:].startswith("4:JJJJJ")
+    assert line[where.actions[1][1] - 1 :].startswith("4:JJJJJ")
 
 
 # -- errors: code, line, column, and words instead of token names ---------------------------
+
 
 def line_col(text, needle):
     i = text.index(needle)
@@ -124,7 +126,7 @@ def test_duplicate_tag():
 
 
 def test_unexpected_end_of_file():
-    e = error(HAND[:DEAL_START + 10])
+    e = error(HAND[: DEAL_START + 10])
     assert e.code == "syntax" and "end of file" in e.message
 
 

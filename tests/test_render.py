@@ -18,7 +18,7 @@ def test_frames_follow_the_hand():
     data = replay_data(replay(read(EXAMPLES / "charter-hand.gjn")[0]))
     assert len(data["frames"]) == len(data["actions"]) + 1 == 70
     assert data["frames"][0]["counts"] == [36] * 6
-    after_burn = data["frames"][17]            # after action 16, 5:*XXKK
+    after_burn = data["frames"][17]  # after action 16, 5:*XXKK
     assert after_burn["top"] == {"seat": 5, "cards": "XXKK"} and after_burn["burner"] == 5
     assert after_burn["counts"][4] == 36 - 4 - 4
     assert after_burn["trick"] == [15, 16]

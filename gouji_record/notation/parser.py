@@ -66,16 +66,15 @@ def grammar_text() -> str:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=_Build(),
-                maybe_placeholders=False)
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=_Build(), maybe_placeholders=False)
 
 
 #: What each terminal means, in words, for "expected …" in syntax errors.
 EXPECTED_WORDS = {
-    "LSQB": "a tag like [Event \"…\"]",
+    "LSQB": 'a tag like [Event "…"]',
     "RSQB": "']' closing the tag",
     "TAG_NAME": "a tag name",
-    "STRING": "a quoted value like \"…\"",
+    "STRING": 'a quoted value like "…"',
     "DEAL": "the deal section ('deal')",
     "PLAY": "the play section ('play')",
     "SEAT": "a seat 1-6 and a colon, like '3:'",
@@ -118,18 +117,19 @@ _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")
 
 def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     pos = e.token.start_pos if isinstance(e, UnexpectedToken) else getattr(e, "pos_in_stream", None)
-    if pos and pos < len(text) and text[pos - 1] in _CARD_CHARS and not text[pos].isspace() \
-            and text[pos] not in "{;!?":
-        return NotationError("bad-card", f"{text[pos]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)",
-                             e.line, e.column)
+    if pos and pos < len(text) and text[pos - 1] in _CARD_CHARS and not text[pos].isspace() and text[pos] not in "{;!?":
+        return NotationError(
+            "bad-card", f"{text[pos]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)", e.line, e.column
+        )
     if isinstance(e, UnexpectedCharacters):
         char = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
         expected = _expected(set(e.allowed or ()))
         return NotationError("syntax", f"unexpected {char!r}: expected {expected}", e.line, e.column)
     if isinstance(e, UnexpectedEOF):
         lines = text.split("\n")
-        return NotationError("syntax", f"unexpected end of file: expected {_expected(set(e.expected))}",
-                             len(lines), len(lines[-1]) + 1)
+        return NotationError(
+            "syntax", f"unexpected end of file: expected {_expected(set(e.expected))}", len(lines), len(lines[-1]) + 1
+        )
     assert isinstance(e, UnexpectedToken)
     tok = e.token
     shown = "end of file" if tok.type == "$END" else repr(str(tok))
@@ -227,8 +227,9 @@ def build_hand(tags, deal, items) -> tuple[GameRecord, SourceMap]:
         where.tags[name] = _loc(name_tok)
     for name in REQUIRED_TAGS:
         if name not in tag_values:
-            raise NotationError("missing-tag", f"missing tag [{name} \"…\"]: every hand needs "
-                                + ", ".join(REQUIRED_TAGS), *where.start)
+            raise NotationError(
+                "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *where.start
+            )
     try:
         parse_result(tag_values["Result"])
     except ValueError as e:
@@ -241,19 +242,24 @@ def build_hand(tags, deal, items) -> tuple[GameRecord, SourceMap]:
             raise NotationError("deal-seat", f"seat {seat} is dealt twice", *_loc(seat_tok))
         counts = _cards(cards_tok)
         if sum(counts) != HAND_SIZE:
-            raise NotationError("deal-size", f"seat {seat} is dealt {sum(counts)} cards: expected {HAND_SIZE}",
-                                *_loc(cards_tok))
+            raise NotationError(
+                "deal-size", f"seat {seat} is dealt {sum(counts)} cards: expected {HAND_SIZE}", *_loc(cards_tok)
+            )
         hands[seat] = format_cards(counts)
         where.deal[seat] = _loc(seat_tok)
     missing = [s for s in range(1, 7) if s not in hands]
     if missing:
-        raise NotationError("deal-seat", f"the deal gives no cards to seat {missing[0]}: expected a line '{missing[0]}: …' "
-                            "for each seat 1-6", *_loc(deal[-1][0]))
+        raise NotationError(
+            "deal-seat",
+            f"the deal gives no cards to seat {missing[0]}: expected a line '{missing[0]}: …' for each seat 1-6",
+            *_loc(deal[-1][0]),
+        )
     over = total(parse_cards(h) for h in hands.values())
     for r, (n, cap) in enumerate(zip(over, COPIES)):
         if n > cap:
-            raise NotationError("deal-cards", f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap}",
-                                *where.deal[1])
+            raise NotationError(
+                "deal-cards", f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap}", *where.deal[1]
+            )
 
     comment: list[str] = []
     actions: list[dict] = []
@@ -270,8 +276,17 @@ def build_hand(tags, deal, items) -> tuple[GameRecord, SourceMap]:
         else:
             _, seat_tok, kind, cards_tok, burn, glyph = item
             cards = format_cards(_cards(cards_tok)) if cards_tok is not None else ""
-            actions.append(dict(seat=int(str(seat_tok)[0]), kind=kind, cards=cards, burn=burn,
-                                round=pending_round, glyph=glyph, comments=[]))
+            actions.append(
+                dict(
+                    seat=int(str(seat_tok)[0]),
+                    kind=kind,
+                    cards=cards,
+                    burn=burn,
+                    round=pending_round,
+                    glyph=glyph,
+                    comments=[],
+                )
+            )
             where.actions.append(_loc(seat_tok))
             pending_round = None
     if pending_round is not None:
@@ -294,4 +309,3 @@ def _cards(tok: Token):
         return parse_cards(str(tok))
     except CardError as e:
         raise NotationError("bad-card", str(e), tok.line, tok.column + e.offset) from None
-

@@ -74,7 +74,7 @@ def replay_data(result: Replay, problem: Problem | None = None) -> dict[str, Any
         frames.append(_frame(pos, list(range(start, i))))
     rounds = []
     number = 0
-    for i, pos in enumerate(result.positions[: len(record.actions)]):
+    for pos in result.positions[: len(record.actions)]:
         if pos.top is None and not pos.over:
             number = pos.round
         rounds.append(number)
@@ -110,8 +110,16 @@ def replay_data(result: Replay, problem: Problem | None = None) -> dict[str, Any
         "players": [record.player(s) for s in range(1, 7)],
         "ruleset": {"name": result.ruleset.name, "title": result.ruleset.title, "seed": result.ruleset.seed},
         "actions": [
-            {"seat": a.seat, "kind": a.kind.value, "cards": a.cards, "burn": a.burn, "text": a.text,
-             "glyph": a.glyph, "comments": list(a.comments), "round": rounds[i] if i < len(rounds) else None}
+            {
+                "seat": a.seat,
+                "kind": a.kind.value,
+                "cards": a.cards,
+                "burn": a.burn,
+                "text": a.text,
+                "glyph": a.glyph,
+                "comments": list(a.comments),
+                "round": rounds[i] if i < len(rounds) else None,
+            }
             for i, a in enumerate(record.actions)
         ],
         "comment": list(record.comment),
@@ -135,5 +143,4 @@ def render_replay(result: Replay, problem: Problem | None = None) -> str:
 def _assets() -> dict[str, markupsafe.Markup]:
     """The page's stylesheet and script, inlined verbatim (they are ours, not the record's)."""
     folder = _template_dir()
-    return {name: markupsafe.Markup((folder / f"replay.{name}").read_text(encoding="utf-8"))
-            for name in ("css", "js")}
+    return {name: markupsafe.Markup((folder / f"replay.{name}").read_text(encoding="utf-8")) for name in ("css", "js")}

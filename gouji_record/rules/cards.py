@@ -22,9 +22,7 @@ RANK_LETTERS = "3456789TJQKA2XD"
 #: Number of distinct ranks (13 suited ranks plus two jokers).
 N_RANKS = len(RANK_LETTERS)
 
-THREE, FOUR, TEN, JACK, QUEEN, KING, ACE, TWO, SMALL_JOKER, BIG_JOKER = (
-    RANK_LETTERS.index(c) for c in "34TJQKA2XD"
-)
+THREE, FOUR, TEN, JACK, QUEEN, KING, ACE, TWO, SMALL_JOKER, BIG_JOKER = (RANK_LETTERS.index(c) for c in "34TJQKA2XD")
 #: Copies of each rank in four decks: 16 of each suited rank, 4 of each joker.
 COPIES = tuple(4 if r >= SMALL_JOKER else 16 for r in range(N_RANKS))
 #: Cards in the four decks (四副牌): 216.
@@ -72,9 +70,7 @@ def parse_cards(text: str) -> Counts:
             continue
         rank = _LETTER_TO_RANK.get(c)
         if rank is None:
-            raise CardError(
-                f"{c!r} is not a card: expected one of 3-9 T J Q K A 2 X D (or 10)", i
-            )
+            raise CardError(f"{c!r} is not a card: expected one of 3-9 T J Q K A 2 X D (or 10)", i)
         counts[rank] += 1
         i += 1
     return tuple(counts)

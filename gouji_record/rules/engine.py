@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..model import Action, ActionKind
-from .cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
+from .cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
 from .events import Diagnostic, Event, EventKind, IllegalAction
 from .plays import Play, PlayError, beats, classify, is_dead, is_gouji
 from .rulesets import Ruleset
@@ -122,16 +122,24 @@ class _Step:
         self.index = pos.actions
         self.events: list[Event] = []
 
-    def event(self, kind: EventKind, rule: str, seats: tuple[int, ...], cards: str = "", place: int | None = None) -> None:
+    def event(
+        self, kind: EventKind, rule: str, seats: tuple[int, ...], cards: str = "", place: int | None = None
+    ) -> None:
         self.events.append(
-            Event(kind=kind, action=self.index, seats=seats, cards=cards, place=place, rule=rule,
-                  source=self.pos.ruleset.cite(rule))
+            Event(
+                kind=kind,
+                action=self.index,
+                seats=seats,
+                cards=cards,
+                place=place,
+                rule=rule,
+                source=self.pos.ruleset.cite(rule),
+            )
         )
 
     def illegal(self, code: str, rule: str, message: str) -> IllegalAction:
         return IllegalAction(
-            Diagnostic(code=code, message=message, action=self.index, rule=rule,
-                       source=self.pos.ruleset.cite(rule))
+            Diagnostic(code=code, message=message, action=self.index, rule=rule, source=self.pos.ruleset.cite(rule))
         )
 
 
@@ -188,7 +196,9 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         return _play(s, seat, action)
     top = pos.top
     if top is None:
-        raise s.illegal("must-lead", "round-end", f"seat {seat} leads this round and must play, not {action.kind.value}")
+        raise s.illegal(
+            "must-lead", "round-end", f"seat {seat} leads this round and must play, not {action.kind.value}"
+        )
     _check_turn(s, seat, top)
     if action.kind is ActionKind.YIELD:
         return _yield(s, seat, top)
@@ -201,13 +211,19 @@ def _check_turn(s: _Step, seat: int, top: Top) -> None:
     if seat == pos.to_act:
         return
     if top.dead:
-        raise s.illegal("does-not-beat", "big-joker-dead", f"{top.play} by seat {top.seat} is dead: nobody may answer it")
+        raise s.illegal(
+            "does-not-beat", "big-joker-dead", f"{top.play} by seat {top.seat} is dead: nobody may answer it"
+        )
     if top.burn_only:
-        raise s.illegal("gouji-not-opposite", "dead-gouji",
-                        f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it")
+        raise s.illegal(
+            "gouji-not-opposite",
+            "dead-gouji",
+            f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
+        )
     if top.restricted and seat != opposite(top.seat) and not pos.headless(seat):
         raise s.illegal(
-            "gouji-not-opposite", "gouji-opposite-only",
+            "gouji-not-opposite",
+            "gouji-opposite-only",
             f"{top.play} by seat {top.seat} is a gouji play (够级): only its opposite, seat "
             f"{opposite(top.seat)}, may answer; seat {seat} may only burn it (write {seat}:*cards)",
         )
@@ -219,9 +235,13 @@ def _check_turn(s: _Step, seat: int, top: Top) -> None:
 def _pass(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     pos = s.pos
     yield_over = seat == pos.yielder
-    pos = replace(pos, barred=pos.barred | {seat}, actions=pos.actions + 1,
-                  yielder=None if yield_over else pos.yielder,
-                  yield_back=False if yield_over else pos.yield_back)
+    pos = replace(
+        pos,
+        barred=pos.barred | {seat},
+        actions=pos.actions + 1,
+        yielder=None if yield_over else pos.yielder,
+        yield_back=False if yield_over else pos.yield_back,
+    )
     return _advance(s, pos, seat)
 
 
@@ -231,8 +251,11 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     if pos.melee:
         raise s.illegal("yield-not-allowed", "melee", "no yielding in the four-way melee (四户乱缠)")
     if top.seat != opposite(seat) or top.restricted:
-        raise s.illegal("yield-not-allowed", "yield",
-                        f"seat {seat} may yield only on its opposite's (seat {opposite(seat)}) non-gouji play")
+        raise s.illegal(
+            "yield-not-allowed",
+            "yield",
+            f"seat {seat} may yield only on its opposite's (seat {opposite(seat)}) non-gouji play",
+        )
     if pos.yielder == seat:
         raise s.illegal("yield-not-allowed", "yield", f"seat {seat} has yielded once already on this play")
     pos = replace(pos, yielder=seat, yield_back=False, actions=pos.actions + 1)
@@ -267,8 +290,17 @@ def _close_round(s: _Step, pos: Position) -> Position:
     if not melee and len(pos.finished) >= 2:
         melee = True
         s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.holds(t)))
-    return replace(pos, top=None, barred=frozenset(), yielder=None, yield_back=False, opened=opened,
-                   melee=melee, round=pos.round + 1, to_act=leader)
+    return replace(
+        pos,
+        top=None,
+        barred=frozenset(),
+        yielder=None,
+        yield_back=False,
+        opened=opened,
+        melee=melee,
+        round=pos.round + 1,
+        to_act=leader,
+    )
 
 
 def _seats_after(seat: int) -> tuple[int, ...]:
@@ -288,27 +320,39 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     top = pos.top
     if not action.burn:
         if top is None and seat != pos.to_act:
-            raise s.illegal("not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}")
+            raise s.illegal(
+                "not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}"
+            )
         if top is not None:
             _check_turn(s, seat, top)
             if top.burn_only:
-                raise s.illegal("gouji-not-opposite", "dead-gouji",
-                                f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it")
+                raise s.illegal(
+                    "gouji-not-opposite",
+                    "dead-gouji",
+                    f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
+                )
     cards = parse_cards(action.cards)
     left = subtract(pos.hands[seat - 1], cards)
     if left is None:
         missing = format_cards(tuple(max(0, c - h) for c, h in zip(cards, pos.hands[seat - 1])))
-        raise s.illegal("not-in-hand", "deal", f"seat {seat} does not hold {missing} (holds {format_cards(pos.hands[seat - 1])})")
+        raise s.illegal(
+            "not-in-hand", "deal", f"seat {seat} does not hold {missing} (holds {format_cards(pos.hands[seat - 1])})"
+        )
     play = _classify(s, cards)
     if action.burn:
         _check_burn(s, seat, play, left)
     if top is not None:
         verdict = beats(top.play, play, rules)
         if not verdict.ok:
-            raise s.illegal("does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}")
+            raise s.illegal(
+                "does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}"
+            )
     if pos.burner == seat and not action.burn and play.jokers == 0 and any(left):
-        raise s.illegal("burn-condition", "burn-condition",
-                        f"seat {seat} is burning: every play but the last must carry a joker, and {play} carries none")
+        raise s.illegal(
+            "burn-condition",
+            "burn-condition",
+            f"seat {seat} is burning: every play but the last must carry a joker, and {play} carries none",
+        )
     return _apply_play(s, seat, play, left, action.burn)
 
 
@@ -327,7 +371,8 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts) -> None:
         raise s.illegal("passed-this-round", "burn-pass-bars", f"seat {seat} passed this round and may not burn")
     if not burn_condition_holds(left):
         raise s.illegal(
-            "burn-condition", "burn-condition",
+            "burn-condition",
+            "burn-condition",
             f"seat {seat} cannot burn with {play}: left with {format_cards(left)}, it could not carry a joker "
             "in every play but the last",
         )
@@ -359,22 +404,23 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         burner = seat
     elif old is not None and old.restricted and seat == opposite(old.seat):
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), text)
-    dead_gouji = (old is not None and not burn and old.restricted and seat == opposite(old.seat)
-                  and not pos.holds(old.seat))
+    dead_gouji = (
+        old is not None and not burn and old.restricted and seat == opposite(old.seat) and not pos.holds(old.seat)
+    )
     restricted = not dead_gouji and not pos.melee and not pos.headless(seat) and is_gouji(play, rules)
     if dead_gouji:
         s.event(EventKind.DEAD_GOUJI, "dead-gouji", (seat,), text)
     elif restricted:
         s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), text)
-    can_open = (restricted and len(pos.finished) < 2
-                and not (rules.opening_excludes_big_joker and play.big > 0))
+    can_open = restricted and len(pos.finished) < 2 and not (rules.opening_excludes_big_joker and play.big > 0)
     top = Top(seat, play, restricted, dead_gouji, is_dead(play, rules), can_open)
     hands = pos.hands[: seat - 1] + (left,) + pos.hands[seat:]
-    yielder, yield_back, barred = pos.yielder, pos.yield_back, pos.barred
-    if yielder is not None and yielder != seat:
-        barred = barred | {yielder}  # a play after a yield makes the yield a pass (002 §12)
-    pos = replace(pos, hands=hands, top=top, barred=barred, yielder=None, yield_back=False,
-                  burner=burner, actions=pos.actions + 1)
+    barred = pos.barred
+    if pos.yielder is not None and pos.yielder != seat:
+        barred = barred | {pos.yielder}  # a play after a yield makes the yield a pass (002 §12)
+    pos = replace(
+        pos, hands=hands, top=top, barred=barred, yielder=None, yield_back=False, burner=burner, actions=pos.actions + 1
+    )
     if not any(left):
         pos = _finish(s, pos, seat)
         if pos.over:
@@ -437,5 +483,15 @@ def scores(ruleset: Ruleset, places: tuple[int, ...]) -> dict[int, int]:
     return out
 
 
-__all__ = ["Position", "Top", "initial_position", "step", "opposite", "next_seat", "team", "scores",
-           "burn_condition_holds", "SEATS", "RANK_LETTERS", "BIG_JOKER"]
+__all__ = [
+    "SEATS",
+    "Position",
+    "Top",
+    "burn_condition_holds",
+    "initial_position",
+    "next_seat",
+    "opposite",
+    "scores",
+    "step",
+    "team",
+]

@@ -152,4 +152,3 @@ def parse_play(text: str) -> Play:
     Raises :class:`~gouji_record.rules.cards.CardError` or :class:`PlayError`.
     """
     return classify(parse_cards(text))
-

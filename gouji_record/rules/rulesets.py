@@ -162,6 +162,4 @@ def get_ruleset(name: str) -> Ruleset:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise UnknownRuleset(
-            f"unknown ruleset {name!r}: expected one of {', '.join(sorted(PRESETS))}"
-        ) from None
+        raise UnknownRuleset(f"unknown ruleset {name!r}: expected one of {', '.join(sorted(PRESETS))}") from None
