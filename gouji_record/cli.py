@@ -19,7 +19,7 @@ import click
 
 from .canonical import canonical
 from .model import GameRecord
-from .notation.parser import NotationError, SourceMap, parse_text
+from .notation.parser import NotationError, SourceMap, normalize_newlines, parse_text
 from .notation.writer import write_all
 from .replay import Replay, replay
 from .report import Problem, diagnostic_problem, summary
@@ -29,38 +29,43 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 
 class Unreadable(Exception):
-    """A file that cannot be read as records; carries the located :class:`Problem`."""
+    """A file that cannot be read as records; carries the located :class:`Problem`
+    and the file's lines (``None`` when it has none to show)."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, lines: list[str] | None = None) -> None:
         super().__init__(problem.message)
         self.problem = problem
+        self.lines = lines
 
 
 @dataclass
 class Loaded:
-    """A file read and parsed: its text lines and each hand with its source map."""
+    """A file read and parsed: its text as read, its lines, and each hand with its source map."""
 
     path: str
+    text: str
     lines: list[str]
     hands: list[tuple[GameRecord, SourceMap]]
 
 
-def load(path: str) -> Loaded:
-    """Read and parse ``path`` (``-`` for standard input).
-
-    Raises :class:`Unreadable` with a located problem for a missing file,
-    text that is not UTF-8, or text that is not a record.
-    """
+def _read_bytes(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        return Path(path).read_bytes()
+    except IsADirectoryError:
+        raise Unreadable(Problem(path, 0, 0, "unreadable", "is a directory, not a .gjn file")) from None
     except OSError as e:
         raise Unreadable(Problem(path, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}")) from None
+
+
+def _decode(path: str, data: bytes) -> str:
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        head = data[: e.start]
-        line = head.count(b"\n") + 1
-        column = e.start - (head.rfind(b"\n") + 1) + 1
+        line_start = data.rfind(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + 1
+        column = len(data[line_start : e.start].decode("utf-8", errors="replace")) + 1
         raise Unreadable(
             Problem(
                 path,
@@ -71,14 +76,23 @@ def load(path: str) -> Loaded:
                 "(is the file GB18030/GBK? save it as UTF-8)",
             )
         ) from None
-    lines = text.replace("\r\n", "\n").split("\n")
+
+
+def load(path: str) -> Loaded:
+    """Read and parse ``path`` (``-`` for standard input).
+
+    Raises :class:`Unreadable` with a located problem for a missing file, a
+    directory, text that is not UTF-8, or text that is not a record.
+    """
+    text = _decode(path, _read_bytes(path))
+    lines = normalize_newlines(text).split("\n")
     try:
         hands = parse_text(text)
     except NotationError as e:
-        raise Unreadable(Problem(path, e.line, e.column, e.code, e.message)) from None
+        raise Unreadable(Problem(path, e.line, e.column, e.code, e.message), lines) from None
     if not hands:
-        raise Unreadable(Problem(path, 1, 1, "empty", 'no hand in the file: expected tags like [Event "…"]'))
-    return Loaded(path, lines, hands)
+        raise Unreadable(Problem(path, 1, 1, "empty", 'no hand in the file: expected tags like [Event "…"]'), lines)
+    return Loaded(path, text, lines, hands)
 
 
 def _ruleset_for(loaded: Loaded, record: GameRecord, where: SourceMap, override: Ruleset | None) -> Ruleset:
@@ -88,15 +102,15 @@ def _ruleset_for(loaded: Loaded, record: GameRecord, where: SourceMap, override:
         return get_ruleset(record.ruleset_name)
     except UnknownRuleset as e:
         line, column = where.tags["Ruleset"]
-        raise Unreadable(Problem(loaded.path, line, column, "unknown-ruleset", str(e))) from None
-
-
-def _fail(problem: Problem, lines: list[str] | None) -> None:
-    click.secho(problem.format(lines), fg="red", err=True)
+        raise Unreadable(Problem(loaded.path, line, column, "unknown-ruleset", str(e)), loaded.lines) from None
 
 
 def _replays(loaded: Loaded, override: Ruleset | None) -> list[tuple[Replay, SourceMap]]:
     return [(replay(rec, _ruleset_for(loaded, rec, where, override)), where) for rec, where in loaded.hands]
+
+
+def _fail(problem: Problem, lines: list[str] | None = None) -> None:
+    click.secho(problem.format(lines), fg="red", err=True)
 
 
 def _ruleset_option(value: str | None) -> Ruleset | None:
@@ -105,7 +119,7 @@ def _ruleset_option(value: str | None) -> Ruleset | None:
     try:
         return get_ruleset(value)
     except UnknownRuleset as e:
-        raise click.BadParameter(str(e)) from None
+        raise click.BadParameter(str(e), param_hint="--ruleset") from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -124,10 +138,11 @@ ruleset_opt = click.option(
     metavar="NAME",
     help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
 )
+file_arg = click.argument("file", type=click.Path(allow_dash=True))
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @ruleset_opt
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems.")
 def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool) -> None:
@@ -146,7 +161,7 @@ def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool) -> N
             loaded = load(path)
             results = _replays(loaded, override)
         except Unreadable as e:
-            _fail(e.problem, _lines_of(path))
+            _fail(e.problem, e.lines)
             status = max(status, EXIT_UNREADABLE)
             continue
         for index, (result, where) in enumerate(results, start=1):
@@ -158,20 +173,14 @@ def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool) -> N
     sys.exit(status)
 
 
-def _lines_of(path: str) -> list[str] | None:
-    try:
-        return Path(path).read_text(encoding="utf-8").split("\n")
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-
-
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8, LF) to ``path`` so that readers see the old file or the new one, never half.
 
-    Raises ``OSError`` if the directory is not writable.
+    A symbolic link is followed: its target is replaced, the link kept. A new
+    file gets the usual permissions. Raises ``OSError`` if the directory is not writable.
     """
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    target = Path(path).resolve()
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
@@ -187,6 +196,10 @@ def write_atomic(path: str | Path, text: str) -> None:
         raise
 
 
+def _same_file(a: str, b: str) -> bool:
+    return a != "-" and b != "-" and Path(a).resolve() == Path(b).resolve()
+
+
 def _output(text: str, output: str | None) -> None:
     if output is None or output == "-":
         click.echo(text, nl=False)
@@ -194,51 +207,64 @@ def _output(text: str, output: str | None) -> None:
     try:
         write_atomic(output, text)
     except OSError as e:
-        _fail(Problem(output, 0, 0, "unwritable", f"cannot write the file: {e.strerror or e}"), None)
+        _fail(Problem(output, 0, 0, "unwritable", f"cannot write the file: {e.strerror or e}"))
         sys.exit(EXIT_UNREADABLE)
 
 
-def _canonical(record: GameRecord) -> GameRecord:
-    """``record`` with its rounds numbered by the engine; as it is if its ruleset is unknown."""
-    try:
-        return canonical(replay(record))
-    except UnknownRuleset:
-        return record
+def _no_overwrite(inputs: tuple[str, ...], output: str | None) -> None:
+    if output and any(_same_file(i, output) for i in inputs):
+        raise click.UsageError(f"-o {output} is an input file: it would be overwritten")
+
+
+def _canonical(loaded: Loaded, record: GameRecord, where: SourceMap) -> GameRecord:
+    """``record`` with its rounds numbered by the engine."""
+    return canonical(replay(record, _ruleset_for(loaded, record, where, None)))
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--check", is_flag=True, help="Print nothing; exit 1 if FILE is not in canonical form.")
-@click.option("--in-place", is_flag=True, help="Rewrite FILE in canonical form (atomically).")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--check", is_flag=True, help="Print nothing; exit 1 if a FILE is not in canonical form.")
+@click.option("--in-place", is_flag=True, help="Rewrite each FILE in canonical form (atomically).")
 @click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write to this file instead of standard output.",
+    "-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file, not standard output."
 )
-def fmt(file: str, check: bool, in_place: bool, output: str | None) -> None:
-    """Print FILE in canonical form: tags in export order, cards sorted
-    strongest first, one numbered round per line, lines of at most 80 columns.
+def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None) -> None:
+    """Print FILES in canonical form: tags in export order, cards sorted
+    strongest first, one numbered round per line, lines of at most 80 columns,
+    LF line ends.
 
-    FILE is never changed unless --in-place is given.
+    A FILE is never changed unless --in-place is given.
     """
-    if in_place and (output or file == "-"):
-        raise click.UsageError("--in-place rewrites FILE itself: give no --output, and a file, not -")
-    try:
-        loaded = load(file)
-        records = [_canonical(rec) for rec, _ in loaded.hands]
-    except Unreadable as e:
-        _fail(e.problem, _lines_of(file))
-        sys.exit(EXIT_UNREADABLE)
-    text = write_all(records)
-    if check:
-        original = "\n".join(loaded.lines)
-        sys.exit(EXIT_OK if original == text else EXIT_ILLEGAL)
-    _output(text, file if in_place else output)
+    if sum((check, in_place, output is not None)) > 1:
+        raise click.UsageError("--check, --in-place and --output go one at a time")
+    if in_place and "-" in files:
+        raise click.UsageError("--in-place rewrites files: standard input (-) cannot be rewritten")
+    _no_overwrite(files, output)
+    status, texts = EXIT_OK, []
+    for path in files:
+        try:
+            loaded = load(path)
+            text = write_all(_canonical(loaded, rec, where) for rec, where in loaded.hands)
+        except Unreadable as e:
+            _fail(e.problem, e.lines)
+            status = EXIT_UNREADABLE
+            continue
+        if check:
+            if loaded.text != text:
+                click.echo(f"{path}: not in canonical form", err=True)
+                status = max(status, EXIT_ILLEGAL)
+        elif in_place:
+            if loaded.text != text:
+                _output(text, path)
+        else:
+            texts.append(text)
+    if texts:
+        _output("\n".join(texts), output)
+    sys.exit(status)
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@file_arg
 @click.option(
     "-o",
     "--output",
@@ -259,12 +285,13 @@ def render(file: str, output: str, ruleset_name: str | None, hand_number: int) -
     """Render a hand of FILE as one self-contained HTML replay.
 
     The page needs no network: open it from disk. Step with the buttons or
-    the ← → keys. A hand with an illegal action replays up to it and shows
-    the diagnostic.
+    the ← → keys. A hand with an illegal action replays up to it, shows the
+    diagnostic, and the command says so on standard error.
     """
     from .render.html import render_replay
 
     override = _ruleset_option(ruleset_name)
+    _no_overwrite((file,), output)
     try:
         loaded = load(file)
         if hand_number > len(loaded.hands):
@@ -272,9 +299,10 @@ def render(file: str, output: str, ruleset_name: str | None, hand_number: int) -
         rec, where = loaded.hands[hand_number - 1]
         result = replay(rec, _ruleset_for(loaded, rec, where, override))
     except Unreadable as e:
-        _fail(e.problem, _lines_of(file))
+        _fail(e.problem, e.lines)
         sys.exit(EXIT_UNREADABLE)
-    diagnostic = None
+    problem = None
     if result.diagnostic is not None:
-        diagnostic = diagnostic_problem(file, result.diagnostic, where, loaded.lines)
-    _output(render_replay(result, diagnostic), output)
+        problem = diagnostic_problem(Path(file).name, result.diagnostic, where, loaded.lines)
+        click.secho(f"note: the replay stops at an illegal action\n{problem.format(loaded.lines)}", err=True)
+    _output(render_replay(result, problem, loaded.lines), output)

@@ -3,7 +3,7 @@
 >>> from gouji_record import read  # doctest: +SKIP
 >>> r = replay(read("examples/charter-hand.gjn")[0])  # doctest: +SKIP
 >>> r.places  # doctest: +SKIP
-(3, 6, 1, 4, 5, 2)
+(5, 6, 1, 4, 3, 2)
 """
 
 from __future__ import annotations

@@ -11,10 +11,14 @@ from dataclasses import dataclass
 
 from .model import GameRecord
 from .notation.parser import SourceMap
-from .notation.writer import columns
+from .notation.width import columns
 from .replay import Replay
 from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
 from .rules.rulesets import RULES
+
+
+#: How many characters of a long source line are shown on each side of the column.
+_CONTEXT = 100
 
 
 @dataclass(frozen=True)
@@ -33,13 +37,16 @@ class Problem:
 
     def format(self, text_lines: list[str] | None = None) -> str:
         """The problem as text: the one-line error, then the line and a caret, then the rule."""
-        out = [f"{self.path}:{self.line}:{self.column}: error[{self.code}]: {self.message}"]
+        where = f"{self.line}:{self.column}:" if self.line > 0 else ""
+        out = [f"{self.path}:{where} error[{self.code}]: {self.message}"]
         if text_lines is not None and 0 < self.line <= len(text_lines):
             src = text_lines[self.line - 1].rstrip("\n")
+            start = max(0, self.column - 1 - _CONTEXT)  # a very long line is shown around the column
+            before = ("…" if start else "") + src[start : self.column - 1].expandtabs()
+            after = src[self.column - 1 : self.column - 1 + _CONTEXT].expandtabs()
             gutter = f"{self.line:>5} | "
-            lead = columns(src[: self.column - 1])
-            out.append(gutter + src)
-            out.append(" " * (len(gutter) - 2) + "| " + " " * lead + "^" * max(1, self.width))
+            out.append(gutter + before + after + ("…" if len(src) > self.column - 1 + _CONTEXT else ""))
+            out.append(" " * (len(gutter) - 2) + "| " + " " * columns(before) + "^" * max(1, min(self.width, 40)))
         if self.rule:
             out.append(f"  rule: {self.rule}")
         return "\n".join(out)

@@ -120,7 +120,8 @@
       trick.appendChild(el("li", i === idx - 1 ? "current" : "", a.seat + ": " + actionText(a)));
     });
     listItems.forEach(function (li, i) { li.classList.toggle("current", i === idx - 1); });
-    if (idx > 0 && listItems[idx - 1]) listItems[idx - 1].scrollIntoView({ block: "nearest" });
+    if (idx > 0 && listItems[idx - 1]) keepVisible(listItems[idx - 1]);
+    if (history.replaceState) history.replaceState(null, "", "#a=" + idx);
     eventItems.forEach(function (li, i) {
       var past = events[i].action < idx;
       li.className = past ? "past" : "future";
@@ -128,8 +129,9 @@
     var diag = document.getElementById("diagnostic");
     if (data.diagnostic && idx === last) {
       diag.hidden = false;
-      diag.textContent = t("illegal") + " [" + data.diagnostic.code + "] " + data.diagnostic.message +
-        "\n" + data.diagnostic.rule + " — " + data.diagnostic.source + (data.diagnostic.where ? "\n\n" + data.diagnostic.where : "");
+      var d = data.diagnostic;
+      diag.textContent = t("illegal") + ": " +
+        (d.where || "[" + d.code + "] " + d.message + "\n" + d.rule + " — " + d.source);
     } else diag.hidden = true;
     var res = document.getElementById("result");
     if (data.places && idx === last) {
@@ -143,6 +145,12 @@
     } else res.hidden = true;
   }
 
+  function keepVisible(li) {  // scroll the list only, never the page
+    var box = li.parentNode;
+    if (li.offsetTop < box.scrollTop) box.scrollTop = li.offsetTop;
+    else if (li.offsetTop + li.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = li.offsetTop + li.offsetHeight - box.clientHeight;
+  }
   function go(i) { idx = Math.max(0, Math.min(last, i)); show(); }
   function setLang(l) {
     lang = l;

@@ -28,7 +28,7 @@ def test_validate_summary():
     assert re.search(r"头科 1st\s+seat 5\s+Liu Yang", out)
     assert re.search(r"大落 6th\s+seat 2\s+Wang Fang", out)
     assert "score: team 1-3-5 2, team 2-4-6 0" in out
-    assert "够级 gouji plays 9, 开点 opened 3, 烧牌 burns 1 (success 1, broken 0)" in out
+    assert "够级 gouji plays 8, 开点 opened 3, 烧牌 burns 1 (success 1, broken 0)" in out
 
 
 def test_validate_illegal_points_at_the_action():
@@ -63,9 +63,52 @@ def test_unreadable_files_exit_2(tmp_path, content, code, where):
     assert f"error[{code}]" in first and where in first
 
 
-def test_missing_file_exit_2(tmp_path):
+def test_missing_file_and_directory_exit_2(tmp_path):
     r = run("validate", tmp_path / "nope.gjn")
-    assert r.exit_code == 2 and "error[unreadable]" in r.output
+    assert r.exit_code == 2 and r.output.startswith(f"{tmp_path / 'nope.gjn'}: error[unreadable]")
+    r = run("validate", tmp_path)
+    assert r.exit_code == 2 and "error[unreadable]: is a directory" in r.output
+
+
+def test_encoding_error_column_counts_characters(tmp_path):
+    f = tmp_path / "gb.gjn"
+    f.write_bytes('[Event "够级"]\n[Site "'.encode() + "青岛".encode("gb18030") + b'"]\n')
+    r = run("validate", f)
+    assert r.exit_code == 2 and ":2:8: error[encoding]" in r.output
+
+
+def test_outputs_never_overwrite_inputs(tmp_path):
+    f = tmp_path / "hand.gjn"
+    f.write_bytes(HAND.read_bytes())
+    for args in (("render", f, "-o", f), ("fmt", f, "-o", f)):
+        r = run(*args)
+        assert r.exit_code == 2 and "would be overwritten" in r.output
+    assert f.read_bytes() == HAND.read_bytes()
+    assert run("fmt", "--check", "--in-place", f).exit_code == 2
+
+
+def test_fmt_in_place_follows_a_symlink(tmp_path):
+    real = tmp_path / "real.gjn"
+    real.write_text(HAND.read_text(encoding="utf-8").replace("\n2. ", "\n "), encoding="utf-8")
+    link = tmp_path / "link.gjn"
+    link.symlink_to(real)
+    assert run("fmt", "--in-place", link).exit_code == 0
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == HAND.read_text(encoding="utf-8")
+
+
+def test_fmt_check_many_files_and_line_ends(tmp_path):
+    crlf = tmp_path / "crlf.gjn"
+    crlf.write_bytes(HAND.read_bytes().replace(b"\n", b"\r\n"))
+    r = run("fmt", "--check", HAND, ILLEGAL, crlf)
+    assert r.exit_code == 1 and r.output.strip() == f"{crlf}: not in canonical form"
+    assert run("fmt", "--check", HAND, ILLEGAL).exit_code == 0
+
+
+def test_render_of_an_illegal_record_says_so(tmp_path):
+    out = tmp_path / "x.html"
+    r = run("render", ILLEGAL, "-o", out)
+    assert r.exit_code == 0 and "note: the replay stops at an illegal action" in r.output
+    assert str(ILLEGAL.parent) not in out.read_text(encoding="utf-8")
 
 
 def test_unknown_ruleset_tag_located(tmp_path):

@@ -40,3 +40,14 @@ def test_every_notation_error_code_is_documented():
     assert {"syntax", "missing-tag", "deal-size", "bad-card"} <= codes
     for code in codes - {"unwritable"}:
         assert f"`{code}`" in NOTATION_MD, code
+
+
+def test_readme_shows_the_real_error_output(monkeypatch):
+    from click.testing import CliRunner
+
+    from gouji_record.cli import main
+
+    monkeypatch.chdir(ROOT)
+    r = CliRunner().invoke(main, ["validate", "examples/charter-hand-illegal.gjn"])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert r.exit_code == 1 and r.output.strip() in readme

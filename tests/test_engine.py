@@ -230,13 +230,27 @@ def test_headless_seat_beats_and_is_beaten_by_anyone():
 MELEE_DEAL = {1: "55", 2: "66", 3: "777TTTTT", 4: "888JJJJJ3", 5: "9993", 6: "AAA33"}
 
 
-def test_melee_begins_when_the_round_of_second_place_closes():
+def test_melee_begins_at_once_when_second_place_is_taken():
     t = Table(MELEE_DEAL)
-    pos = t.play("1:55 2:66 3:- 4:- 5:-")
-    assert pos.finished == (1, 2) and not pos.melee  # the round of 2nd place is still on
-    pos = t.play("6:-")
-    assert pos.melee and pos.to_act == 3  # seat 3 takes the wind after seat 2
-    assert t.kinds() == ["finish", "headless", "finish", "headless", "take-the-wind", "melee"]
+    pos = t.play("1:55 2:66")
+    assert pos.finished == (1, 2) and pos.melee  # 002 §18: 头科、二科产生后
+    pos = t.play("3:- 4:- 5:- 6:-")
+    assert pos.to_act == 3  # seat 3 takes the wind after seat 2
+    assert t.kinds() == ["finish", "headless", "finish", "headless", "melee", "take-the-wind"]
+
+
+def test_a_gouji_play_after_second_place_is_open_to_all():
+    # seat 3's single 2 comes after 2nd place, in the same round: seat 4 (not its opposite) may beat it
+    t = Table({1: "5", 2: "7", 3: "233", 4: "X33", 5: "33", 6: "33"})
+    pos = t.play("1:5 2:7 3:2 4:X")
+    assert pos.top.seat == 4 and "gouji" not in t.kinds()
+
+
+def test_dead_gouji_on_a_last_play_that_is_not_gouji_under_the_charter():
+    # 002 §16: the opposite of 1st place gets one 够死级 chance on its last play, whatever it was
+    t = Table({1: "55", 2: "33", 3: "33", 4: "6633", 5: "33", 6: "33"})
+    pos = t.play("1:55 2:- 3:- 4:66")
+    assert pos.top.burn_only and "dead-gouji" in t.kinds()
 
 
 def test_melee_lifts_the_pass_bar_and_gouji_rules():

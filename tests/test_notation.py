@@ -27,7 +27,7 @@ def test_round_trip_and_canonical_examples(name):
 
 
 def test_canonical_lines_fit_80_columns():
-    from gouji_record.notation.writer import columns
+    from gouji_record.notation.width import columns
 
     assert max(columns(line) for line in write(read(EXAMPLES / "charter-hand.gjn")[0]).splitlines()) <= 80
 
@@ -136,3 +136,44 @@ def test_action_model_validates_shape():
     with pytest.raises(ValueError):
         Action(seat=7, kind="pass")
     assert isinstance(parse(HAND)[0], GameRecord)
+
+
+def test_date_must_be_a_date():
+    e = error(HAND.replace('[Date "2026.11.29"]', '[Date "yesterday"]'))
+    assert (e.code, e.line, e.column) == ("bad-date", 3, 2)
+    assert parse(HAND.replace('[Date "2026.11.29"]', '[Date "2026.??.??"]'))
+
+
+def test_unknown_escape_keeps_its_backslash():
+    rec = parse(HAND.replace('[Site "Qingdao"]', r'[Site "a\nb"]'))[0]
+    assert rec.tags["Site"] == r"a\nb" and parse(write(rec))[0] == rec
+
+
+def test_full_width_colon_and_cr_line_ends_are_read():
+    text = HAND.replace("2. 4:3333", "2. 4：3333").replace("\n", "\r")
+    assert parse(text) == parse(HAND)
+
+
+@pytest.mark.parametrize(
+    "change, line, col, message",
+    [
+        (('[Site "Qingdao"]', '[Site "Qingdao]'), 2, 7, "tag value not closed"),
+        (("1. 1:TTTTT {Five", "1. 1:TTTTT {oops 4:JJJJJ {Five"), 24, 12, "comment not closed"),
+        (("2. 4:3333", "2. 4:* 5:4444"), 28, 8, "expected cards (3-9 T J Q K A 2 X D) before the next seat '5:'"),
+    ],
+)
+def test_usual_slips_get_plain_messages(change, line, col, message):
+    e = error(HAND.replace(*change))
+    assert (e.line, e.column) == (line, col) and message in e.message
+
+
+def test_long_chinese_comments_wrap_and_round_trip():
+    from gouji_record.notation.width import columns
+
+    rec = parse(HAND)[0]
+    zh = "对头没有开点，" * 12 + " 烧牌 成功 and then some English words to close " + "大落" * 20
+    a = rec.actions[0].model_copy(update={"comments": (zh,)})
+    odd = rec.model_copy(update={"actions": (a,) + rec.actions[1:]})
+    text = write(odd)
+    assert max(columns(line) for line in text.splitlines()) <= 80
+    assert parse(text)[0] == odd

@@ -22,6 +22,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from pydantic import ValidationError
 
 from ..model import REQUIRED_TAGS, Action, ActionKind, GameRecord, parse_result
+from .width import fold_comment
 from ..rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
 
 #: A line and a column, both 1-based.
@@ -97,15 +98,20 @@ def _expected(names: set[str]) -> str:
     return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
 
 
+def normalize_newlines(text: str) -> str:
+    """``text`` without a leading byte-order mark, with CRLF and lone CR made LF."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def parse_text(text: str) -> list[tuple[GameRecord, SourceMap]]:
     """Parse every hand in ``text``.
 
     Returns ``(record, source map)`` pairs in file order. Raises
     :class:`NotationError` for the first syntax error, missing tag or bad deal.
     """
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    text = text.replace("\r\n", "\n")
+    text = normalize_newlines(text)
     try:
         return _parser().parse(text)
     except UnexpectedInput as e:
@@ -117,6 +123,9 @@ _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")
 
 def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     pos = e.token.start_pos if isinstance(e, UnexpectedToken) else getattr(e, "pos_in_stream", None)
+    special = _special_syntax_error(text, pos)
+    if special is not None:
+        return special
     if pos and pos < len(text) and text[pos - 1] in _CARD_CHARS and not text[pos].isspace() and text[pos] not in "{;!?":
         return NotationError(
             "bad-card", f"{text[pos]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)", e.line, e.column
@@ -141,21 +150,53 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     return NotationError("syntax", f"unexpected {shown}: expected {_expected(set(e.expected))}", line, column)
 
 
+def _line_col(text: str, pos: int) -> Location:
+    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _special_syntax_error(text: str, pos: int | None) -> NotationError | None:
+    """Clearer messages for the usual slips: a value or comment not closed, cards left out."""
+    if pos is None or pos >= len(text):
+        return None
+    char = text[pos]
+    if char == '"' and '"' not in text[pos + 1 :].split("\n", 1)[0].replace('\\"', ""):
+        return NotationError(
+            "syntax", "tag value not closed: expected '\"' before the end of the line", *_line_col(text, pos)
+        )
+    if char == "{":
+        close, reopen = text.find("}", pos), text.find("{", pos + 1)
+        if close < 0:
+            return NotationError("syntax", "comment not closed: expected '}'", *_line_col(text, pos))
+        if 0 <= reopen < close:
+            return NotationError(
+                "syntax", "comment not closed: expected '}' before the next '{'", *_line_col(text, pos)
+            )
+    if char in ":：" and pos >= 1 and text[pos - 1] in "123456":
+        start = pos - 1
+        return NotationError(
+            "syntax",
+            f"expected cards (3-9 T J Q K A 2 X D) before the next seat '{text[start : pos + 1]}'",
+            *_line_col(text, start),
+        )
+    return None
+
+
 def _loc(tok: Token) -> Location:
     return (tok.line, tok.column)
 
 
-_ESCAPE = re.compile(r"\\(.)")
+_DATE = re.compile(r"\?|(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
+_ESCAPE = re.compile(r'\\(["\\])')
 
 
 def unescape(value: str) -> str:
-    """The text of a quoted tag value: quotes removed, ``\\"`` and ``\\\\`` undone."""
+    """The text of a quoted tag value: quotes removed, ``\\"`` and ``\\\\`` undone; any other
+    backslash is kept as it is."""
     return _ESCAPE.sub(r"\1", value[1:-1])
 
 
 def _comment_text(raw: str) -> str:
-    body = raw[1:-1] if raw.startswith("{") else raw[1:]
-    return " ".join(body.split())
+    return fold_comment(raw[1:-1] if raw.startswith("{") else raw[1:])
 
 
 class _Build(Transformer):
@@ -230,6 +271,12 @@ def build_hand(tags, deal, items) -> tuple[GameRecord, SourceMap]:
             raise NotationError(
                 "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *where.start
             )
+    if not _DATE.fullmatch(tag_values["Date"]):
+        raise NotationError(
+            "bad-date",
+            f'Date {tag_values["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"',
+            *where.tags["Date"],
+        )
     try:
         parse_result(tag_values["Result"])
     except ValueError as e:

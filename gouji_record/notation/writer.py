@@ -9,14 +9,16 @@ first; each round on a new line, lines at most 80 columns, LF line ends.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
 from ..model import REQUIRED_TAGS, Action, GameRecord
+from .width import columns, is_wide, wide_chunks
 
 #: Longest line the writer produces (a single long token may exceed it).
 WIDTH = 80
 _INDENT = "   "
+#: Marks a token that follows the previous one with no space (a piece of Chinese text).
+_GLUE = "\0"
 
 
 def escape(value: str) -> str:
@@ -44,27 +46,32 @@ def _comment_tokens(comments: Iterable[str]) -> list[str]:
         if "}" in c:  # cannot stand in braces: a line comment, which ends its line
             out.append("; " + c)
             continue
-        words = c.split() or [""]
+        words: list[str] = []
+        for word in c.split() or [""]:
+            if words and is_wide(words[-1][-1:]) and is_wide(word[:1]):
+                words[-1] += " " + word  # a space between wide characters must not become a line break
+            else:
+                words.append(word)
         words[0] = "{" + words[0]
         words[-1] = words[-1] + "}"
-        out.extend(words)
+        for word in words:
+            first, *rest = wide_chunks(word, WIDTH // 4)
+            out.append(first)
+            out.extend(_GLUE + piece for piece in rest)
     return out
-
-
-def columns(text: str) -> int:
-    """Display width of ``text``: wide (CJK) characters take two columns."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _fill(lines: list[str], tokens: list[str]) -> None:
     """Append ``tokens`` as lines of at most :data:`WIDTH` columns."""
     line, ended = "", False
     for tok in tokens:
-        if line and (ended or columns(line) + 1 + columns(tok) > WIDTH):
+        glued = tok.startswith(_GLUE)
+        tok = tok.removeprefix(_GLUE)
+        if line and (ended or columns(line) + (0 if glued else 1) + columns(tok) > WIDTH):
             lines.append(line)
             line = _INDENT + tok
         else:
-            line = f"{line} {tok}" if line else tok
+            line = line + ("" if glued or not line else " ") + tok
         ended = tok.startswith("; ")  # a line comment runs to the end of its line
     if line:
         lines.append(line)

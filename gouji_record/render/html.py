@@ -58,7 +58,7 @@ def _frame(pos: Position, trick: list[int]) -> dict[str, Any]:
     }
 
 
-def replay_data(result: Replay, problem: Problem | None = None) -> dict[str, Any]:
+def replay_data(result: Replay, problem: Problem | None = None, lines: list[str] | None = None) -> dict[str, Any]:
     """Everything the replay page shows, as JSON-ready data.
 
     ``frames[i]`` is the table after ``i`` actions (``frames[0]`` the deal);
@@ -103,7 +103,7 @@ def replay_data(result: Replay, problem: Problem | None = None) -> dict[str, Any
             "message": d.message,
             "source": d.source,
             "rule": RULES.get(d.rule, (d.rule, ""))[0],
-            "where": problem.format() if problem else "",
+            "where": problem.format(lines) if problem else "",
         }
     return {
         "tags": [[k, v] for k, v in record.tags.items()],
@@ -132,9 +132,10 @@ def replay_data(result: Replay, problem: Problem | None = None) -> dict[str, Any
     }
 
 
-def render_replay(result: Replay, problem: Problem | None = None) -> str:
-    """The HTML page replaying ``result``; ``problem`` locates its diagnostic in the file, if any."""
-    data = replay_data(result, problem)
+def render_replay(result: Replay, problem: Problem | None = None, lines: list[str] | None = None) -> str:
+    """The HTML page replaying ``result``; ``problem`` locates its diagnostic in the file
+    (whose ``lines`` it may quote), if any."""
+    data = replay_data(result, problem, lines)
     title = result.record.tags.get("Event", "够级")
     return _environment().get_template("replay.html.j2").render(title=title, data=data, **_assets())
 

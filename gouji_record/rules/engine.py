@@ -157,7 +157,7 @@ def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     if _barred(pos, seat, top):
         return False
     if top.restricted:
-        return seat == opposite(top.seat) or pos.headless(seat)
+        return seat == opposite(top.seat) or (pos.headless(seat) and pos.holds(top.seat) > 0)
     return True
 
 
@@ -220,7 +220,7 @@ def _check_turn(s: _Step, seat: int, top: Top) -> None:
             "dead-gouji",
             f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
         )
-    if top.restricted and seat != opposite(top.seat) and not pos.headless(seat):
+    if top.restricted and seat != opposite(top.seat) and not (pos.headless(seat) and pos.holds(top.seat)):
         raise s.illegal(
             "gouji-not-opposite",
             "gouji-opposite-only",
@@ -286,10 +286,6 @@ def _close_round(s: _Step, pos: Position) -> Position:
     if not pos.holds(winner):
         leader = next(t for t in _seats_after(winner) if pos.holds(t))
         s.event(EventKind.TAKE_THE_WIND, "take-the-wind", (leader, winner))
-    melee = pos.melee
-    if not melee and len(pos.finished) >= 2:
-        melee = True
-        s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.holds(t)))
     return replace(
         pos,
         top=None,
@@ -297,7 +293,6 @@ def _close_round(s: _Step, pos: Position) -> Position:
         yielder=None,
         yield_back=False,
         opened=opened,
-        melee=melee,
         round=pos.round + 1,
         to_act=leader,
     )
@@ -405,7 +400,12 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     elif old is not None and old.restricted and seat == opposite(old.seat):
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), text)
     dead_gouji = (
-        old is not None and not burn and old.restricted and seat == opposite(old.seat) and not pos.holds(old.seat)
+        old is not None
+        and not burn
+        and seat == opposite(old.seat)
+        and not pos.holds(old.seat)
+        and pos.finished.index(old.seat) < 2
+        and (old.restricted or rules.dead_gouji_on_any_last_play)
     )
     restricted = not dead_gouji and not pos.melee and not pos.headless(seat) and is_gouji(play, rules)
     if dead_gouji:
@@ -440,6 +440,9 @@ def _finish(s: _Step, pos: Position, seat: int) -> Position:
     pos = replace(pos, finished=finished, burner=burner)
     if pos.holds(opposite(seat)):
         s.event(EventKind.HEADLESS, "headless", (opposite(seat),))
+    if not pos.melee and sum(1 for t in SEATS if pos.holds(t)) <= 4:
+        pos = replace(pos, melee=True)
+        s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.holds(t)))
     if place == 3 and len({team(t) for t in finished}) == 1:
         s.event(EventKind.SWEEP, "sweep", finished)
         return _end(s, pos)

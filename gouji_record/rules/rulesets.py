@@ -91,6 +91,9 @@ class Ruleset(BaseModel):
     joker_play_is_gouji: bool = True
     #: A play carrying a big joker cannot be beaten (死牌).
     big_joker_play_dead: bool = True
+    #: The opposite of 1st/2nd place beating its last play gets a 够死级 whatever that play was
+    #: (else only when it was a 够级 play).
+    dead_gouji_on_any_last_play: bool = True
     #: Plays carrying a big joker do not open (开点).
     opening_excludes_big_joker: bool = True
     #: What a burner who breaks the condition gets: an illegal action, or last place.
