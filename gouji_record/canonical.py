@@ -16,7 +16,8 @@ def canonical(result: Replay) -> GameRecord:
     record says."""
     record = result.record
     actions = list(record.actions)
-    for i, pos in enumerate(result.positions[: len(actions)]):
+    first = len(record.preplay)
+    for i, pos in enumerate(result.positions[first : first + len(actions)]):
         number = pos.round if pos.top is None and not pos.over else None
         if actions[i].round != number:
             actions[i] = actions[i].model_copy(update={"round": number})

@@ -21,9 +21,9 @@ from .canonical import canonical
 from .model import GameRecord
 from .notation.parser import NotationError, SourceMap, normalize_newlines, parse_text
 from .notation.writer import write_all
-from .replay import Replay, replay
+from .replay import Replay, replay, ruleset_of
 from .report import Problem, diagnostic_problem, summary
-from .rules.rulesets import PRESETS, Ruleset, UnknownRuleset, get_ruleset
+from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -96,13 +96,18 @@ def load(path: str) -> Loaded:
 
 
 def _ruleset_for(loaded: Loaded, record: GameRecord, where: SourceMap, override: Ruleset | None) -> Ruleset:
-    if override is not None:
-        return override
+    """The ruleset to replay ``record`` under: ``override`` or its Ruleset tag, with its Options tag."""
     try:
-        return get_ruleset(record.ruleset_name)
+        if override is not None:
+            options = record.tags.get("Options", "").strip()
+            return with_options(override, parse_options(options)) if options else override
+        return ruleset_of(record)
     except UnknownRuleset as e:
         line, column = where.tags["Ruleset"]
         raise Unreadable(Problem(loaded.path, line, column, "unknown-ruleset", str(e)), loaded.lines) from None
+    except BadOption as e:
+        line, column = where.tags["Options"]
+        raise Unreadable(Problem(loaded.path, line, column, "bad-option", str(e)), loaded.lines) from None
 
 
 def _replays(loaded: Loaded, override: Ruleset | None) -> list[tuple[Replay, SourceMap]]:

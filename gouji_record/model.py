@@ -32,11 +32,25 @@ def canonical_cards(text: str) -> str:
 
 
 class ActionKind(str, Enum):
-    """Kinds of action: a play (出牌/顺牌), a pass (过牌), a yield (让牌)."""
+    """Kinds of action: a play (出牌/顺牌), a pass (过牌), a yield (让牌); and the
+    declarations before play: revolution (革命), keeping a head (要头) or not
+    (无头), natural opening (自然开点)."""
 
     PLAY = "play"
     PASS = "pass"
     YIELD = "yield"
+    REVOLT = "revolt"
+    KEEP_HEAD = "keep-head"
+    NO_HEAD = "no-head"
+    NATURAL = "natural"
+
+    @property
+    def preplay(self) -> bool:
+        """Whether this is a declaration made before play."""
+        return self in _PREPLAY
+
+
+_PREPLAY = frozenset({ActionKind.REVOLT, ActionKind.KEEP_HEAD, ActionKind.NO_HEAD, ActionKind.NATURAL})
 
 
 class Action(BaseModel):
@@ -75,24 +89,40 @@ class Action(BaseModel):
     @property
     def text(self) -> str:
         """The action as written in the notation, without round, glyph or comments."""
-        body = {ActionKind.PASS: "-", ActionKind.YIELD: "~"}.get(self.kind)
-        return f"{self.seat}:{body or ('*' if self.burn else '') + self.cards}"
+        if self.kind is ActionKind.PLAY:
+            return f"{self.seat}:{'*' if self.burn else ''}{self.cards}"
+        body = {ActionKind.PASS: "-", ActionKind.YIELD: "~"}.get(self.kind, self.kind.value)
+        return f"{self.seat}:{body}"
 
 
 class GameRecord(BaseModel):
     """One hand (一局) as recorded.
 
     ``tags`` keeps every tag pair in file order (unknown tags included);
-    ``deal`` the cards of seats 1–6, canonical; ``comment`` the comments
-    written before the first action; ``actions`` every action in order.
+    ``deal`` the cards of seats 1–6, canonical; ``preplay`` the declarations
+    before play (革命, 要头/无头, 自然开点); ``comment`` the comments written
+    before the first action; ``actions`` every action of play in order.
     """
 
     model_config = ConfigDict(frozen=True)
 
     tags: dict[str, str]
     deal: tuple[str, str, str, str, str, str]
+    preplay: tuple[Action, ...] = ()
     comment: tuple[str, ...] = ()
     actions: tuple[Action, ...] = ()
+
+    @field_validator("preplay")
+    @classmethod
+    def _declarations(cls, v: tuple[Action, ...]) -> tuple[Action, ...]:
+        if any(not a.kind.preplay for a in v):
+            raise ValueError("the pre-play section holds declarations only")
+        return v
+
+    @property
+    def all_actions(self) -> tuple[Action, ...]:
+        """Pre-play declarations, then the actions of play: the sequence the engine replays."""
+        return self.preplay + self.actions
 
     @field_validator("deal")
     @classmethod
@@ -118,7 +148,8 @@ class GameRecord(BaseModel):
 
 
 def parse_result(value: str) -> tuple[int, ...] | None:
-    """Read a Result value: seats in order of place joined by ``-``, or ``*``.
+    """Read a Result value: seats in order of place joined by ``-``; ``*`` for
+    unfinished or unknown (``None``); ``void`` for a void hand (``()``).
 
     >>> parse_result("3-6-1-4-5-2")
     (3, 6, 1, 4, 5, 2)
@@ -128,9 +159,13 @@ def parse_result(value: str) -> tuple[int, ...] | None:
     value = value.strip()
     if value == "*":
         return None
+    if value == "void":
+        return ()
     parts = value.split("-")
     if sorted(parts) != list("123456"):
-        raise ValueError(f'Result {value!r}: expected the six seats in order of place, like "3-6-1-4-5-2", or "*"')
+        raise ValueError(
+            f'Result {value!r}: expected the six seats in order of place, like "3-6-1-4-5-2", "*" or "void"'
+        )
     return tuple(int(p) for p in parts)
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .model import GameRecord
-from .rules.engine import Position, initial_position, scores, step
+from .rules.engine import Position, Score, initial_position, scores, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
-from .rules.rulesets import Ruleset, get_ruleset
+from .rules.rulesets import Ruleset, get_ruleset, parse_options, with_options
 
 
 @dataclass
@@ -44,17 +44,34 @@ class Replay:
 
     @property
     def places(self) -> tuple[int, ...]:
-        """Seats in order of place (头科 first); only the finishers so far if the hand is not over."""
-        return self.final.finished
+        """Seats in order of place (头科 first); only those placed at the top so far if the hand is not over."""
+        return self.final.places
+
+    @property
+    def score(self) -> Score | None:
+        """The hand's :class:`~gouji_record.rules.engine.Score`, or ``None`` if it is not over."""
+        return scores(self.ruleset, self.final) if self.final.over else None
 
     @property
     def scores(self) -> dict[int, int] | None:
         """Team scores ``{1: …, 0: …}`` (team 1 = seats 1 3 5), or ``None`` if the hand is not over."""
-        return scores(self.ruleset, self.places) if self.final.over else None
+        score = self.score
+        return score.teams if score else None
 
     def count(self, kind: EventKind) -> int:
         """How many events of ``kind`` were derived."""
         return sum(1 for e in self.events if e.kind is kind)
+
+
+def ruleset_of(record: GameRecord) -> Ruleset:
+    """The ruleset a record names: its ``Ruleset`` tag, with its ``Options`` tag's overrides.
+
+    Raises :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
+    :class:`~gouji_record.rules.rulesets.BadOption`.
+    """
+    rules = get_ruleset(record.ruleset_name)
+    options = record.tags.get("Options", "").strip()
+    return with_options(rules, parse_options(options)) if options else rules
 
 
 def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
@@ -66,11 +83,11 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
     :class:`~gouji_record.rules.rulesets.UnknownRuleset` for an unknown
     ruleset name.
     """
-    rules = ruleset or get_ruleset(record.ruleset_name)
+    rules = ruleset or ruleset_of(record)
     leader = record.actions[0].seat if record.actions else 1
     pos = initial_position(rules, record.deal, leader)
     out = Replay(record, rules, [pos])
-    for i, action in enumerate(record.actions):
+    for i, action in enumerate(record.all_actions):
         if action.round is not None and (pos.top is not None or pos.round != action.round or pos.over):
             expected = "no new round starts here" if pos.top is not None or pos.over else f"this is round {pos.round}"
             out.diagnostic = Diagnostic(
@@ -96,6 +113,17 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
     claimed = record.result_places
     if claimed is None:
         return None
+    if pos.void or claimed == ():
+        if pos.void and claimed == ():
+            return None
+        derived = "void" if pos.void else "-".join(map(str, pos.places)) or "*"
+        return Diagnostic(
+            code="result-mismatch",
+            action=None,
+            rule="void-hand",
+            source=rules.cite("void-hand"),
+            message=f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
+        )
     if not pos.over:
         return Diagnostic(
             code="hand-incomplete",
@@ -105,8 +133,8 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
             message=f"the record stops before the hand is over, but Result says "
             f'{record.tags["Result"]!r}: write "*" for an unfinished hand',
         )
-    if claimed != pos.finished:
-        derived = "-".join(map(str, pos.finished))
+    if claimed != pos.places:
+        derived = "-".join(map(str, pos.places))
         return Diagnostic(
             code="result-mismatch",
             action=None,

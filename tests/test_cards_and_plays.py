@@ -67,18 +67,18 @@ def test_gouji_thresholds_charter(cards, gouji):
     [
         ("255", "666", True, "higher-rank"),  # S3's example: 2 attached makes 555
         ("666", "X77", True, "higher-rank"),  # a joker play beats a plain play of lower rank
-        ("X77", "888", False, "small-joker-beaten"),
-        ("X77", "D88", True, "small-joker-beaten"),
-        ("XX999", "DDJJJ", True, "small-joker-beaten"),  # seed 002 preamble: 2 big + 3 J beat 2 small + 3 nine
-        ("XX999", "DDDJJ", True, "small-joker-beaten"),  # … or 3 big + 2 J
-        ("XX999", "DJJJJ", False, "small-joker-beaten"),  # fewer big jokers than small ones
+        ("X77", "888", False, "joker-comparison"),
+        ("X77", "D88", True, "joker-comparison"),
+        ("XX999", "DDJJJ", True, "joker-comparison"),  # seed 002 preamble: 2 big + 3 J beat 2 small + 3 nine
+        ("XX999", "DDDJJ", True, "joker-comparison"),  # … or 3 big + 2 J
+        ("XX999", "DJJJJ", False, "joker-comparison"),  # fewer big jokers than small ones
         ("X99", "D99", False, "higher-rank"),  # the rank must be at least one higher
         ("D33", "DD44", False, "same-count"),
         ("D33", "DDA", False, "big-joker-dead"),  # a play carrying a big joker is dead
         ("D", "D", False, "big-joker-dead"),
         ("KKK", "QQQ", False, "higher-rank"),
         ("2", "X", True, "higher-rank"),
-        ("X", "D", True, "small-joker-beaten"),
+        ("X", "D", True, "joker-comparison"),
         ("AAA", "XXX", True, "higher-rank"),  # jokers alone rank as their joker
     ],
 )

@@ -43,7 +43,7 @@ def test_validate_illegal_points_at_the_action():
 
 def test_ruleset_override_must_exist():
     r = run("validate", "--ruleset", "nonesuch", HAND)
-    assert r.exit_code == 2 and "expected one of charter" in r.output
+    assert r.exit_code == 2 and "expected one of online, classic, charter, fours, tournament" in r.output
 
 
 @pytest.mark.parametrize(

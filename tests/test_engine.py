@@ -4,7 +4,7 @@ Seats 1–6 act in that order; opposites are 1-4, 2-5, 3-6. Every seat holds a
 few spare 3s so that nobody runs out unless the scenario says so.
 """
 
-from gouji_record.rules.engine import burn_condition_holds, opposite, scores, team
+from gouji_record.rules.engine import Position, burn_condition_holds, opposite, scores, team
 from gouji_record.rules.cards import parse_cards
 from gouji_record.rules.rulesets import get_ruleset
 
@@ -175,12 +175,12 @@ def test_burn_condition_checked_while_burning():
 
 
 def test_burn_condition_arithmetic():
-    assert burn_condition_holds(parse_cards("D4455"))  # two ranks, one joker: D44 then 55
-    assert not burn_condition_holds(parse_cards("445566"))  # k=3, no joker
-    assert burn_condition_holds(parse_cards("555555"))  # one rank left (手中所剩牌为同一点数)
-    assert burn_condition_holds(parse_cards("2255"))  # 2s attach to the 5s
-    assert burn_condition_holds(parse_cards("22"))
-    assert not burn_condition_holds(parse_cards("224455"))
+    assert burn_condition_holds(parse_cards("D4455"), CHARTER)  # two ranks, one joker: D44 then 55
+    assert not burn_condition_holds(parse_cards("445566"), CHARTER)  # k=3, no joker
+    assert burn_condition_holds(parse_cards("555555"), CHARTER)  # one rank left (手中所剩牌为同一点数)
+    assert burn_condition_holds(parse_cards("2255"), CHARTER)  # 2s attach to the 5s
+    assert burn_condition_holds(parse_cards("22"), CHARTER)
+    assert not burn_condition_holds(parse_cards("224455"), CHARTER)
 
 
 def test_not_a_burn():
@@ -274,9 +274,9 @@ def test_sweep_ends_the_hand():
     t = Table({1: "5", 2: "3", 3: "6", 4: "33", 5: "7", 6: "33"})
     pos = t.play("1:5 2:- 3:6 4:- 5:7")
     assert pos.over and pos.finished[:3] == (1, 3, 5)
-    assert pos.finished[3:] == (2, 6, 4)  # fewest cards first, ties in turn order after seat 5
+    assert pos.places[3:] == (2, 6, 4)  # fewest cards first, ties in turn order after seat 5
     assert "sweep" in t.kinds()
-    assert scores(CHARTER, pos.finished) == {1: 12, 0: 0}
+    assert scores(CHARTER, pos).teams == {1: 12, 0: 0}
     assert (
         Table({1: "5", 2: "3", 3: "6", 4: "33", 5: "7", 6: "33"}).illegal("1:5 2:- 3:6 4:- 5:7 6:33").code
         == "hand-over"
@@ -285,6 +285,12 @@ def test_sweep_ends_the_hand():
 
 def test_charter_scores_only_positive():
     # 1st 4, 2nd 2, 3rd 0, 4th 0, 5th -2, 6th -4 (002 §20)
-    assert scores(CHARTER, (5, 6, 1, 4, 3, 2)) == {1: 2, 0: 0}  # 4+0-2 = 2; 2+0-4 = -2 → 0
-    assert scores(CHARTER, (2, 1, 4, 3, 6, 5)) == {1: 0, 0: 2}
-    assert scores(CHARTER, (1, 4, 2, 3, 6, 5)) == {1: 0, 0: 0}  # 4+0-4 = 0; 2+0-2 = 0
+    assert team_scores(5, 6, 1, 4, 3, 2) == {1: 2, 0: 0}  # 4+0-2 = 2; 2+0-4 = -2 → 0
+    assert team_scores(2, 1, 4, 3, 6, 5) == {1: 0, 0: 2}
+    assert team_scores(1, 4, 2, 3, 6, 5) == {1: 0, 0: 0}  # 4+0-4 = 0; 2+0-2 = 0
+
+
+def team_scores(*places, rules=CHARTER):
+    """Scores of a hand that ended with ``places`` (all six finished in that order)."""
+    final = Position(ruleset=rules, hands=((),) * 6, to_act=None, preplay=False, finished=places)
+    return scores(rules, final).teams

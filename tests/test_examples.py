@@ -25,7 +25,7 @@ def test_charter_hand_events():
     assert events_of(result, EventKind.ANSWER) == [(1, (4, 1))]
     # round 3 (actions 15-17): 4:QQQQ 5:*XXKK 2:-; the burn succeeds with seat 5's last play (action 21)
     assert events_of(result, EventKind.BURN) == [(16, (5, 4))]
-    assert events_of(result, EventKind.BURN_SUCCESS) == [(21, (5,))]
+    assert events_of(result, EventKind.BURN_SUCCESS) == [(21, (5, 4))]
     assert result.count(EventKind.BURN_BROKEN) == 0
     # opened: seat 4 (round 1), seat 5 (round 3, its burn), seat 6 (round 7, AAA)
     assert events_of(result, EventKind.OPEN) == [(2, (4,)), (17, (5,)), (29, (6,))]

@@ -242,15 +242,29 @@ class _Build(Transformer):
     def yield_action(self, children):
         return self._action(ActionKind.YIELD, children)
 
+    def declaration(self, children):
+        seat, word = children[0], str(children[1])
+        glyph = next((str(c) for c in children if c.type == "GLYPH"), None)
+        return ("action", seat, ActionKind(DECLARATIONS.get(word, word)), None, False, glyph)
+
+    def preplay(self, items):
+        return ("preplay", items)
+
     def play(self, items):
-        return items
+        return ("play", items)
 
     def hand(self, children):
-        *tags, deal, items = children
-        return build_hand(tags, deal, items)
+        tags = [c for c in children if isinstance(c, tuple) and isinstance(c[0], Token) and c[0].type == "TAG_NAME"]
+        deal = children[len(tags)]
+        sections = dict(c for c in children[len(tags) + 1 :])
+        return build_hand(tags, deal, sections.get("preplay", []), sections["play"])
 
 
-def build_hand(tags, deal, items) -> tuple[GameRecord, SourceMap]:
+#: Chinese words for the declarations before play, and their notation names.
+DECLARATIONS = {"革命": "revolt", "要头": "keep-head", "无头": "no-head", "自然开点": "natural"}
+
+
+def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]:
     """Check one parsed hand and build its record and source map.
 
     Raises :class:`NotationError` for a repeated or missing tag, a bad deal
@@ -309,21 +323,26 @@ def build_hand(tags, deal, items) -> tuple[GameRecord, SourceMap]:
             )
 
     comment: list[str] = []
+    preplay: list[dict] = []
     actions: list[dict] = []
+    section = preplay
     pending_round: int | None = None
-    for item in items:
-        if item[0] == "comment":
-            (actions[-1]["comments"] if actions else comment).append(item[1])
+    for item in [*preplay_items, ("play",), *items]:
+        if item[0] == "play":
+            section = actions
+        elif item[0] == "comment":  # a comment belongs to the action before it, else to the hand
+            owner = actions or preplay
+            (owner[-1]["comments"] if owner else comment).append(item[1])
         elif item[0] == "round":
             tok = item[1]
             pending_round = int(str(tok)[:-1])
             if pending_round < 1:
                 raise NotationError("syntax", "round numbers start at 1", *_loc(tok))
-            where.rounds[len(actions)] = _loc(tok)
+            where.rounds[len(where.actions)] = _loc(tok)
         else:
             _, seat_tok, kind, cards_tok, burn, glyph = item
             cards = format_cards(_cards(cards_tok)) if cards_tok is not None else ""
-            actions.append(
+            section.append(
                 dict(
                     seat=int(str(seat_tok)[0]),
                     kind=kind,
@@ -337,12 +356,13 @@ def build_hand(tags, deal, items) -> tuple[GameRecord, SourceMap]:
             where.actions.append(_loc(seat_tok))
             pending_round = None
     if pending_round is not None:
-        line, col = where.rounds.pop(len(actions))
+        line, col = where.rounds.pop(len(where.actions))
         raise NotationError("syntax", "a round number must stand before an action", line, col)
     try:
         record = GameRecord(
             tags=tag_values,
             deal=tuple(hands[s] for s in range(1, 7)),
+            preplay=tuple(Action(**{**a, "comments": tuple(a["comments"])}) for a in preplay),
             comment=tuple(comment),
             actions=tuple(Action(**{**a, "comments": tuple(a["comments"])}) for a in actions),
         )

@@ -84,8 +84,15 @@ def write(record: GameRecord) -> str:
     lines.append("deal")
     lines.extend(f"{seat}: {cards}" for seat, cards in enumerate(record.deal, start=1))
     lines.append("")
-    lines.append("play")
-    _fill(lines, _comment_tokens(record.comment))
+    if record.preplay:
+        lines.append("preplay")
+        _fill(lines, _comment_tokens(record.comment))
+        _fill(lines, [tok for a in record.preplay for tok in _action_tokens(a)])
+        lines.append("")
+        lines.append("play")
+    else:
+        lines.append("play")
+        _fill(lines, _comment_tokens(record.comment))
     tokens: list[str] = []
     for action in record.actions:
         if action.round is not None and tokens:

@@ -4,15 +4,17 @@ Pure: :func:`step` reads an immutable :class:`Position` and an
 :class:`~gouji_record.model.Action` and returns the next position and the
 events the action caused, or raises :class:`~gouji_record.rules.events.IllegalAction`
 carrying a :class:`~gouji_record.rules.events.Diagnostic`. No I/O, no globals.
+Everything that differs between rule texts is read from the position's
+:class:`~gouji_record.rules.rulesets.Ruleset`.
 
 Seats are numbered 1–6 counterclockwise in playing order: seat ``s % 6 + 1``
 acts after seat ``s``, the opposite (对头) of ``s`` is three seats away, and
 team-mates are two apart (RULES.md "Table"; 002 §2).
 
-How each rule reads in the engine, and every point the texts leave open, is
-in docs/rules.md.
+A hand starts in the pre-play phase, where seats may declare (革命, 要头/无头,
+自然开点); the first play ends it. How each rule reads in the engine, and every
+point the texts leave open, is in docs/rules.md.
 
->>> from gouji_record.rules.rulesets import get_ruleset
 >>> opposite(1), opposite(5), next_seat(6), team(3)
 (4, 2, 1, 1)
 """
@@ -22,12 +24,25 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..model import Action, ActionKind
-from .cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
+from .cards import (
+    BIG_JOKER,
+    FOUR,
+    RANK_LETTERS,
+    SMALL_JOKER,
+    THREE,
+    TWO,
+    Counts,
+    format_cards,
+    parse_cards,
+    subtract,
+)
 from .events import Diagnostic, Event, EventKind, IllegalAction
-from .plays import Play, PlayError, beats, classify, is_dead, is_gouji
+from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, is_pure_gouji
 from .rulesets import Ruleset
 
 SEATS = (1, 2, 3, 4, 5, 6)
+#: Dead gouji plays (够死级) a revolter's opposite gets when it keeps a head (要头).
+KEPT_HEAD_PLAYS = 3
 
 
 def opposite(seat: int) -> int:
@@ -45,6 +60,11 @@ def team(seat: int) -> int:
     return seat % 2
 
 
+def seats_after(seat: int) -> tuple[int, ...]:
+    """The five other seats in playing order after ``seat``."""
+    return tuple((seat + k - 1) % 6 + 1 for k in range(1, 6))
+
+
 @dataclass(frozen=True, slots=True)
 class Top:
     """The play currently on top of the round.
@@ -52,7 +72,8 @@ class Top:
     ``restricted``: a 够级 play only the opposite (or a headless seat, or a
     burn) may answer. ``burn_only``: a 够死级 play only a burn may answer.
     ``dead``: nothing may answer. ``can_open``: winning the round with it
-    opens (开点) its seat.
+    opens (开点) its seat, or qualifies it to open by leading its 4s.
+    ``smother_risk``: its seat holds only 3s now; beating it smothers (闷).
     """
 
     seat: int
@@ -61,33 +82,50 @@ class Top:
     burn_only: bool
     dead: bool
     can_open: bool
+    smother_risk: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
     """The state of a hand between two actions.
 
-    ``hands[s - 1]``: cards held by seat ``s``. ``to_act``: the seat whose turn
-    it is (``None`` once the hand is over). ``top``: the play to beat, ``None``
-    when ``to_act`` must lead. ``barred``: seats that passed this round.
-    ``yielder``/``yield_back``: a pending yield (让牌) and whether the yielder
-    has been given the turn back. ``burner``: the seat whose burn is running.
-    ``finished``: seats in order of place. ``opened``: seats that opened
-    (开点). ``melee``: the four-way melee is on. ``round``: the round number
-    (1-based). ``actions``: how many actions were applied.
+    ``hands[s - 1]``: cards held by seat ``s``. ``preplay``: still in the
+    pre-play phase. ``to_act``: the seat whose turn it is (``None`` once the
+    hand is over). ``top``: the play to beat, ``None`` when ``to_act`` must
+    lead. ``barred``: seats that passed this round. ``yielder``/``yield_back``:
+    a pending yield (让牌). ``burner``/``burn_target``: the running burn.
+    ``finished``: seats in order of finishing (头科 first). ``out``: seats that
+    left the hand (smothered, failed burn), first out = last place.
+    ``revolted``: seats that revolted (革命). ``kept_head``: dead gouji plays
+    left per seat (要头). ``opened``, ``given_up``, ``qualified``, ``natural``:
+    seats that opened (开点), gave it up, must lead their 4s to open, declared
+    自然开点. ``melee``: the four-way melee is on. ``void``: the hand is void.
+    ``burns``: ``(burner, target, outcome)`` per burn; ``smothers``:
+    ``(smotherer, smothered)``. ``round``: round number; ``actions``: actions applied.
     """
 
     ruleset: Ruleset
     hands: tuple[Counts, ...]
     to_act: int | None
+    preplay: bool = True
     top: Top | None = None
     barred: frozenset[int] = frozenset()
     yielder: int | None = None
     yield_back: bool = False
     burner: int | None = None
+    burn_target: int | None = None
     finished: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+    revolted: tuple[int, ...] = ()
+    kept_head: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     opened: frozenset[int] = frozenset()
+    given_up: frozenset[int] = frozenset()
+    qualified: frozenset[int] = frozenset()
+    natural: frozenset[int] = frozenset()
     melee: bool = False
+    void: bool = False
+    burns: tuple[tuple[int, int, str], ...] = ()
+    smothers: tuple[tuple[int, int], ...] = ()
     round: int = 1
     actions: int = 0
 
@@ -100,9 +138,26 @@ class Position:
         """Number of cards ``seat`` holds."""
         return sum(self.hands[seat - 1])
 
+    def active(self, seat: int) -> bool:
+        """Whether ``seat`` still plays: it holds cards, is not out and did not revolt."""
+        return self.holds(seat) > 0 and seat not in self.out and seat not in self.revolted
+
+    def gone(self, seat: int) -> bool:
+        """Whether ``seat`` has left play: finished, out or revolted."""
+        return seat in self.finished or seat in self.out or seat in self.revolted
+
     def headless(self, seat: int) -> bool:
-        """Whether ``seat`` is headless (无头): its opposite has finished (002 §17)."""
-        return opposite(seat) in self.finished
+        """Whether ``seat`` is headless (无头): its opposite has finished or is out
+        (002 §17, 003 §被闷), or revolted and no kept head (要头) is left."""
+        opp = opposite(seat)
+        if opp in self.revolted:
+            return self.kept_head[seat - 1] == 0
+        return opp in self.finished or opp in self.out
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Seats in order of place, 头科 first, once the hand is over (else those placed so far, top first)."""
+        return _places(self)
 
 
 def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...], leader: int) -> Position:
@@ -113,7 +168,7 @@ def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...
 
 
 class _Step:
-    """Builds one step's events and diagnostics for position ``pos`` and action number ``index``."""
+    """Collects one step's events, and makes its diagnostics."""
 
     __slots__ = ("pos", "index", "events")
 
@@ -143,21 +198,28 @@ class _Step:
         )
 
 
+# -- whose turn ---------------------------------------------------------------------------
+
+
 def _barred(pos: Position, seat: int, top: Top) -> bool:
-    """A seat that passed this round may not play again, except on its opposite's play (002 §11)."""
-    return seat in pos.barred and not pos.melee and opposite(seat) != top.seat
+    """A seat that passed may not play again this round, except on its opposite's play (002 §11),
+    in the melee (002 §18), or with two big jokers on one (004 §10)."""
+    if seat not in pos.barred or pos.melee or opposite(seat) == top.seat:
+        return False
+    two_kill = pos.ruleset.two_beat_one == "big-jokers" and top.play.size == 1 and top.play.big == 1
+    return not (two_kill and pos.hands[seat - 1][BIG_JOKER] >= 2)
 
 
 def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     """Whether ``seat`` has a turn to follow ``top`` (without burning)."""
-    if seat == top.seat or not pos.holds(seat) or top.dead:
+    if seat == top.seat or not pos.active(seat) or top.dead:
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
         return seat not in pos.barred and not pos.headless(seat)
     if _barred(pos, seat, top):
         return False
     if top.restricted:
-        return seat == opposite(top.seat) or (pos.headless(seat) and pos.holds(top.seat) > 0)
+        return seat == opposite(top.seat) or (pos.headless(seat) and pos.active(top.seat))
     return True
 
 
@@ -179,6 +241,10 @@ def _next_to_act(pos: Position, after: int) -> int | None:
     return None
 
 
+def _next_active(pos: Position, after: int) -> int | None:
+    return next((t for t in seats_after(after) if pos.active(t)), None)
+
+
 def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     """Apply ``action`` to ``pos``.
 
@@ -189,8 +255,18 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     s = _Step(pos)
     seat = action.seat
     if pos.over:
-        raise s.illegal("hand-over", "hand-end", f"the hand is over; seat {seat} cannot act")
-    if not pos.holds(seat):
+        raise s.illegal(
+            "hand-over", "void-hand" if pos.void else "hand-end", f"the hand is over; seat {seat} cannot act"
+        )
+    if action.kind.preplay:
+        return _declare(s, seat, action.kind)
+    if pos.preplay:
+        pos = s.pos = _start_play(s, pos)
+        if pos.over:
+            raise s.illegal("hand-over", "hand-end", f"the hand ended before play; seat {seat} cannot act")
+    if not pos.active(seat):
+        if pos.gone(seat) and seat not in pos.finished:
+            raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand")
         raise s.illegal("seat-finished", "places", f"seat {seat} has played all its cards")
     if action.kind is ActionKind.PLAY:
         return _play(s, seat, action)
@@ -203,6 +279,91 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     if action.kind is ActionKind.YIELD:
         return _yield(s, seat, top)
     return _pass(s, seat)
+
+
+# -- before play: 革命, 要头/无头, 自然开点 ------------------------------------------------------
+
+
+def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
+    pos, rules = s.pos, s.pos.ruleset
+    if not pos.preplay:
+        raise s.illegal("preplay-late", "revolution", f"{kind.value} is declared before the first play")
+    hand = pos.hands[seat - 1]
+    if kind is ActionKind.REVOLT:
+        if not rules.revolution:
+            raise s.illegal("revolution-not-allowed", "revolution", "these rules have no revolution (革命)")
+        if seat in pos.revolted:
+            raise s.illegal("revolution-not-allowed", "revolution", f"seat {seat} has revolted already")
+        if hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]:
+            raise s.illegal(
+                "revolution-not-allowed", "revolution", f"seat {seat} holds a 2 or a joker: it may not revolt"
+            )
+        if rules.threes_last and rules.revolution_needs_no_threes and hand[THREE]:
+            raise s.illegal(
+                "revolution-not-allowed", "revolution", f"seat {seat} holds 3s: with 3s held it may not revolt"
+            )
+        s.event(EventKind.REVOLUTION, "revolution", (seat, opposite(seat)))
+        kept = list(pos.kept_head)
+        kept[opposite(seat) - 1] = KEPT_HEAD_PLAYS  # 要头 unless 无头 is declared
+        pos = replace(pos, revolted=pos.revolted + (seat,), kept_head=tuple(kept), actions=pos.actions + 1)
+        if len(pos.revolted) >= 2:
+            s.event(EventKind.VOID_HAND, "void-hand", pos.revolted)
+            pos = replace(pos, void=True, to_act=None, preplay=False)
+        return pos, s.events
+    if kind in (ActionKind.KEEP_HEAD, ActionKind.NO_HEAD):
+        if opposite(seat) not in pos.revolted:
+            raise s.illegal(
+                "head-choice-not-allowed",
+                "keep-head",
+                f"seat {seat}'s opposite did not revolt: there is no head to keep",
+            )
+        kept = list(pos.kept_head)
+        kept[seat - 1] = KEPT_HEAD_PLAYS if kind is ActionKind.KEEP_HEAD else 0
+        if kind is ActionKind.NO_HEAD:
+            s.event(EventKind.HEADLESS, "keep-head", (seat,))
+        else:
+            s.event(EventKind.KEEP_HEAD, "keep-head", (seat,))
+        return replace(pos, kept_head=tuple(kept), actions=pos.actions + 1), s.events
+    # 自然开点 (004 §17): only a hand with no pure gouji play
+    if not rules.natural_opening:
+        raise s.illegal("natural-not-allowed", "natural-opening", "these rules have no natural opening (自然开点)")
+    pure = any(
+        hand[r] >= n and is_pure_gouji(classify(_single_rank(r, n)), rules)
+        for letter, n in rules.gouji_minimum.items()
+        for r in [RANK_LETTERS.index(letter)]
+        if r < TWO
+    )
+    if pure or seat in pos.natural:
+        raise s.illegal(
+            "natural-not-allowed", "natural-opening", f"seat {seat} holds a pure gouji play: no natural opening"
+        )
+    s.event(EventKind.NATURAL_OPENING, "natural-opening", (seat,))
+    return replace(pos, natural=pos.natural | {seat}, actions=pos.actions + 1), s.events
+
+
+def _single_rank(rank: int, n: int) -> Counts:
+    return tuple(n if r == rank else 0 for r in range(len(RANK_LETTERS)))
+
+
+def _start_play(s: _Step, pos: Position) -> Position:
+    """The first play ends the pre-play phase: revolutions take effect (000 §革命)."""
+    rules = pos.ruleset
+    opened = pos.opened
+    for seat in pos.revolted:
+        if rules.revolution_opening == "at-once":
+            opened = opened | {opposite(seat)}
+            s.event(EventKind.OPEN, "keep-head", (opposite(seat),))
+    pos = replace(pos, preplay=False, opened=opened)
+    if rules.threes_last:  # 004 §26: without a 3 a seat cannot finish; it is placed last
+        for seat in SEATS:
+            if pos.active(seat) and not pos.hands[seat - 1][THREE]:
+                pos = _out(s, pos, seat, "threes-last")
+    if sum(1 for t in SEATS if pos.active(t)) <= 4:
+        pos = _melee(s, pos)
+    return _maybe_end(s, pos)
+
+
+# -- passing and yielding -----------------------------------------------------------------
 
 
 def _check_turn(s: _Step, seat: int, top: Top) -> None:
@@ -220,7 +381,7 @@ def _check_turn(s: _Step, seat: int, top: Top) -> None:
             "dead-gouji",
             f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
         )
-    if top.restricted and seat != opposite(top.seat) and not (pos.headless(seat) and pos.holds(top.seat)):
+    if top.restricted and seat != opposite(top.seat) and not (pos.headless(seat) and pos.active(top.seat)):
         raise s.illegal(
             "gouji-not-opposite",
             "gouji-opposite-only",
@@ -264,6 +425,10 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
 
 def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]]:
     """Give the turn to the next seat after ``after``, or close the round."""
+    if pos.over:
+        return pos, s.events
+    if pos.top is None:  # the leader left the hand: the next seat leads
+        return replace(pos, to_act=_next_active(pos, after)), s.events
     nxt = _next_to_act(pos, after)
     if nxt is None:
         return _close_round(s, pos), s.events
@@ -278,13 +443,18 @@ def _close_round(s: _Step, pos: Position) -> Position:
     assert top is not None
     winner = top.seat
     s.event(EventKind.ROUND_END, "round-end", (winner,), str(top.play))
-    opened = pos.opened
-    if top.can_open and winner not in opened:
-        opened = opened | {winner}
-        s.event(EventKind.OPEN, "opening", (winner,), str(top.play))
+    opened, qualified = pos.opened, pos.qualified
+    if top.can_open and winner not in opened and winner not in pos.given_up:
+        if pos.ruleset.opening_by_fours:
+            if pos.hands[winner - 1][FOUR] and pos.active(winner):
+                qualified = qualified | {winner}
+                s.event(EventKind.OPEN_QUALIFIED, "opening-fours", (winner,), str(top.play))
+        else:
+            opened = opened | {winner}
+            s.event(EventKind.OPEN, "opening", (winner,), str(top.play))
     leader = winner
-    if not pos.holds(winner):
-        leader = next(t for t in _seats_after(winner) if pos.holds(t))
+    if not pos.active(winner):
+        leader = _next_active(pos, winner)
         s.event(EventKind.TAKE_THE_WIND, "take-the-wind", (leader, winner))
     return replace(
         pos,
@@ -293,14 +463,13 @@ def _close_round(s: _Step, pos: Position) -> Position:
         yielder=None,
         yield_back=False,
         opened=opened,
+        qualified=qualified,
         round=pos.round + 1,
         to_act=leader,
     )
 
 
-def _seats_after(seat: int) -> tuple[int, ...]:
-    """The five other seats in playing order after ``seat``."""
-    return tuple((seat + k - 1) % 6 + 1 for k in range(1, 6))
+# -- plays --------------------------------------------------------------------------------
 
 
 def _classify(s: _Step, cards: Counts) -> Play:
@@ -326,14 +495,14 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                     "dead-gouji",
                     f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
                 )
+    hand = pos.hands[seat - 1]
     cards = parse_cards(action.cards)
-    left = subtract(pos.hands[seat - 1], cards)
+    left = subtract(hand, cards)
     if left is None:
-        missing = format_cards(tuple(max(0, c - h) for c, h in zip(cards, pos.hands[seat - 1])))
-        raise s.illegal(
-            "not-in-hand", "deal", f"seat {seat} does not hold {missing} (holds {format_cards(pos.hands[seat - 1])})"
-        )
+        missing = format_cards(tuple(max(0, c - h) for c, h in zip(cards, hand)))
+        raise s.illegal("not-in-hand", "deal", f"seat {seat} does not hold {missing} (holds {format_cards(hand)})")
     play = _classify(s, cards)
+    _check_shape(s, seat, play, left)
     if action.burn:
         _check_burn(s, seat, play, left)
     if top is not None:
@@ -343,12 +512,56 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                 "does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}"
             )
     if pos.burner == seat and not action.burn and play.jokers == 0 and any(left):
-        raise s.illegal(
-            "burn-condition",
-            "burn-condition",
-            f"seat {seat} is burning: every play but the last must carry a joker, and {play} carries none",
-        )
+        if rules.burn_failure == "illegal":
+            raise s.illegal(
+                "burn-condition",
+                "burn-condition",
+                f"seat {seat} is burning: every play but the last must carry a joker, and {play} carries none",
+            )
+        return _burn_failure(s, seat)
     return _apply_play(s, seat, play, left, action.burn)
+
+
+def _check_shape(s: _Step, seat: int, play: Play, left: Counts) -> None:
+    """3s last and whole (憋三), 4s whole, and ranks that carry nothing (003; 004 §5, §6; 002 §26(3))."""
+    rules = s.pos.ruleset
+    letter = RANK_LETTERS[play.rank]
+    forbidden = set(rules.attach_forbidden) | ({"3"} if rules.threes_last else set())
+    if play.count and letter in forbidden and (play.jokers or play.cards[TWO]):
+        raise s.illegal("cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}")
+    if rules.threes_last and play.cards[THREE]:
+        if left[THREE]:
+            raise s.illegal("threes-split", "threes-last", f"seat {seat}: 3s are played all at once, last")
+        if any(left):
+            raise s.illegal(
+                "threes-early", "threes-last", f"seat {seat}: 3s are the last play; {format_cards(left)} are left"
+            )
+    if rules.fours_whole and play.cards[FOUR] and left[FOUR]:
+        raise s.illegal("fours-split", "fours", f"seat {seat}: 4s are played all at once")
+
+
+def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
+    """Whether a burner left holding ``left`` can meet the burn condition.
+
+    Every later play carries a joker except the last, or one play is left
+    (002 §10, 000 §烧牌). A rank that may carry nothing (3s, 4s in the 4s
+    rules) can only be the last play; with 3s held the 3s are that last play
+    (003 §番外篇1). The tournament rules also want a 3 and no 4 (004 §16).
+    With ``k`` ranks needing a joker (2s attach to another rank, or are one
+    rank when alone) and ``j`` jokers: ``k <= j``, plus one for a free last play.
+    """
+    forbidden = {RANK_LETTERS.index(r) for r in rules.attach_forbidden}
+    threes = rules.threes_last and left[THREE] > 0
+    if rules.burn_needs_three and (not left[THREE] or left[FOUR]):
+        return False
+    ranks = [r for r in range(TWO) if left[r] and not (threes and r == THREE)]
+    if not ranks and left[TWO]:
+        ranks = [TWO]
+    carry_nothing = [r for r in ranks if r in forbidden]
+    free_last = 0 if threes else 1
+    if carry_nothing:
+        return len(ranks) == 1 and free_last == 1 and left[SMALL_JOKER] + left[BIG_JOKER] == 0
+    return len(ranks) <= left[SMALL_JOKER] + left[BIG_JOKER] + free_last
 
 
 def _check_burn(s: _Step, seat: int, play: Play, left: Counts) -> None:
@@ -364,7 +577,7 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts) -> None:
         raise s.illegal("not-a-burn", "headless", f"seat {seat} is headless (无头): it beats any play without burning")
     if seat in pos.barred:
         raise s.illegal("passed-this-round", "burn-pass-bars", f"seat {seat} passed this round and may not burn")
-    if not burn_condition_holds(left):
+    if not burn_condition_holds(left, pos.ruleset):
         raise s.illegal(
             "burn-condition",
             "burn-condition",
@@ -373,128 +586,308 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts) -> None:
         )
 
 
-def burn_condition_holds(left: Counts) -> bool:
-    """Whether a burner left holding ``left`` can meet the burn condition (002 §10).
-
-    Every later play must carry a joker except the last, or one rank is left:
-    with ``k`` ranks to play (2s attach to another rank, or are one rank when
-    alone) and ``j`` jokers, that is ``k <= j + 1``.
-    """
-    k = sum(1 for r in range(TWO) if left[r])
-    if k == 0 and left[TWO]:
-        k = 1
-    return k <= left[SMALL_JOKER] + left[BIG_JOKER] + 1
+def _set_burn(burns: tuple[tuple[int, int, str], ...], burner: int, outcome: str) -> tuple[tuple[int, int, str], ...]:
+    """``burns`` with the running burn of ``burner`` given its outcome."""
+    for i in range(len(burns) - 1, -1, -1):
+        if burns[i][0] == burner and burns[i][2] == "running":
+            return burns[:i] + ((burner, burns[i][1], outcome),) + burns[i + 1 :]
+    return burns
 
 
 def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     old = pos.top
     text = str(play)
-    burner = pos.burner
+    burner, target, burns = pos.burner, pos.burn_target, pos.burns
     if old is not None and burner == old.seat and seat != burner:
-        s.event(EventKind.BURN_BROKEN, "burn", (seat, burner), text)
-        burner = None
+        if not (burn and seat == target):
+            s.event(EventKind.BURN_BROKEN, "counter-burn" if burn else "burn", (seat, burner), text)
+        burns = _set_burn(burns, burner, "broken")
+        burner = target = None
     if burn:
-        s.event(EventKind.BURN, "burn", (seat, old.seat), text)
-        burner = seat
+        countered = pos.burn_target == seat and pos.burner == old.seat
+        s.event(
+            EventKind.COUNTER_BURN if countered else EventKind.BURN,
+            "counter-burn" if countered else "burn",
+            (seat, old.seat),
+            text,
+        )
+        burner, target = seat, old.seat
+        burns = burns + ((seat, old.seat, "running"),)
     elif old is not None and old.restricted and seat == opposite(old.seat):
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), text)
-    dead_gouji = (
+    gouji = is_gouji(play, rules) and not pos.melee and not pos.headless(seat)
+    last_play_dead_gouji = (
         old is not None
         and not burn
         and seat == opposite(old.seat)
-        and not pos.holds(old.seat)
+        and old.seat in pos.finished
         and pos.finished.index(old.seat) < 2
-        and (old.restricted or rules.dead_gouji_on_any_last_play)
+        and (rules.dead_gouji_on_last_play == "any" or (rules.dead_gouji_on_last_play == "gouji" and old.restricted))
     )
-    restricted = not dead_gouji and not pos.melee and not pos.headless(seat) and is_gouji(play, rules)
+    kept = pos.kept_head
+    head_dead_gouji = gouji and kept[seat - 1] > 0  # 要头: the revolter's opposite's first gouji plays
+    dead_gouji = last_play_dead_gouji or head_dead_gouji
     if dead_gouji:
-        s.event(EventKind.DEAD_GOUJI, "dead-gouji", (seat,), text)
-    elif restricted:
+        s.event(EventKind.DEAD_GOUJI, "dead-gouji" if last_play_dead_gouji else "keep-head", (seat,), text)
+    elif gouji:
         s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), text)
-    can_open = restricted and len(pos.finished) < 2 and not (rules.opening_excludes_big_joker and play.big > 0)
-    top = Top(seat, play, restricted, dead_gouji, is_dead(play, rules), can_open)
+    restricted = gouji and not dead_gouji
+    can_open = restricted and len(pos.finished) < 2 and not _excluded_from_opening(play, rules)
     hands = pos.hands[: seat - 1] + (left,) + pos.hands[seat:]
     barred = pos.barred
     if pos.yielder is not None and pos.yielder != seat:
         barred = barred | {pos.yielder}  # a play after a yield makes the yield a pass (002 §12)
+    smother_risk = rules.threes_last and any(left) and left[THREE] == sum(left) and not play.cards[THREE]
+    top = Top(seat, play, restricted, dead_gouji, is_dead(play, rules), can_open, smother_risk)
     pos = replace(
-        pos, hands=hands, top=top, barred=barred, yielder=None, yield_back=False, burner=burner, actions=pos.actions + 1
+        pos,
+        hands=hands,
+        top=top,
+        barred=barred,
+        yielder=None,
+        yield_back=False,
+        burner=burner,
+        burn_target=target,
+        burns=burns,
+        actions=pos.actions + 1,
     )
+    if head_dead_gouji:
+        pos = _spend_kept_head(s, pos, seat)
+    pos = _fours(s, pos, seat, play, old is None)
     if not any(left):
         pos = _finish(s, pos, seat)
-        if pos.over:
-            return pos, s.events
+    if old is not None and old.smother_risk and pos.active(old.seat) and not pos.over:
+        pos = _smother(s, pos, old.seat, seat)
     return _advance(s, pos, seat)
+
+
+def _excluded_from_opening(play: Play, rules: Ruleset) -> bool:
+    """Gouji plays that do not open: carrying jokers, 2s, or a single 2, as the ruleset says."""
+    ex = rules.opening_excludes
+    return (
+        ("big-joker" in ex and play.big > 0)
+        or ("small-joker" in ex and play.small > 0)
+        or ("twos" in ex and play.cards[TWO] > 0)
+        or ("single-two" in ex and play.size == 1 and play.cards[TWO] == 1)
+    )
+
+
+def _spend_kept_head(s: _Step, pos: Position, seat: int) -> Position:
+    """One of the three dead gouji plays of a kept head (要头) is used; after the third, headless."""
+    kept = list(pos.kept_head)
+    kept[seat - 1] -= 1
+    pos = replace(pos, kept_head=tuple(kept))
+    if kept[seat - 1] == 0:
+        s.event(EventKind.HEADLESS, "keep-head", (seat,))
+        rules = pos.ruleset
+        if rules.revolution_opening == "three-dead-gouji" and len(pos.finished) < 2 and seat not in pos.opened:
+            s.event(EventKind.OPEN, "keep-head", (seat,))
+            pos = replace(pos, opened=pos.opened | {seat})
+    return pos
+
+
+def _fours(s: _Step, pos: Position, seat: int, play: Play, lead: bool) -> Position:
+    """开点发4 (003 §开点; 004 §17, §18): lead all 4s to complete an opening; other 4s give it up."""
+    rules = pos.ruleset
+    if not rules.opening_by_fours:
+        return pos
+    qualified = pos.qualified - {seat}
+    if play.cards[FOUR] and seat not in pos.opened and seat not in pos.given_up:
+        all_fours = lead and not pos.hands[seat - 1][FOUR]
+        eligible = seat in pos.qualified or seat in pos.natural
+        in_time = not pos.melee and not pos.headless(seat)
+        if all_fours and eligible and in_time:
+            s.event(EventKind.OPEN, "opening-fours" if seat in pos.qualified else "natural-opening", (seat,), str(play))
+            return replace(pos, opened=pos.opened | {seat}, qualified=qualified)
+        s.event(EventKind.OPEN_GIVEN_UP, "open-given-up", (seat,), str(play))
+        return replace(pos, given_up=pos.given_up | {seat}, qualified=qualified)
+    return replace(pos, qualified=qualified) if lead else pos
+
+
+def _burn_failure(s: _Step, seat: int) -> tuple[Position, list[Event]]:
+    """烧失败 (000 §烧牌, 001 §59, 003 §番外篇1): the play is not made; the burner is out, placed last."""
+    pos = s.pos
+    s.event(EventKind.BURN_FAILURE, "burn-failure", (seat,))
+    pos = replace(
+        pos, burner=None, burn_target=None, burns=_set_burn(pos.burns, seat, "failed"), actions=pos.actions + 1
+    )
+    pos = _out(s, pos, seat, "burn-failure")
+    return _advance(s, pos, seat)
+
+
+# -- leaving the hand ----------------------------------------------------------------------
+
+
+def _smother(s: _Step, pos: Position, seat: int, by: int) -> Position:
+    """闷 (003 §被闷, 004 §20): the last play before a seat's 3s is beaten."""
+    s.event(EventKind.SMOTHER, "smother", (seat, by))
+    pos = replace(pos, smothers=pos.smothers + ((by, seat),))
+    if pos.ruleset.smother == "last-place":
+        pos = _out(s, pos, seat, "smother")
+    return pos
+
+
+def _out(s: _Step, pos: Position, seat: int, rule: str) -> Position:
+    """``seat`` leaves the hand holding its cards and takes the lowest free place."""
+    place = 6 - len(pos.out)
+    s.event(EventKind.OUT, rule, (seat,), place=place)
+    pos = replace(pos, out=pos.out + (seat,))
+    if pos.yielder == seat:
+        pos = replace(pos, yielder=None, yield_back=False)
+    return _after_leaving(s, pos, seat)
 
 
 def _finish(s: _Step, pos: Position, seat: int) -> Position:
     """``seat`` played its last card: it takes the next place (走科, 002 §3)."""
     finished = pos.finished + (seat,)
-    place = len(finished)
+    place = len(finished) + (1 if pos.revolted and len(finished) >= 4 else 0)
     s.event(EventKind.FINISH, "places", (seat,), place=place)
-    burner = pos.burner
-    if burner == seat:
-        s.event(EventKind.BURN_SUCCESS, "burn-condition", (seat,))
-        burner = None
-    pos = replace(pos, finished=finished, burner=burner)
-    if pos.holds(opposite(seat)):
+    pos = replace(pos, finished=finished)
+    if pos.burner == seat:
+        s.event(EventKind.BURN_SUCCESS, "burn-condition", (seat, pos.burn_target or seat))
+        pos = replace(pos, burner=None, burn_target=None, burns=_set_burn(pos.burns, seat, "success"))
+    return _after_leaving(s, pos, seat)
+
+
+def _after_leaving(s: _Step, pos: Position, seat: int) -> Position:
+    if pos.active(opposite(seat)) and pos.kept_head[opposite(seat) - 1] == 0:
         s.event(EventKind.HEADLESS, "headless", (opposite(seat),))
-    if not pos.melee and sum(1 for t in SEATS if pos.holds(t)) <= 4:
-        pos = replace(pos, melee=True)
-        s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.holds(t)))
-    if place == 3 and len({team(t) for t in finished}) == 1:
-        s.event(EventKind.SWEEP, "sweep", finished)
-        return _end(s, pos)
-    if sum(1 for t in SEATS if pos.holds(t)) == 1:
-        return _end(s, pos)
+    if not pos.melee and sum(1 for t in SEATS if pos.active(t)) <= 4:
+        pos = _melee(s, pos)
+    return _maybe_end(s, pos)
+
+
+def _melee(s: _Step, pos: Position) -> Position:
+    s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
+    return replace(pos, melee=True)
+
+
+def _sweeping_team(pos: Position) -> int | None:
+    top3 = _top_places(pos)[:3]
+    if len(top3) == 3 and len({team(t) for t in top3}) == 1:
+        return team(top3[0])
+    return None
+
+
+def _top_places(pos: Position) -> list[int]:
+    """Finishers in order, with a revolter in 4th place, or 3rd when its team-mates took 1st and 2nd."""
+    order = list(pos.finished)
+    for r in pos.revolted:
+        if len(order) >= 2 and team(order[0]) == team(order[1]) == team(r):
+            order.insert(2, r)
+        elif len(order) >= 3:
+            order.insert(3, r)
+    return order
+
+
+def _maybe_end(s: _Step, pos: Position) -> Position:
+    """End the hand on a sweep, or when one seat (or one team, as the ruleset says) is left."""
+    if pos.over or pos.preplay:
+        return pos
+    active = [t for t in SEATS if pos.active(t)]
+    sweep = _sweeping_team(pos)
+    one_team = len({team(t) for t in active}) <= 1 and pos.ruleset.hand_end == "one-team-left"
+    if sweep is None and len(active) > 1 and not one_team:
+        return pos
+    if sweep is not None:
+        s.event(EventKind.SWEEP, "sweep", tuple(_top_places(pos)[:3]))
+    pos = replace(pos, to_act=None, top=None)
+    places = _places(pos)
+    for t in places:
+        if t not in pos.finished and t not in pos.out and t not in pos.revolted:
+            s.event(EventKind.FINISH, "hand-end", (t,), place=places.index(t) + 1)
+    s.event(EventKind.HAND_END, "hand-end", places)
     return pos
 
 
-def _end(s: _Step, pos: Position) -> Position:
-    """The hand is over: seats still holding cards take the last places,
-    fewest cards first, ties in playing order from the last finisher (docs/rules.md)."""
-    last = pos.finished[-1]
-    rest = sorted((t for t in _seats_after(last) if pos.holds(t)), key=pos.holds)
-    finished = pos.finished
-    for t in rest:
-        finished = finished + (t,)
-        s.event(EventKind.FINISH, "hand-end", (t,), place=len(finished))
-    s.event(EventKind.HAND_END, "hand-end", finished)
-    return replace(pos, finished=finished, to_act=None, top=None)
+def _places(pos: Position) -> tuple[int, ...]:
+    """Seats in order of place. Seats still holding cards when the hand ends take the places
+    between the finishers and the seats out: fewest cards first, ties in playing order after
+    the last seat to finish (docs/rules.md)."""
+    order = _top_places(pos)
+    if pos.over and not pos.void:
+        last = pos.finished[-1] if pos.finished else 1
+        rest = sorted((t for t in seats_after(last) + (last,) if pos.active(t)), key=pos.holds)
+        unplaced_revolters = [r for r in pos.revolted if r not in order]
+        order += rest
+        for r in unplaced_revolters:
+            order.insert(min(3, len(order)), r)
+        order += list(reversed(pos.out))
+    return tuple(order)
 
 
-def scores(ruleset: Ruleset, places: tuple[int, ...]) -> dict[int, int]:
-    """Team scores (计分) from seats in order of place: ``{team: score}``, teams 1 and 0.
+# -- scores -------------------------------------------------------------------------------
 
-    Each place scores ``ruleset.scoring.places``; a team scores the sum over
-    its seats; a sweep (1st–3rd on one team) scores ``scoring.sweep`` for the
-    winners and 0 for the others; with ``positive_only`` a negative sum is 0
-    (002 §20). Raises ``ValueError`` unless ``places`` names six seats.
+
+@dataclass(frozen=True)
+class Score:
+    """A hand's score (计分): ``teams`` maps team 1 (seats 1 3 5) and team 0 to
+    their scores; ``seats`` maps each seat to its personal extras."""
+
+    teams: dict[int, int]
+    seats: dict[int, int]
+
+
+def scores(ruleset: Ruleset, final: Position) -> Score:
+    """Score a finished hand under ``ruleset`` (计分).
+
+    Each place scores ``scoring.places``; a team scores the sum over its
+    seats; a sweep scores ``scoring.sweep`` instead; with ``positive_only``
+    a negative sum is 0 (002 §20). Per-seat extras (003 §计分, 004 §38) go to
+    ``seats``, and into the teams when ``extras_count_for_team``. A void
+    hand scores nothing. Raises ``ValueError`` if the hand is not over.
     """
-    if len(places) != 6:
-        raise ValueError("scores need all six places")
+    if not final.over:
+        raise ValueError("only a finished hand is scored")
     sc = ruleset.scoring
-    if len({team(t) for t in places[:3]}) == 1:
-        winner = team(places[0])
-        return {1: sc.sweep if winner == 1 else 0, 0: sc.sweep if winner == 0 else 0}
-    out = {1: 0, 0: 0}
-    for place, t in enumerate(places):
-        out[team(t)] += sc.places[place]
+    extras = dict.fromkeys(SEATS, 0)
+    if final.void:
+        return Score({1: 0, 0: 0}, extras)
+    places = _places(final)
+    teams = {1: 0, 0: 0}
+    sweep = _sweeping_team(final)
+    if sweep is not None:
+        teams = {sweep: sc.sweep[0], 1 - sweep: sc.sweep[1]}
+    else:
+        for place, seat in enumerate(places):
+            teams[team(seat)] += sc.places[place]
+    for seat in SEATS:
+        opened, opp_opened = seat in final.opened, opposite(seat) in final.opened
+        if not opened:
+            extras[seat] += sc.not_opened
+        if opened and not opp_opened:
+            extras[seat] += sc.opening_pair
+        if opp_opened and not opened:
+            extras[seat] -= sc.opening_pair
+    counting = {"success"} | ({"running"} if ruleset.burns_count == "standing" else set())
+    for burner, target, outcome in final.burns:
+        if outcome in counting:
+            extras[burner] += sc.burner
+            extras[target] += sc.burned
+    for by, seat in final.smothers:
+        extras[by] += sc.smotherer
+        extras[seat] += sc.smothered
+    if sc.extras_count_for_team:
+        for seat, x in extras.items():
+            teams[team(seat)] += x
     if sc.positive_only:
-        out = {k: max(0, v) for k, v in out.items()}
-    return out
+        teams = {k: max(0, v) for k, v in teams.items()}
+    return Score(teams, extras)
 
 
 __all__ = [
+    "KEPT_HEAD_PLAYS",
     "SEATS",
     "Position",
+    "Score",
     "Top",
     "burn_condition_holds",
     "initial_position",
     "next_seat",
     "opposite",
     "scores",
+    "seats_after",
     "step",
     "team",
 ]

@@ -30,6 +30,16 @@ class EventKind(str, Enum):
     TAKE_THE_WIND = "take-the-wind"  #: 接风: nobody beat a finisher's last play
     SWEEP = "sweep"  #: 串三户: one team took 1st, 2nd and 3rd
     HAND_END = "hand-end"  #: 一局结束: places and scores are final
+    COUNTER_BURN = "counter-burn"  #: 反捎牌: the burned seat burns the burner back
+    BURN_FAILURE = "burn-failure"  #: 烧失败 (诈烧): the burner broke the condition
+    SMOTHER = "smother"  #: 闷: a seat's last play before its 3s was beaten
+    OUT = "out"  #: a seat leaves the hand and takes a place from the bottom
+    OPEN_QUALIFIED = "open-qualified"  #: 开点 pending: lead all 4s next to open
+    OPEN_GIVEN_UP = "open-given-up"  #: 放弃开点: 4s played without qualifying
+    NATURAL_OPENING = "natural-opening"  #: 自然开点 declared
+    REVOLUTION = "revolution"  #: 革命: a seat sits the hand out
+    KEEP_HEAD = "keep-head"  #: 要头: three dead gouji plays for the revolter's opposite
+    VOID_HAND = "void-hand"  #: 该局作废: two or more revolutions
 
     @property
     def zh(self) -> str:
@@ -57,6 +67,16 @@ _ZH = {
     EventKind.TAKE_THE_WIND: "接风",
     EventKind.SWEEP: "串三户",
     EventKind.HAND_END: "一局结束",
+    EventKind.COUNTER_BURN: "反捎牌",
+    EventKind.BURN_FAILURE: "烧失败",
+    EventKind.SMOTHER: "闷",
+    EventKind.OUT: "出局",
+    EventKind.OPEN_QUALIFIED: "待发4开点",
+    EventKind.OPEN_GIVEN_UP: "放弃开点",
+    EventKind.NATURAL_OPENING: "自然开点",
+    EventKind.REVOLUTION: "革命",
+    EventKind.KEEP_HEAD: "要头",
+    EventKind.VOID_HAND: "该局作废",
 }
 _EN = {
     EventKind.GOUJI: "gouji play",
@@ -73,6 +93,16 @@ _EN = {
     EventKind.TAKE_THE_WIND: "take the wind",
     EventKind.SWEEP: "sweep",
     EventKind.HAND_END: "hand over",
+    EventKind.COUNTER_BURN: "counter-burn",
+    EventKind.BURN_FAILURE: "burn failure",
+    EventKind.SMOTHER: "smothered",
+    EventKind.OUT: "out of the hand",
+    EventKind.OPEN_QUALIFIED: "open: lead 4s next",
+    EventKind.OPEN_GIVEN_UP: "opening given up",
+    EventKind.NATURAL_OPENING: "natural opening declared",
+    EventKind.REVOLUTION: "revolution",
+    EventKind.KEEP_HEAD: "keep a head",
+    EventKind.VOID_HAND: "void hand",
 }
 
 #: Names of the six places 头科 … 大落, 1st to 6th (002 §3).

@@ -27,7 +27,7 @@ from .cards import (
 )
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
 
-__all__ = ["Play", "PlayError", "Verdict", "beats", "classify", "is_dead", "is_gouji", "parse_play"]
+__all__ = ["Play", "PlayError", "Verdict", "beats", "classify", "is_dead", "is_gouji", "is_pure_gouji", "parse_play"]
 
 
 class PlayError(ValueError):
@@ -89,18 +89,26 @@ def classify(cards: Counts) -> Play:
 def is_gouji(play: Play, ruleset: Ruleset) -> bool:
     """Whether ``play`` is a 够级 play under ``ruleset``.
 
-    A play carrying a joker is one (when ``joker_play_is_gouji``); otherwise
-    its count must reach the minimum for its rank: 5×10, 4×J, 3×Q, 2×K, 2×A,
-    1×2 in the charter, more cards or a higher rank also qualifying (002 §9).
+    A play carrying a joker is one (in the tournament rules, not when it
+    carries a big joker: 004 §12); otherwise its count must reach the minimum
+    for its rank, e.g. 5×10, 4×J, 3×Q, 2×K, 2×A, 1×2, attached 2s counting
+    (002 §9). A higher rank with the same count also qualifies.
     """
-    if play.jokers and ruleset.joker_play_is_gouji:
+    if play.big and not ruleset.big_joker_plays_gouji:
+        return False
+    if play.jokers:
         return True
     minimum = ruleset.gouji_minimum.get(RANK_LETTERS[play.rank])
     return minimum is not None and play.count >= minimum
 
 
+def is_pure_gouji(play: Play, ruleset: Ruleset) -> bool:
+    """A 纯够级牌: a 够级 play with no 2 and no joker (003 §开点; 004 §12)."""
+    return is_gouji(play, ruleset) and play.jokers == 0 and play.cards[TWO] == 0
+
+
 def is_dead(play: Play, ruleset: Ruleset) -> bool:
-    """Whether nothing can beat ``play`` (死牌: carries a big joker, 002 §8(3))."""
+    """Whether nothing can beat ``play`` (死牌: carries a big joker, 002 §8(3), 003)."""
     return ruleset.big_joker_play_dead and play.big > 0
 
 
@@ -117,33 +125,57 @@ class Verdict:
     reason: str
 
 
+def _two_beat_one(top: Play, new: Play, ruleset: Ruleset) -> bool:
+    """大王二杀一 (004 §5) or the online option (000 一手牌的大小 1): more jokers alone beat fewer."""
+    if ruleset.two_beat_one == "no" or top.count or new.count:
+        return False
+    if ruleset.two_beat_one == "big-jokers":
+        return top.cards[BIG_JOKER] == 1 and top.size == 1 and new.big == 2 and new.size == 2
+    pairs = {((0, 1), (0, 2)), ((1, 0), (2, 0)), ((0, 1), (3, 0))}  # (small, big): D<DD, X<XX, D<XXX
+    return ((top.small, top.big), (new.small, new.big)) in pairs
+
+
+def _jokers_suffice(top: Play, new: Play, ruleset: Ruleset) -> str | None:
+    """Why ``new``'s jokers cannot beat ``top``'s under the ruleset's joker comparison, or ``None``."""
+    how = ruleset.joker_comparison
+    if how == "big-over-small":  # 002 §8(3)
+        if top.small and new.big < top.small:
+            return f"{top} carries {top.small} small joker(s): it takes at least {top.small} big joker(s)"
+    elif how == "both-sides":  # 000, 001 §24: big jokers mixed with small ones count as small
+        if top.jokers:
+            if new.small or not new.big:
+                return f"{top} carries jokers: it takes a play carrying big jokers only"
+            if new.big < top.jokers:
+                return f"{top} carries {top.jokers} joker(s): it takes at least {top.jokers} big joker(s)"
+    elif how == "no-fewer-jokers":  # 003: 张数必须对，王数不能少
+        if new.jokers < top.jokers:
+            return f"{top} carries {top.jokers} joker(s): it takes at least as many"
+    elif how == "own-level":  # 004 §6: jokers keep their own level
+        if new.big < top.big or new.jokers < top.jokers:
+            return f"{top} carries {top.big} big and {top.small} small joker(s): it takes at least as many, as strong"
+    return None
+
+
 def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
     """Whether ``new`` beats ``top`` under ``ruleset``.
 
-    Same number of cards (same-count); nothing beats a dead play (big joker,
-    002 §8(3)); a small-joker play needs at least as many big jokers and a
-    higher rank (002 §8(3)); otherwise a higher rank (002 §8(6)). A play of
-    jokers alone ranks as its strongest joker.
+    Same number of cards (same-count), except two-beat-one; nothing beats a
+    dead play; the jokers must suffice under ``ruleset.joker_comparison``;
+    the rank must be higher (步步高). A play of jokers alone ranks as its
+    strongest joker.
     """
+    if _two_beat_one(top, new, ruleset):
+        return Verdict(True, "two-beat-one", f"{new} beats {top}: more jokers beat fewer")
     if new.size != top.size:
         return Verdict(False, "same-count", f"{new.size} cards cannot follow {top.size}")
     if is_dead(top, ruleset):
         return Verdict(False, "big-joker-dead", f"{top} carries a big joker: it is dead")
-    if top.small and ruleset.big_joker_play_dead:
-        if new.big < top.small:
-            return Verdict(
-                False,
-                "small-joker-beaten",
-                f"{top} carries {top.small} small joker(s): it takes at least {top.small} big joker(s)",
-            )
+    why = _jokers_suffice(top, new, ruleset)
+    if why:
+        return Verdict(False, "joker-comparison", why)
     if new.rank <= top.rank:
-        return Verdict(
-            False,
-            "higher-rank",
-            f"{RANK_LETTERS[new.rank]} is not higher than {RANK_LETTERS[top.rank]}",
-        )
-    rule = "small-joker-beaten" if top.small else "higher-rank"
-    return Verdict(True, rule, f"{new} beats {top}")
+        return Verdict(False, "higher-rank", f"{RANK_LETTERS[new.rank]} is not higher than {RANK_LETTERS[top.rank]}")
+    return Verdict(True, "joker-comparison" if top.jokers else "higher-rank", f"{new} beats {top}")
 
 
 def parse_play(text: str) -> Play:

@@ -5,126 +5,338 @@ rule texts in ``shared/seeds/`` differ; the engine reads the fields and never
 asks which preset it runs. Every rule the engine enforces has a key in
 :data:`RULES`; a ruleset maps each key to the seed file and section it comes
 from (:meth:`Ruleset.cite`), so a diagnostic or event can quote its source.
+There is one preset per rule text (:data:`PRESETS`); :func:`with_options`
+derives a variant.
 
 >>> r = get_ruleset("charter")
 >>> r.scoring.places
 (4, 2, 0, 0, -2, -4)
 >>> r.cite("burn")
 '002_2bcb45719b384da3.txt §10 (第十条 烧牌)'
+>>> with_options(r, {"threes-last": "yes"}).threes_last
+True
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 #: Rule keys the engine enforces, with their English and Chinese names.
 RULES: dict[str, tuple[str, str]] = {
     "deal": ("four decks, 36 cards to each of six seats", "四副牌，每人36张"),
     "play-shape": ("a play is one rank plus attached 2s and jokers", "一手牌：同点数牌加钱、花"),
+    "attach": ("which ranks may carry 2s and jokers", "贴钱、挂花"),
     "same-count": ("only plays of the same number of cards compare", "张数相同"),
     "higher-rank": ("a follow must be of higher rank", "步步高"),
-    "big-joker-dead": ("a play carrying a big joker is dead", "挂大花为死牌"),
-    "small-joker-beaten": (
-        "a small-joker play is beaten only by at least as many big jokers with a higher rank",
-        "挂小花须大花挂高一点以上的牌灭之",
-    ),
+    "joker-comparison": ("how plays carrying jokers compare", "挂花的牌的大小"),
+    "big-joker-dead": ("a play carrying a big joker cannot be beaten", "挂大花为死牌"),
+    "two-beat-one": ("more jokers beat fewer of the same kind", "大王二杀一"),
     "gouji-play": ("gouji play thresholds", "够级牌"),
+    "pure-gouji": ("a pure gouji play carries no 2 and no joker", "纯够级牌"),
     "gouji-opposite-only": ("only the opposite may answer a gouji play", "够级牌只有对头可上"),
     "turn-order": ("play goes counterclockwise, one seat after another", "循序渐进"),
-    "pass-bars": ("a seat that passed may not play again this round", "过牌者这一轮再无权发牌"),
-    "opposite-exception": ("except on its opposite's play", "对头牌除外"),
+    "pass-bars": ("a seat that passed may not play again this round", "过牌者这一轮再无权出牌"),
+    "opposite-exception": ("except on its opposite's play", "对头牌除外（对家牌不过）"),
     "yield": ("yield to the next two seats", "让牌"),
     "round-end": ("the round ends when all pass; the last player leads", "一轮牌、扣牌"),
-    "burn": ("a non-opposite may burn a gouji play", "烧牌"),
-    "burn-condition": (
-        "after burning, every play carries a joker except the last, or one rank is left",
-        "烧牌条件：此后每次出牌须挂花，最后一次除外，或所剩为同一点数",
-    ),
-    "burn-pass-bars": ("a seat that passed this round may not burn", "过牌者不可烧牌"),
-    "dead-gouji": ("the opposite of 1st/2nd place beating a gouji last play: only burns answer", "够死级"),
-    "headless": ("a seat whose opposite finished beats and is beaten by anyone", "无头"),
-    "melee": ("after 1st and 2nd place gouji rules switch off", "四人乱缠"),
+    "burn": ("a non-opposite may burn a gouji play", "烧牌（捎牌）"),
+    "burn-condition": ("after burning, every play carries a joker but the last", "烧牌条件"),
+    "burn-pass-bars": ("a seat that passed this round may not burn", "过牌不烧"),
+    "burn-failure": ("a burner who breaks the condition", "烧失败（诈烧）"),
+    "counter-burn": ("the burned seat burns the burner back", "反捎牌"),
+    "dead-gouji": ("a gouji play only a burn may answer", "够死级"),
+    "headless": ("a seat whose opposite is out beats and is beaten by anyone", "无头"),
+    "melee": ("with four or fewer seats left, gouji rules switch off", "四户乱缠"),
     "take-the-wind": ("nobody beats a finisher's last play: the next seat leads", "接风"),
+    "threes-last": ("3s are played last, all at once", "憋三"),
+    "smother": ("a seat whose last play before its 3s is beaten", "闷"),
+    "fours": ("4s are played all at once", "4不能拆开出"),
+    "opening": ("winning a lead with a qualifying gouji play opens", "开点"),
+    "opening-fours": ("opening is completed by leading all 4s next", "开点发4"),
+    "open-given-up": ("leading 4s otherwise gives up opening", "放弃开点"),
+    "natural-opening": ("a hand without a pure gouji play may open by leading its 4s", "自然开点"),
+    "revolution": ("a hand without jokers and 2s may sit the hand out", "革命"),
+    "void-hand": ("two or more revolutions void the hand", "该局作废"),
+    "keep-head": ("the revolter's opposite keeps a head for three dead gouji plays, or is headless", "要头 / 无头"),
     "places": ("places in order of finishing", "头科、二科……大落"),
     "hand-end": ("when the hand ends", "一局结束"),
     "sweep": ("one team takes 1st, 2nd and 3rd", "串三户"),
     "scoring": ("score per place, summed per team", "计分"),
-    "opening": ("winning a lead with a gouji play opens", "开点（活）"),
+    "extras": ("scores for opening, burns and smothers", "开点、烧牌、闷的加减分"),
 }
+
+OpeningExclusion = Literal["big-joker", "small-joker", "twos", "single-two"]
 
 
 class Scoring(BaseModel):
-    """How places become scores (计分).
+    """How a hand is scored (计分).
 
     ``places`` gives the score of 1st … 6th place; a team's score is the sum
-    over its three players. ``sweep`` is the winning team's score when it takes
-    1st, 2nd and 3rd (串三户), the losers then scoring 0. With
-    ``positive_only`` only a positive team sum is recorded, a negative one
-    counts as 0 (只记正分，不记负分).
+    over its three seats. ``sweep`` is ``(winners, losers)`` when one team
+    takes 1st, 2nd and 3rd (串三户), replacing the place scores. With
+    ``positive_only`` a negative team sum is recorded as 0 (只记正分).
+    The extras are per seat: ``not_opened`` for a seat that did not open,
+    ``opening_pair`` to a seat that opened when its opposite did not (and the
+    negative to that opposite), ``burner``/``burned`` per burn that counts,
+    ``smotherer``/``smothered`` per smother. ``extras_count_for_team`` adds
+    them into the team scores; otherwise they are personal scores only.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     places: tuple[int, int, int, int, int, int]
-    sweep: int
+    sweep: tuple[int, int]
     positive_only: bool = False
+    not_opened: int = 0
+    opening_pair: int = 0
+    burner: int = 0
+    burned: int = 0
+    smotherer: int = 0
+    smothered: int = 0
+    extras_count_for_team: bool = False
+
+
+def _opt(rule: str, description: str, **kw: Any) -> Any:
+    return Field(description=description, json_schema_extra={"rule": rule}, **kw)
 
 
 class Ruleset(BaseModel):
-    """One named set of rules: a preset read from one seed text, or a variant.
+    """One named set of rules: a preset read from one seed text, or a variant of one.
 
-    Fields are options; ``sources`` maps each key of :data:`RULES` that this
-    ruleset enforces to ``"§N (原文)"`` in ``seed``. Rulesets are immutable;
-    derive a variant with ``model_copy(update=...)``.
+    Every field but ``name``, ``title``, ``seed`` and ``sources`` is an
+    option; its ``rule`` (in the field's schema) is the key of :data:`RULES`
+    it belongs to, and ``sources`` maps each rule key to ``"§N (原文)"`` in
+    ``seed``. Rulesets are immutable; :func:`with_options` derives a variant.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(description="preset name used in the Ruleset tag")
+    name: str = Field(description="preset name, as in the Ruleset tag")
     title: str = Field(description="the rule text's own title")
     seed: str = Field(description="file name of the rule text in shared/seeds/")
-    #: Minimum count of each rank for a gouji play without jokers (rank letter → count).
-    gouji_minimum: dict[str, int]
-    #: Any play carrying a joker is a gouji play.
-    joker_play_is_gouji: bool = True
-    #: A play carrying a big joker cannot be beaten (死牌).
-    big_joker_play_dead: bool = True
-    #: The opposite of 1st/2nd place beating its last play gets a 够死级 whatever that play was
-    #: (else only when it was a 够级 play).
-    dead_gouji_on_any_last_play: bool = True
-    #: Plays carrying a big joker do not open (开点).
-    opening_excludes_big_joker: bool = True
-    #: What a burner who breaks the condition gets: an illegal action, or last place.
-    burn_failure: Literal["illegal"] = "illegal"
-    #: When the hand ends: when one player is left holding cards.
-    hand_end: Literal["one-left"] = "one-left"
-    scoring: Scoring
-    sources: dict[str, str]
+
+    joker_comparison: Literal["big-over-small", "both-sides", "no-fewer-jokers", "own-level"] = _opt(
+        "joker-comparison",
+        "how a play carrying jokers is beaten: big-over-small (a small-joker play only by as many big "
+        "jokers), both-sides (a play with jokers only by one whose jokers are as many and no weaker), "
+        "no-fewer-jokers (as many jokers of any kind), own-level (as many big jokers and as many jokers)",
+    )
+    big_joker_play_dead: bool = _opt("big-joker-dead", "a play carrying a big joker cannot be beaten (死牌)")
+    two_beat_one: Literal["no", "jokers", "big-jokers"] = _opt(
+        "two-beat-one",
+        "jokers: DD beats D, XX beats X, XXX beats D; big-jokers: DD beats D even after passing (大王二杀一)",
+    )
+    attach_forbidden: tuple[str, ...] = _opt("attach", "ranks that may carry no 2s or jokers")
+    gouji_minimum: dict[str, int] = _opt("gouji-play", "fewest cards of a rank that make a gouji play")
+    big_joker_plays_gouji: bool = _opt("gouji-play", "a play carrying a big joker is a gouji play")
+    threes_last: bool = _opt("threes-last", "3s are the last play, all at once (憋三)")
+    smother: Literal["last-place", "tribute"] = _opt(
+        "smother", "a smothered seat (闷) takes the last place free and stops, or only owes tribute"
+    )
+    fours_whole: bool = _opt("fours", "4s are played all at once, with nothing attached")
+    burn_needs_three: bool = _opt("burn-condition", "a burner must hold a 3 (and no 4)")
+    burn_failure: Literal["illegal", "last-place"] = _opt(
+        "burn-failure", "a burner's play without a joker before its last is illegal, or fails the burn (last place)"
+    )
+    burn_claim_order: Literal["team-first", "play-order"] = _opt(
+        "burn", "who burns first when several want to: the gouji player's team first, or play order"
+    )
+    burns_count: Literal["success", "standing"] = _opt(
+        "extras", "which burns score: those that succeeded, or all not broken by the end"
+    )
+    dead_gouji_on_last_play: Literal["none", "gouji", "any"] = _opt(
+        "dead-gouji",
+        "the opposite of 1st/2nd place beating its last play makes a 够死级: never, on a gouji last play, on any",
+    )
+    opening_excludes: tuple[OpeningExclusion, ...] = _opt(
+        "opening", "gouji plays that do not open: carrying a big joker, a small joker, 2s, or a single 2"
+    )
+    opening_by_fours: bool = _opt("opening-fours", "opening is completed by leading all 4s in the next round (开点发4)")
+    natural_opening: bool = _opt("natural-opening", "a hand with no pure gouji play may declare 自然开点")
+    revolution: bool = _opt("revolution", "a hand with no joker and no 2 may revolt (革命)")
+    revolution_needs_no_threes: bool = _opt("revolution", "with threes held, only a hand that also lacks 3s may revolt")
+    revolution_opening: Literal["at-once", "three-dead-gouji"] = _opt(
+        "keep-head", "the revolter's opposite has opened at once, or after three dead gouji plays"
+    )
+    hand_end: Literal["one-left", "one-team-left"] = _opt(
+        "hand-end", "the hand ends when one seat is left holding cards, or one team"
+    )
+    scoring: Scoring = _opt("scoring", "place scores, sweep, extras")
+    sources: dict[str, str] = Field(description="rule key → section of the seed text")
 
     def cite(self, rule: str) -> str:
         """The source of ``rule`` in this ruleset: ``"<seed file> §N (原文)"``.
 
-        Raises ``KeyError`` for a rule this ruleset does not enforce.
+        Raises ``KeyError`` for a rule this ruleset has no source for.
         """
         return f"{self.seed} {self.sources[rule]}"
 
+
+STANDARD_MINIMUM = {"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1, "D": 1}
+
+ONLINE = Ruleset(
+    name="online",
+    title="联众够级规则 (online platform rules)",
+    seed="000_619b9c24df7bcb3c.txt",
+    joker_comparison="both-sides",
+    big_joker_play_dead=False,
+    two_beat_one="no",
+    attach_forbidden=(),
+    gouji_minimum=STANDARD_MINIMUM,
+    big_joker_plays_gouji=True,
+    threes_last=False,
+    smother="tribute",
+    fours_whole=False,
+    burn_needs_three=False,
+    burn_failure="last-place",
+    burn_claim_order="team-first",
+    burns_count="success",
+    dead_gouji_on_last_play="gouji",
+    opening_excludes=("big-joker",),
+    opening_by_fours=False,
+    natural_opening=False,
+    revolution=True,
+    revolution_needs_no_threes=False,
+    revolution_opening="at-once",
+    hand_end="one-team-left",
+    scoring=Scoring(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),
+    sources={
+        "deal": "§使用牌数 (四副牌…平均每人获得36张)",
+        "play-shape": "§一手牌 (点数相同的一张到多张牌是一手牌)",
+        "attach": "§一手牌 (花和钱可以和其他牌组合一起出)",
+        "same-count": "§出牌 (3) (张数相同)",
+        "higher-rank": "§出牌 (2) (步步高)",
+        "joker-comparison": "§一手牌的大小 (挂花的牌…必须在两个方面都大过此牌)",
+        "big-joker-dead": "§一手牌的大小 (挂大花的牌是最大的)",
+        "two-beat-one": "§一手牌的大小 option 1 (两个大花可以打一个大花…三小花可以打一大花)",
+        "gouji-play": "§够级牌 (1张大、小花及钱，2张A…5张10)",
+        "pure-gouji": "§开点 (以下够级牌不能算是开点)",
+        "gouji-opposite-only": "§够级打牌 (除了烧牌外只有对头可以上牌)",
+        "turn-order": "§出牌 (1) (循序渐进)",
+        "pass-bars": "§过牌 (过牌者在这一轮里无权再出牌)",
+        "opposite-exception": "§过牌 (过牌者成为扣牌人…还可以再有一次出牌的机会)",
+        "yield": "§让牌",
+        "round-end": "§发牌 (新的一轮里由上一轮最后一个出牌的人出牌)",
+        "burn": "§烧牌 (捎牌优先原则)",
+        "burn-condition": "§烧牌 (每次所发牌中必须挂花…或只剩下一套牌)",
+        "burn-pass-bars": "§过牌 (过牌者在这一轮里无权再出牌)",
+        "burn-failure": "§烧牌 (没有按上面的要求出牌，则算烧失败，算大落)",
+        "counter-burn": "§烧牌 (其他人烧此烧牌者，则算解烧)",
+        "dead-gouji": "§底牌 (头科、二科的底牌是够级牌…够死级)",
+        "headless": "§无头",
+        "melee": "§四人乱缠 (剩下少于等于四人在打牌; 并不是马上开始)",
+        "take-the-wind": "§接风",
+        "threes-last": "§憋三 (每人最后一手牌…必须是3牌)",
+        "smother": "§闷贡 (最后走3之前的一手牌被人大过)",
+        "fours": "§憋三 (not in these rules)",
+        "opening": "§开点 (用除大花以外的够级牌取得一次发牌权)",
+        "opening-fours": "§开点 (not in these rules)",
+        "open-given-up": "§开点 (not in these rules)",
+        "natural-opening": "§开点 (not in these rules)",
+        "revolution": "§革命",
+        "void-hand": "§革命 (同时出现2个以上革命者则该局作废)",
+        "keep-head": "§革命 (要头…前三够级牌算够死级; 革命算自动认点)",
+        "places": "§名次",
+        "hand-end": "§回合 (直至当所有没走科的玩家均隶属同一阵营时)",
+        "sweep": "§串三户 (串三户分数翻一倍)",
+        "scoring": "§计分 (头科得2分…大落得-2分)",
+        "extras": "§计分 (no extras)",
+    },
+)
+
+CLASSIC = ONLINE.model_copy(
+    update=dict(
+        name="classic",
+        title="够级游戏规则 (numbered summary)",
+        seed="001_0627aaab326a9991.txt",
+        opening_excludes=("big-joker", "small-joker", "single-two"),
+        dead_gouji_on_last_play="gouji",
+        hand_end="one-left",
+        scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12)),
+        sources={
+            "deal": "§4 (四幅牌，共216張牌，發牌后每人36張牌)",
+            "play-shape": "§8-§9 (單張、一手牌)",
+            "attach": "§10-§17 (貼錢、掛花)",
+            "same-count": "§22 (同樣張數的牌才允許比較大小)",
+            "higher-rank": "§22-§23 (點數大的即大)",
+            "joker-comparison": "§24 (必須在兩個方面都大過此牌)",
+            "big-joker-dead": "§24 (no dead plays)",
+            "two-beat-one": "§22 (same count only)",
+            "gouji-play": "§18-§21 (夠級牌)",
+            "pure-gouji": "§39 (以下牌型的夠級牌不開點)",
+            "gouji-opposite-only": "§53 (只有對頭可以上牌)",
+            "turn-order": "§47 (由逆時針下家對前面出的牌上牌)",
+            "pass-bars": "§49-§50 (過牌後…不允許再上牌)",
+            "opposite-exception": "§50 (如果不是對頭的牌)",
+            "yield": "§51-§52 (讓牌)",
+            "round-end": "§44-§45 (新的一輪)",
+            "burn": "§54-§56 (燒牌)",
+            "burn-condition": "§54 (每次所發牌中必須掛至少一個小花或大花)",
+            "burn-pass-bars": "§50 (過牌後不允許再上牌)",
+            "burn-failure": "§59-§60 (燒失敗，算大落，本局不能再出牌)",
+            "counter-burn": "§57 (其他人燒此燒牌者，則算解燒)",
+            "dead-gouji": "§79-§80 (底牌是夠級牌的，其對頭如果上牌…夠死級)",
+            "headless": "§76 (無頭)",
+            "melee": "§81-§82 (四戶亂纏)",
+            "take-the-wind": "§45 (新的一輪里由上一輪最后一個出牌的人出牌)",
+            "threes-last": "§61-§62 (憋三打法)",
+            "smother": "§28-§29 (被悶，進1張悶貢)",
+            "fours": "§40 (not in these rules)",
+            "opening": "§38-§39 (開點)",
+            "opening-fours": "§38 (not in these rules)",
+            "open-given-up": "§38 (not in these rules)",
+            "natural-opening": "§38 (not in these rules)",
+            "revolution": "§66-§69 (革命)",
+            "void-hand": "§67 (該局作廢)",
+            "keep-head": "§70, §73-§75 (革命算自動認點; 要頭/無頭)",
+            "places": "§83-§88 (名次)",
+            "hand-end": "§88 (大落：游戲中最后一個走科的人)",
+            "sweep": "§71-§72, §90 (串三戶，雙方積分翻倍)",
+            "scoring": "§89 (頭科＋4 … 大落－4)",
+            "extras": "§89 (no extras)",
+        },
+    )
+)
 
 CHARTER = Ruleset(
     name="charter",
     title="够级大纲 (Qingdao charter)",
     seed="002_2bcb45719b384da3.txt",
-    gouji_minimum={"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1, "D": 1},
-    scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=12, positive_only=True),
+    joker_comparison="big-over-small",
+    big_joker_play_dead=True,
+    two_beat_one="no",
+    attach_forbidden=(),
+    gouji_minimum=STANDARD_MINIMUM,
+    big_joker_plays_gouji=True,
+    threes_last=False,
+    smother="tribute",
+    fours_whole=False,
+    burn_needs_three=False,
+    burn_failure="illegal",
+    burn_claim_order="team-first",
+    burns_count="success",
+    dead_gouji_on_last_play="any",
+    opening_excludes=("big-joker",),
+    opening_by_fours=False,
+    natural_opening=False,
+    revolution=True,
+    revolution_needs_no_threes=True,
+    revolution_opening="three-dead-gouji",
+    hand_end="one-left",
+    scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, 0), positive_only=True),
     sources={
         "deal": "§3 (第三条 人均36张)",
         "play-shape": "§8(4) (第八条(四) 同一点数，花、钱例外)",
+        "attach": "§8(3), §26(3) (第八条(三) 挂花、贴钱; 第二十六条(三) 3牌不能贴钱或挂花)",
         "same-count": "preamble (挂小花 example: 2 big + 3 J beat 2 small + 3 nine)",
         "higher-rank": "§8(6) (第八条(六) 步步高)",
+        "joker-comparison": "§8(3) (第八条(三) 小花挂牌时须由大花挂高于小花所挂牌一点以上的牌方能灭之)",
         "big-joker-dead": "§8(3) (第八条(三) 大花挂任何牌时发牌均为死牌)",
-        "small-joker-beaten": "§8(3) (第八条(三) 小花挂牌时须由大花挂高于小花所挂牌一点以上的牌方能灭之)",
+        "two-beat-one": "§8(6) (same count only)",
         "gouji-play": "§9 (第九条 够级牌)",
+        "pure-gouji": "§24 (第二十四条 除大花外够级牌)",
         "gouji-opposite-only": "§9 (第九条 只有对头才有资格上牌)",
         "turn-order": "§8(5) (第八条(五) 循序渐进，不得越、抢)",
         "pass-bars": "§11 (第十一条 过牌)",
@@ -134,20 +346,184 @@ CHARTER = Ruleset(
         "burn": "§10 (第十条 烧牌)",
         "burn-condition": "§10 (第十条 烧牌的条件)",
         "burn-pass-bars": "§31(6) (第三十一条(六) 过牌不烧) and §11",
+        "burn-failure": "§10 (第十条: a condition of burning, no penalty named)",
+        "counter-burn": "§10 (第十条 此后其他人可再烧牌)",
         "dead-gouji": "§16 (第十六条 底牌、够死级)",
         "headless": "§17 (第十七条 无头)",
         "melee": "§18 (第十八条 四人乱缠)",
         "take-the-wind": "§31(3) (第三十一条(三) 接风)",
+        "threes-last": "§26 (第二十六条 憋3)",
+        "smother": "§26 (第二十六条: no penalty named)",
+        "fours": "§25 (not in these rules)",
+        "opening": "§24 (第二十四条 打点) and §31(5) (活)",
+        "opening-fours": "§24 (not in these rules)",
+        "open-given-up": "§24 (not in these rules)",
+        "natural-opening": "§24 (not in these rules)",
+        "revolution": "§23, §26(2) (第二十三条 革命; 第二十六条(二) 无3且无花无钱方可革命)",
+        "void-hand": "§23 (第二十三条 该局作废)",
+        "keep-head": "§23, §24 (第二十三条 三次够死级; 第二十四条 须在二科产生前够死级三把方算开点)",
         "places": "§3 (第三条 头科、二科……大落)",
         "hand-end": "§3 (第三条 最后手中余牌未发者为败)",
         "sweep": "§20 (第二十条 串三户)",
         "scoring": "§20 (第二十条 计分)",
-        "opening": "§24 (第二十四条 打点) and §31(5) (活)",
+        "extras": "§20 (no extras)",
     },
 )
 
-#: The presets by name.
-PRESETS: dict[str, Ruleset] = {r.name: r for r in (CHARTER,)}
+FOURS = Ruleset(
+    name="fours",
+    title="开点发4 (walkthrough of the 'open, then lead 4s' rules)",
+    seed="003_78ecbaa257551ef7.txt",
+    joker_comparison="no-fewer-jokers",
+    big_joker_play_dead=True,
+    two_beat_one="no",
+    attach_forbidden=("3", "4"),
+    gouji_minimum=STANDARD_MINIMUM,
+    big_joker_plays_gouji=True,
+    threes_last=True,
+    smother="last-place",
+    fours_whole=True,
+    burn_needs_three=False,
+    burn_failure="last-place",
+    burn_claim_order="play-order",
+    burns_count="success",
+    dead_gouji_on_last_play="none",
+    opening_excludes=("big-joker", "small-joker", "twos"),
+    opening_by_fours=True,
+    natural_opening=False,
+    revolution=True,
+    revolution_needs_no_threes=False,
+    revolution_opening="at-once",
+    hand_end="one-left",
+    scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12), not_opened=-2, smothered=-1, burned=-1),
+    sources={
+        "deal": "§规则 (6个人用4副扑克)",
+        "play-shape": "§牌张大小 (每次只能出同一个点数的牌…这叫做一套牌)",
+        "attach": "§牌张大小 (3是不能贴钱和挂花的; 4不能…贴钱出或挂花出)",
+        "same-count": "§牌张大小 (必须总张数相同)",
+        "higher-rank": "§牌张大小 (点数大过)",
+        "joker-comparison": "§牌张大小 (张数必须对，王数不能少)",
+        "big-joker-dead": "§牌张大小 (当一套牌含有大王时，这套牌必然是最大的)",
+        "two-beat-one": "§历史 (大王二杀一 is Jinan's rule, not these)",
+        "gouji-play": "§够级 (5张10，4张J…任何带有王的一套牌也是够级牌)",
+        "pure-gouji": "§开点 (不含2和王的够级牌可以开点)",
+        "gouji-opposite-only": "§够级 (这套牌就只有你的对家可以响应了)",
+        "turn-order": "§规则 (逆时针)",
+        "pass-bars": "§过牌 (这一轮你就没法再出牌了)",
+        "opposite-exception": "§过牌 (除非你的对家即将最大…最后一次响应的机会)",
+        "yield": "§让牌",
+        "round-end": "§牌张大小 (当所有人都对一家打出的牌过牌，他就是这轮最大)",
+        "burn": "§番外篇1 (烧牌; 按出牌顺序在前的优先烧牌)",
+        "burn-condition": "§番外篇1 (3. 除最后一套牌（这里是3）外，每一套牌都至少带一张王)",
+        "burn-pass-bars": "§番外篇1 (1. 你没有在这轮中过牌)",
+        "burn-failure": "§番外篇1 (诈烧，自动成为大落，本局不能再出牌)",
+        "counter-burn": "§番外篇1 (其中任何一套牌被盖住，则被解烧)",
+        "dead-gouji": "§番外篇2 (要头: 前三套够级牌只能被烧牌)",
+        "headless": "§无头 (他的够级牌可以被所有人响应) and §番外篇1 (2. 你和目标都不是无头状态)",
+        "melee": "§四户乱缠 (剩余不足五人时)",
+        "take-the-wind": "§牌张大小 (他就是这轮最大，可以领出下一轮)",
+        "threes-last": "§开点发4 (3要保留到最后一手出牌)",
+        "smother": "§被闷 (自动成为当前最后一名且不能再出牌)",
+        "fours": "§开点 (4不能拆开出，贴钱出或挂花出)",
+        "opening": "§开点 (不含2和王的够级牌可以开点; 每个人每局游戏能且只能开点一次)",
+        "opening-fours": "§开点 (满足开点条件而不出4，则不视为开点)",
+        "open-given-up": "§开点 (不满足条件而打出4，则视为放弃开点)",
+        "natural-opening": "§开点 (not in these rules)",
+        "revolution": "§番外篇2 (革命)",
+        "void-hand": "§番外篇2 (有两个人革命时，本局作废)",
+        "keep-head": "§番外篇2 (要头; 你的对家自动开点)",
+        "places": "§头科 (1位) … 大落 (6位)",
+        "hand-end": "§计分 (大落：6位)",
+        "sweep": "§计分 (串三户，计12分)",
+        "scoring": "§计分 (头科+4，二科+2，三科四科0，二落-2，大落-4)",
+        "extras": "§计分 (没开点算-2分，被闷3算-1分，被烧牌算-1分，个人分数)",
+    },
+)
+
+TOURNAMENT = Ruleset(
+    name="tournament",
+    title="够级比赛玩法规则 (competition rules)",
+    seed="004_dd0270d5d2ffb423.txt",
+    joker_comparison="own-level",
+    big_joker_play_dead=False,
+    two_beat_one="big-jokers",
+    attach_forbidden=("3", "4"),
+    gouji_minimum={"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1},
+    big_joker_plays_gouji=False,
+    threes_last=True,
+    smother="last-place",
+    fours_whole=False,
+    burn_needs_three=True,
+    burn_failure="illegal",
+    burn_claim_order="play-order",
+    burns_count="standing",
+    dead_gouji_on_last_play="none",
+    opening_excludes=("small-joker", "twos"),
+    opening_by_fours=True,
+    natural_opening=True,
+    revolution=False,
+    revolution_needs_no_threes=False,
+    revolution_opening="at-once",
+    hand_end="one-left",
+    scoring=Scoring(
+        places=(2, 1, 0, 0, -1, -2),
+        sweep=(5, -5),
+        opening_pair=1,
+        burner=1,
+        burned=-1,
+        smotherer=1,
+        smothered=-1,
+        extras_count_for_team=True,
+    ),
+    sources={
+        "deal": "§2 (第二条 每人初始持有36张牌)",
+        "play-shape": "§9 (第九条 出牌需为同一点数)",
+        "attach": "§6 (第六条 2、小王、大王可与除3、4外的任意点数牌组合出牌)",
+        "same-count": "§9 (第九条 牌的数量需匹配)",
+        "higher-rank": "§9 (第九条 顺牌的点数需大于已出牌的点数)",
+        "joker-comparison": "§6 (第六条 小王、大王的效力仍保持自身原有等级)",
+        "big-joker-dead": "§5 (第五条: 大王效力最高, but two beat one)",
+        "two-beat-one": "§5, §10 (第五条 大王二杀一; 第十条 不受过牌限制)",
+        "gouji-play": "§12 (第十二条 够级牌; 大王挂牌均不属于够级牌)",
+        "pure-gouji": "§12 (第十二条 不含2、小王的够级牌称为纯够级牌)",
+        "gouji-opposite-only": "§12-§13 (第十二条 够级; 第十三条 打点)",
+        "turn-order": "§9 (第九条 按逆时针顺序依次顺牌)",
+        "pass-bars": "§10 (第十条 过牌后…本轮不可再顺牌)",
+        "opposite-exception": "§10 (第十条 对家牌不过)",
+        "yield": "§11 (第十一条 让牌)",
+        "round-end": "§9 (第九条 每轮最后顺牌者成为下一轮的发牌人)",
+        "burn": "§14-§15 (第十四条 捎牌; 第十五条 以先顺牌者为准)",
+        "burn-condition": "§16 (第十六条 手中有3，没有4…步步带王)",
+        "burn-pass-bars": "§14 (第十四条 被未过牌的…顺牌)",
+        "burn-failure": "§16 (第十六条: a condition of burning, no penalty named)",
+        "counter-burn": "§14 (第十四条 反捎牌、解捎牌)",
+        "dead-gouji": "§12 (no 够死级 in these rules)",
+        "headless": "§12 (第十二条 头科产生后，其对家剩余够级牌的够级资格自动取消)",
+        "melee": "§10, §12 (第十条 二科产生后，过牌限制自动解除; 第十二条 够级资格自动取消)",
+        "take-the-wind": "§9 (第九条 每轮最后顺牌者成为下一轮的发牌人)",
+        "threes-last": "§5, §19 (第五条 憋3; 第十九条 发3称为走牌)",
+        "smother": "§20-§21 (第二十条 闷牌，自动成为大落，后续被闷牌者依次为二落)",
+        "fours": "§17 (第十七条 一次性发4)",
+        "opening": "§12, §17 (第十二条 仅纯够级牌具备开点资格; 第十七条 开点)",
+        "opening-fours": "§17 (第十七条 在下一轮一次性发4，称为开点)",
+        "open-given-up": "§18 (第十八条 随意发4或顺4，视为放弃开点)",
+        "natural-opening": "§17 (第十七条 自然开点)",
+        "revolution": "§44 (第四十四条: not in these rules)",
+        "void-hand": "§44 (not in these rules)",
+        "keep-head": "§44 (not in these rules)",
+        "places": "§4 (第四条 头科…大落)",
+        "hand-end": "§4 (第四条 第六位为大落)",
+        "sweep": "§4, §38 (第四条 串三家; 第三十八条 串三家的联邦得5分)",
+        "scoring": "§38 (第三十八条 头科得2分…大落得-2分)",
+        "extras": "§38 (第三十八条 开点±1, 捎牌±1, 闷牌±1)",
+    },
+)
+
+#: The presets by name, one per rule text.
+PRESETS: dict[str, Ruleset] = {r.name: r for r in (ONLINE, CLASSIC, CHARTER, FOURS, TOURNAMENT)}
+
+#: Names of the option fields (everything but the identity and the sources).
+OPTION_NAMES: tuple[str, ...] = tuple(n for n in Ruleset.model_fields if n not in {"name", "title", "seed", "sources"})
 
 
 class UnknownRuleset(KeyError):
@@ -155,6 +531,10 @@ class UnknownRuleset(KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class BadOption(ValueError):
+    """An option override with an unknown name or a value the option does not take."""
 
 
 def get_ruleset(name: str) -> Ruleset:
@@ -165,4 +545,63 @@ def get_ruleset(name: str) -> Ruleset:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        raise UnknownRuleset(f"unknown ruleset {name!r}: expected one of {', '.join(sorted(PRESETS))}") from None
+        raise UnknownRuleset(f"unknown ruleset {name!r}: expected one of {', '.join(PRESETS)}") from None
+
+
+def option_rule(option: str) -> str:
+    """The rule key an option belongs to."""
+    return Ruleset.model_fields[option].json_schema_extra["rule"]  # type: ignore[index]
+
+
+def _value(raw: str, option: str) -> Any:
+    text = raw.strip()
+    annotation = str(Ruleset.model_fields[option].annotation)
+    if "tuple" in annotation:
+        return tuple(v for v in text.replace("+", " ").replace(",", " ").split()) if text not in {"", "none"} else ()
+    if option == "scoring":
+        raise BadOption("scoring cannot be set from a tag; derive a ruleset in Python")
+    low = text.lower()
+    if annotation == "<class 'bool'>":
+        if low in {"yes", "true", "on", "1"}:
+            return True
+        if low in {"no", "false", "off", "0"}:
+            return False
+        raise BadOption(f"option {option.replace('_', '-')}: {raw!r} is not yes or no")
+    return low if "Literal" in annotation else text
+
+
+def with_options(ruleset: Ruleset, options: dict[str, str]) -> Ruleset:
+    """``ruleset`` with options overridden from text, e.g. ``{"threes-last": "yes"}``.
+
+    Names take ``-`` or ``_``; yes/no for switches; ``a+b`` for lists. Raises
+    :class:`BadOption` naming the valid options or values.
+    """
+    update: dict[str, Any] = {}
+    for raw_name, raw in options.items():
+        name = raw_name.strip().replace("-", "_")
+        if name not in OPTION_NAMES:
+            names = ", ".join(n.replace("_", "-") for n in OPTION_NAMES)
+            raise BadOption(f"unknown option {raw_name!r}: expected one of {names}")
+        update[name] = _value(raw, name)
+    try:
+        return Ruleset.model_validate({**ruleset.model_dump(), **update, "name": ruleset.name})
+    except ValidationError as e:
+        err = e.errors()[0]
+        field = str(err["loc"][0]).replace("_", "-")
+        raise BadOption(f"option {field}: {err['msg']}") from None
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """Read an ``Options`` tag value: ``"threes-last=yes, hand-end=one-left"``.
+
+    Raises :class:`BadOption` for an item that is not ``name=value``.
+    """
+    out: dict[str, str] = {}
+    for item in text.replace(";", ",").split(","):
+        if not item.strip():
+            continue
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise BadOption(f"option {item.strip()!r}: expected name=value")
+        out[name.strip()] = value.strip()
+    return out
