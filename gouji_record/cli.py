@@ -9,6 +9,7 @@ ruleset) or the command line is wrong.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import click
+from pydantic import BaseModel
 
 from .canonical import canonical
 from .model import GameRecord
@@ -23,7 +25,20 @@ from .notation.parser import NotationError, SourceMap, normalize_newlines, parse
 from .notation.writer import write_all
 from .replay import Replay, replay, ruleset_of
 from .report import Problem, diagnostic_problem, summary
-from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
+from .rules.cards import CardError
+from .rules.plays import PlayError, parse_play
+from .rules.rulesets import (
+    OPTION_NAMES,
+    PRESETS,
+    RULES,
+    BadOption,
+    Ruleset,
+    UnknownRuleset,
+    get_ruleset,
+    option_rule,
+    parse_options,
+    with_options,
+)
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -311,3 +326,178 @@ def render(file: str, output: str, ruleset_name: str | None, hand_number: int) -
         problem = diagnostic_problem(Path(file).name, result.diagnostic, where, loaded.lines)
         click.secho(f"note: the replay stops at an illegal action\n{problem.format(loaded.lines)}", err=True)
     _output(render_replay(result, problem, loaded.lines), output)
+
+
+def _json(data: object) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+format_opt = click.option(
+    "--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
+)
+
+
+@main.command()
+@click.argument("name", required=False)
+@format_opt
+def rules(name: str | None, fmt_: str) -> None:
+    """Show the rulesets: every option with its value in each preset and its source.
+
+    With NAME, only that preset. Options are overridden in a record with a
+    tag like [Options "threes-last=yes, hand-end=one-left"] (docs/rules.md).
+    """
+    presets = [_ruleset_option(name)] if name else list(PRESETS.values())
+    assert all(presets)
+    if fmt_ == "json":
+        _json(
+            [
+                {
+                    "name": r.name,
+                    "title": r.title,
+                    "seed": r.seed,
+                    "options": {
+                        o.replace("_", "-"): {
+                            "value": getattr(r, o).model_dump() if o == "scoring" else getattr(r, o),
+                            "rule": option_rule(o),
+                            "source": r.cite(option_rule(o)),
+                        }
+                        for o in OPTION_NAMES
+                    },
+                    "sources": {k: r.cite(k) for k in r.sources},
+                }
+                for r in presets
+            ]
+        )
+        return
+    for r in presets:
+        click.echo(f"{r.name}: {r.title} — {r.seed}")
+    click.echo("")
+    width = max(len(o) for o in OPTION_NAMES) + 1
+    for o in OPTION_NAMES:
+        desc = Ruleset.model_fields[o].description or ""
+        click.secho(f"{o.replace('_', '-'):<{width}} {desc}", bold=True)
+        for r in presets:
+            value = getattr(r, o)
+            shown = _show_value(value)
+            click.echo(f"  {r.name:<11} {shown:<28} {r.cite(option_rule(o))}")
+
+
+def _show_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return "+".join(map(str, value)) or "none"
+    if isinstance(value, dict):
+        return " ".join(f"{k}{v}" for k, v in value.items())
+    if isinstance(value, BaseModel):
+        d = value.model_dump()
+        extras = {k: v for k, v in d.items() if k not in {"places", "sweep", "positive_only"} and v}
+        text = f"{'/'.join(map(str, d['places']))} sweep {d['sweep'][0]}/{d['sweep'][1]}"
+        text += " positive-only" if d["positive_only"] else ""
+        return text + "".join(f" {k}{v:+d}" if isinstance(v, int) and not isinstance(v, bool) else f" {k}"
+                              for k, v in extras.items())
+    return str(value)
+
+
+@main.command()
+@click.argument("top")
+@click.argument("play")
+@ruleset_opt
+@format_opt
+def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
+    """Whether PLAY beats TOP (e.g. `gouji beats X77 D88`), and why.
+
+    Says which rule decides and its source, and whether each play is a 够级
+    play (and a pure one). Exit 0 when PLAY beats TOP, 1 when not, 2 when a
+    play is malformed. The ruleset defaults to charter.
+    """
+    from .rules.plays import beats as beats_, is_gouji, is_pure_gouji
+
+    rules = _ruleset_option(ruleset_name) or get_ruleset("charter")
+    parsed = []
+    for label, text in (("TOP", top), ("PLAY", play)):
+        try:
+            parsed.append(parse_play(text))
+        except (CardError, PlayError) as e:
+            click.secho(f"{label} {text!r}: {e}", fg="red", err=True)
+            sys.exit(EXIT_UNREADABLE)
+    a, b = parsed
+    verdict = beats_(a, b, rules)
+    info = {
+        "ruleset": rules.name,
+        "top": {"cards": str(a), "gouji": is_gouji(a, rules), "pure": is_pure_gouji(a, rules)},
+        "play": {"cards": str(b), "gouji": is_gouji(b, rules), "pure": is_pure_gouji(b, rules)},
+        "beats": verdict.ok,
+        "rule": verdict.rule,
+        "reason": verdict.reason,
+        "source": rules.cite(verdict.rule),
+    }
+    if fmt_ == "json":
+        _json(info)
+    else:
+        click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict.reason} ({rules.name})")
+        click.echo(f"  rule: {RULES[verdict.rule][0]} ({RULES[verdict.rule][1]}) — {info['source']}")
+        for key in ("top", "play"):
+            p = info[key]
+            kind = "pure 够级 play" if p["pure"] else "够级 play" if p["gouji"] else "not a 够级 play"
+            click.echo(f"  {p['cards']}: {kind}")
+    sys.exit(EXIT_OK if verdict.ok else EXIT_ILLEGAL)
+
+
+@main.command()
+@file_arg
+@click.option("--at", "at", type=click.IntRange(min=0), required=True,
+              help="After this many actions (pre-play declarations count; 0 = before the first).")
+@click.option("--hand", "hand_number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which hand of FILE.")
+@click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's actions.")
+@ruleset_opt
+@format_opt
+def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: str | None, fmt_: str) -> None:
+    """List the legal actions after action N of a hand: the seat to act's
+    plays, pass and yield, and the burns other seats could claim, in claim
+    order — "could seat 4 have burned here?" answered by the rules.
+    """
+    from .rules.moves import legal_actions
+
+    override = _ruleset_option(ruleset_name)
+    try:
+        loaded = load(file)
+        if hand_number > len(loaded.hands):
+            raise click.BadParameter(f"{file} has {len(loaded.hands)} hand(s)", param_hint="--hand")
+        rec, where = loaded.hands[hand_number - 1]
+        result = replay(rec, _ruleset_for(loaded, rec, where, override))
+    except Unreadable as e:
+        _fail(e.problem, e.lines)
+        sys.exit(EXIT_UNREADABLE)
+    total = len(rec.all_actions)
+    if at > total:
+        raise click.BadParameter(f"the hand has {total} actions", param_hint="--at")
+    if at >= len(result.positions):
+        problem = diagnostic_problem(file, result.diagnostic, where, loaded.lines) if result.diagnostic else None
+        click.secho(f"action {len(result.positions)} is illegal: the replay stops there", fg="red", err=True)
+        if problem:
+            _fail(problem, loaded.lines)
+        sys.exit(EXIT_ILLEGAL)
+    pos = result.positions[at]
+    actions = legal_actions(pos, seat)
+    if fmt_ == "json":
+        _json({"after": at, "to_act": pos.to_act, "round": pos.round,
+               "top": None if pos.top is None else {"seat": pos.top.seat, "cards": str(pos.top.play)},
+               "actions": [a.text for a in actions]})
+        return
+    if pos.over:
+        click.echo(f"after action {at}: the hand is over")
+        return
+    top = f"top {pos.top.play} by seat {pos.top.seat}" if pos.top else "a new round: the seat to act leads"
+    click.echo(f"after action {at}: round {pos.round}, {top}; seat {pos.to_act} to act")
+    burns = [a for a in actions if a.burn]
+    own = [a for a in actions if not a.burn]
+    click.echo(f"  seat {pos.to_act if seat is None else seat}: " + (" ".join(a.text for a in own) or "nothing"))
+    by_seat: dict[int, list[str]] = {}
+    for a in burns:
+        by_seat.setdefault(a.seat, []).append(a.text)
+    for s, texts in by_seat.items():
+        click.echo(f"  burn by seat {s}: " + " ".join(texts))
+    if pos.top is not None and not burns and seat is None:
+        click.echo("  no seat can burn")

@@ -94,10 +94,16 @@ def summary(path: str, index: int, result: Replay) -> str:
         f"{path}: hand {index}{' (' + title + ')' if title else ''}: valid under {rules.name} "
         f"({rules.title}, {rules.seed})"
     ]
-    if result.final.over:
+    score = result.score
+    if result.final.void:
+        lines.append("  void hand (该局作废): two or more revolutions")
+    elif score is not None:
         lines += ["  " + p for p in place_lines(record, result.places)]
-        sc = result.scores or {}
-        lines.append(f"  score: team 1-3-5 {sc.get(1, 0)}, team 2-4-6 {sc.get(0, 0)}")
+        lines.append(f"  score: team 1-3-5 {score.teams[1]}, team 2-4-6 {score.teams[0]}")
+        extras = [f"seat {s} {v:+d}" for s, v in score.seats.items() if v]
+        if extras:
+            counted = "in the team scores" if rules.scoring.extras_count_for_team else "personal"
+            lines.append(f"  extras ({counted}): " + ", ".join(extras))
     else:
         lines.append(f'  unfinished after {len(record.actions)} actions (Result "*")')
         lines += ["  " + p for p in place_lines(record, result.places)]
@@ -107,4 +113,9 @@ def summary(path: str, index: int, result: Replay) -> str:
         f"烧牌 burns {burns} (success {result.count(EventKind.BURN_SUCCESS)}, "
         f"broken {result.count(EventKind.BURN_BROKEN)}), 接风 {result.count(EventKind.TAKE_THE_WIND)}"
     )
+    others = [(EventKind.SMOTHER, "闷 smothered"), (EventKind.REVOLUTION, "革命 revolutions"),
+              (EventKind.COUNTER_BURN, "反捎牌 counter-burns"), (EventKind.BURN_FAILURE, "烧失败 burn failures")]
+    shown = [f"{label} {result.count(kind)}" for kind, label in others if result.count(kind)]
+    if shown:
+        lines.append("  " + ", ".join(shown))
     return "\n".join(lines)

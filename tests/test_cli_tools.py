@@ -1,0 +1,79 @@
+"""gouji rules, gouji beats and gouji moves: the table arguments, answered by the tool."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from gouji_record.cli import main
+from gouji_record.rules.rulesets import OPTION_NAMES, PRESETS
+
+from conftest import EXAMPLES
+
+HAND = EXAMPLES / "charter-hand.gjn"
+
+
+def run(*args):
+    r = CliRunner().invoke(main, [str(a) for a in args])
+    assert "Traceback" not in r.output
+    return r
+
+
+@pytest.mark.parametrize("top, play, ruleset, code", [
+    ("X77", "D88", "charter", 0),   # 002 §8(3): big jokers, no fewer, one rank higher
+    ("X77", "888", "charter", 1),
+    ("X77", "X88", "charter", 1),   # the charter wants big jokers on a small-joker play
+    ("X77", "X88", "fours", 0),     # 003: 王数不能少 — one joker is enough
+    ("255", "666", "fours", 0),     # 003's worked example
+    ("D", "DD", "tournament", 0),   # 004 §5: 大王二杀一
+    ("D", "DD", "charter", 1),
+    ("X7Z", "888", "charter", 2),
+    ("3344", "888", "charter", 2),
+])
+def test_beats_exit_codes(top, play, ruleset, code):
+    assert run("beats", top, play, "--ruleset", ruleset).exit_code == code
+
+
+def test_beats_json_says_why_and_classifies():
+    r = run("beats", "X77", "D88", "--format", "json")
+    info = json.loads(r.output)
+    assert info["beats"] is True and info["rule"] == "joker-comparison"
+    assert info["source"].startswith("002_2bcb45719b384da3.txt §8(3)")
+    assert info["top"] == {"cards": "X77", "gouji": True, "pure": False}
+    r = run("beats", "QQQ", "KKK", "--ruleset", "fours", "--format", "json")
+    assert json.loads(r.output)["play"] == {"cards": "KKK", "gouji": True, "pure": True}
+
+
+def test_rules_json_lists_every_option_of_every_preset_with_a_source():
+    data = json.loads(run("rules", "--format", "json").output)
+    assert [p["name"] for p in data] == list(PRESETS)
+    for preset in data:
+        assert set(preset["options"]) == {o.replace("_", "-") for o in OPTION_NAMES}
+        assert all(o["source"].startswith(preset["seed"]) for o in preset["options"].values())
+    fours = next(p for p in data if p["name"] == "fours")
+    assert fours["options"]["threes-last"]["value"] is True
+
+
+def test_rules_of_one_preset_and_a_bad_name():
+    r = run("rules", "tournament")
+    assert r.exit_code == 0 and "tournament  big-jokers" in r.output and "charter " not in r.output
+    r = run("rules", "moon")
+    assert r.exit_code == 2 and "expected one of online, classic, charter, fours, tournament" in r.output
+
+
+def test_moves_answers_could_seat_x_have_burned_here():
+    # after 4:QQQQ (action 15) seat 1, the opposite, is to act; seat 5 burned with XXKK in the record
+    r = run("moves", HAND, "--at", "16", "--format", "json")
+    data = json.loads(r.output)
+    assert data["to_act"] == 1 and data["top"] == {"seat": 4, "cards": "QQQQ"}
+    assert "1:-" in data["actions"] and "5:*XXKK" in data["actions"]
+    # seat 5 could also have burned with X and three kings? it holds only two kings: no
+    assert "5:*XKKK" not in data["actions"]
+    # seat 2 holds KK and 2222 but no joker: after burning it could not carry one — no burn
+    assert not any(a.startswith("2:*") for a in data["actions"])
+
+
+def test_moves_text_and_bounds():
+    r = run("moves", HAND, "--at", "16")
+    assert r.exit_code == 0 and "burn by seat 5:" in r.output and "5:*XXKK" in r.output
+    assert run("moves", HAND, "--at", "999").exit_code == 2
