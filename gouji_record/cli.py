@@ -236,6 +236,19 @@ def _no_overwrite(inputs: tuple[str, ...], output: str | None) -> None:
         raise click.UsageError(f"-o {output} is an input file: it would be overwritten")
 
 
+def _replay_one(file: str, hand_number: int, override: Ruleset | None) -> tuple[Loaded, GameRecord, SourceMap, Replay]:
+    """Load ``file`` and replay its hand number ``hand_number`` (1-based); exit 2 if it cannot be read."""
+    try:
+        loaded = load(file)
+        if hand_number > len(loaded.hands):
+            raise click.BadParameter(f"{file} has {len(loaded.hands)} hand(s)", param_hint="--hand")
+        rec, where = loaded.hands[hand_number - 1]
+        return loaded, rec, where, replay(rec, _ruleset_for(loaded, rec, where, override))
+    except Unreadable as e:
+        _fail(e.problem, e.lines)
+        sys.exit(EXIT_UNREADABLE)
+
+
 def _canonical(loaded: Loaded, record: GameRecord, where: SourceMap) -> GameRecord:
     """``record`` with its rounds numbered by the engine."""
     return canonical(replay(record, _ruleset_for(loaded, record, where, None)))
@@ -312,15 +325,7 @@ def render(file: str, output: str, ruleset_name: str | None, hand_number: int) -
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite((file,), output)
-    try:
-        loaded = load(file)
-        if hand_number > len(loaded.hands):
-            raise click.BadParameter(f"{file} has {len(loaded.hands)} hand(s)", param_hint="--hand")
-        rec, where = loaded.hands[hand_number - 1]
-        result = replay(rec, _ruleset_for(loaded, rec, where, override))
-    except Unreadable as e:
-        _fail(e.problem, e.lines)
-        sys.exit(EXIT_UNREADABLE)
+    loaded, rec, where, result = _replay_one(file, hand_number, override)
     problem = None
     if result.diagnostic is not None:
         problem = diagnostic_problem(Path(file).name, result.diagnostic, where, loaded.lines)
@@ -394,8 +399,9 @@ def _show_value(value: object) -> str:
         extras = {k: v for k, v in d.items() if k not in {"places", "sweep", "positive_only"} and v}
         text = f"{'/'.join(map(str, d['places']))} sweep {d['sweep'][0]}/{d['sweep'][1]}"
         text += " positive-only" if d["positive_only"] else ""
-        return text + "".join(f" {k}{v:+d}" if isinstance(v, int) and not isinstance(v, bool) else f" {k}"
-                              for k, v in extras.items())
+        return text + "".join(
+            f" {k}{v:+d}" if isinstance(v, int) and not isinstance(v, bool) else f" {k}" for k, v in extras.items()
+        )
     return str(value)
 
 
@@ -446,10 +452,16 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
 
 @main.command()
 @file_arg
-@click.option("--at", "at", type=click.IntRange(min=0), required=True,
-              help="After this many actions (pre-play declarations count; 0 = before the first).")
-@click.option("--hand", "hand_number", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which hand of FILE.")
+@click.option(
+    "--at",
+    "at",
+    type=click.IntRange(min=0),
+    required=True,
+    help="After this many actions (pre-play declarations count; 0 = before the first).",
+)
+@click.option(
+    "--hand", "hand_number", type=click.IntRange(min=1), default=1, show_default=True, help="Which hand of FILE."
+)
 @click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's actions.")
 @ruleset_opt
 @format_opt
@@ -461,15 +473,7 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
     from .rules.moves import legal_actions
 
     override = _ruleset_option(ruleset_name)
-    try:
-        loaded = load(file)
-        if hand_number > len(loaded.hands):
-            raise click.BadParameter(f"{file} has {len(loaded.hands)} hand(s)", param_hint="--hand")
-        rec, where = loaded.hands[hand_number - 1]
-        result = replay(rec, _ruleset_for(loaded, rec, where, override))
-    except Unreadable as e:
-        _fail(e.problem, e.lines)
-        sys.exit(EXIT_UNREADABLE)
+    loaded, rec, where, result = _replay_one(file, hand_number, override)
     total = len(rec.all_actions)
     if at > total:
         raise click.BadParameter(f"the hand has {total} actions", param_hint="--at")
@@ -482,9 +486,15 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
     pos = result.positions[at]
     actions = legal_actions(pos, seat)
     if fmt_ == "json":
-        _json({"after": at, "to_act": pos.to_act, "round": pos.round,
-               "top": None if pos.top is None else {"seat": pos.top.seat, "cards": str(pos.top.play)},
-               "actions": [a.text for a in actions]})
+        _json(
+            {
+                "after": at,
+                "to_act": pos.to_act,
+                "round": pos.round,
+                "top": None if pos.top is None else {"seat": pos.top.seat, "cards": str(pos.top.play)},
+                "actions": [a.text for a in actions],
+            }
+        )
         return
     if pos.over:
         click.echo(f"after action {at}: the hand is over")

@@ -113,8 +113,12 @@ def summary(path: str, index: int, result: Replay) -> str:
         f"烧牌 burns {burns} (success {result.count(EventKind.BURN_SUCCESS)}, "
         f"broken {result.count(EventKind.BURN_BROKEN)}), 接风 {result.count(EventKind.TAKE_THE_WIND)}"
     )
-    others = [(EventKind.SMOTHER, "闷 smothered"), (EventKind.REVOLUTION, "革命 revolutions"),
-              (EventKind.COUNTER_BURN, "反捎牌 counter-burns"), (EventKind.BURN_FAILURE, "烧失败 burn failures")]
+    others = [
+        (EventKind.SMOTHER, "闷 smothered"),
+        (EventKind.REVOLUTION, "革命 revolutions"),
+        (EventKind.COUNTER_BURN, "反捎牌 counter-burns"),
+        (EventKind.BURN_FAILURE, "烧失败 burn failures"),
+    ]
     shown = [f"{label} {result.count(kind)}" for kind, label in others if result.count(kind)]
     if shown:
         lines.append("  " + ", ".join(shown))

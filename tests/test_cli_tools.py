@@ -19,17 +19,20 @@ def run(*args):
     return r
 
 
-@pytest.mark.parametrize("top, play, ruleset, code", [
-    ("X77", "D88", "charter", 0),   # 002 §8(3): big jokers, no fewer, one rank higher
-    ("X77", "888", "charter", 1),
-    ("X77", "X88", "charter", 1),   # the charter wants big jokers on a small-joker play
-    ("X77", "X88", "fours", 0),     # 003: 王数不能少 — one joker is enough
-    ("255", "666", "fours", 0),     # 003's worked example
-    ("D", "DD", "tournament", 0),   # 004 §5: 大王二杀一
-    ("D", "DD", "charter", 1),
-    ("X7Z", "888", "charter", 2),
-    ("3344", "888", "charter", 2),
-])
+@pytest.mark.parametrize(
+    "top, play, ruleset, code",
+    [
+        ("X77", "D88", "charter", 0),  # 002 §8(3): big jokers, no fewer, one rank higher
+        ("X77", "888", "charter", 1),
+        ("X77", "X88", "charter", 1),  # the charter wants big jokers on a small-joker play
+        ("X77", "X88", "fours", 0),  # 003: 王数不能少 — one joker is enough
+        ("255", "666", "fours", 0),  # 003's worked example
+        ("D", "DD", "tournament", 0),  # 004 §5: 大王二杀一
+        ("D", "DD", "charter", 1),
+        ("X7Z", "888", "charter", 2),
+        ("3344", "888", "charter", 2),
+    ],
+)
 def test_beats_exit_codes(top, play, ruleset, code):
     assert run("beats", top, play, "--ruleset", ruleset).exit_code == code
 

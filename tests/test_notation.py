@@ -177,3 +177,21 @@ def test_long_chinese_comments_wrap_and_round_trip():
     text = write(odd)
     assert max(columns(line) for line in text.splitlines()) <= 80
     assert parse(text)[0] == odd
+
+
+PREPLAY = HAND.replace("\nplay\n", "\npreplay\n{Seat 2 revolts.} 2:revolt 5:无头 {No head.}\n\nplay\n", 1)
+
+
+def test_preplay_declarations_round_trip():
+    rec = parse(PREPLAY)[0]
+    assert [a.text for a in rec.preplay] == ["2:revolt", "5:no-head"]
+    assert rec.comment == ("Seat 2 revolts.",) and rec.preplay[1].comments[0] == "No head."
+    # a comment belongs to the action before it: the play section's first comment follows 5:无头
+    assert rec.preplay[1].comments[1].startswith("Seats 1 3 5")
+    assert parse(write(rec))[0] == rec
+    _, where = parse_text(PREPLAY)[0]
+    assert len(where.actions) == len(rec.preplay) + len(rec.actions)
+
+
+def test_void_result():
+    assert parse(HAND.replace('[Result "5-6-1-4-3-2"]', '[Result "void"]'))[0].result_places == ()
