@@ -294,3 +294,18 @@ def team_scores(*places, rules=CHARTER):
     """Scores of a hand that ended with ``places`` (all six finished in that order)."""
     final = Position(ruleset=rules, hands=((),) * 6, to_act=None, preplay=False, finished=places)
     return scores(rules, final).teams
+
+
+def test_headless_seat_and_gouji_plays_by_option():
+    # 002 §17: a headless seat answers a gouji play in its turn; 004 §14: beating it is a burn
+    from gouji_record.rules.rulesets import with_options
+
+    deal = {1: "55", 2: "KK33", 3: "33", 4: "AA33", 5: "33", 6: "33"}
+    t = Table(deal)
+    t.play("1:55 2:- 3:- 4:- 5:- 6:-")  # seat 1 is 1st; seat 4 headless; seat 2 takes the wind
+    assert t.play("2:KK").to_act == 4  # seat 4 comes before seat 5, the opposite
+    t = Table(deal)
+    t.rules = with_options(CHARTER, {"headless-answers-gouji": "no"})
+    t.play("1:55 2:- 3:- 4:- 5:- 6:-")
+    assert t.play("2:KK").to_act == 5
+    assert t.illegal("4:AA").code == "gouji-not-opposite"

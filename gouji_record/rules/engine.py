@@ -215,12 +215,18 @@ def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     if seat == top.seat or not pos.active(seat) or top.dead:
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
-        return seat not in pos.barred and not pos.headless(seat)
+        return seat not in pos.barred and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
     if _barred(pos, seat, top):
         return False
     if top.restricted:
-        return seat == opposite(top.seat) or (pos.headless(seat) and pos.active(top.seat))
+        return seat == opposite(top.seat) or _headless_answers(pos, seat, top)
     return True
+
+
+def _headless_answers(pos: Position, seat: int, top: Top) -> bool:
+    """A headless seat answers a 够级 play in its turn (002 §17), but not a finisher's last play
+    (the opposite's 够死级 chance, 002 §16), and not under 004 §14, where beating it is a burn."""
+    return pos.ruleset.headless_answers_gouji and pos.headless(seat) and pos.active(top.seat)
 
 
 def _next_to_act(pos: Position, after: int) -> int | None:
@@ -302,14 +308,7 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
             raise s.illegal(
                 "revolution-not-allowed", "revolution", f"seat {seat} holds 3s: with 3s held it may not revolt"
             )
-        s.event(EventKind.REVOLUTION, "revolution", (seat, opposite(seat)))
-        kept = list(pos.kept_head)
-        kept[opposite(seat) - 1] = KEPT_HEAD_PLAYS  # 要头 unless 无头 is declared
-        pos = replace(pos, revolted=pos.revolted + (seat,), kept_head=tuple(kept), actions=pos.actions + 1)
-        if len(pos.revolted) >= 2:
-            s.event(EventKind.VOID_HAND, "void-hand", pos.revolted)
-            pos = replace(pos, void=True, to_act=None, preplay=False)
-        return pos, s.events
+        return replace(_revolt(s, pos, seat), actions=pos.actions + 1), s.events
     if kind in (ActionKind.KEEP_HEAD, ActionKind.NO_HEAD):
         if opposite(seat) not in pos.revolted:
             raise s.illegal(
@@ -341,6 +340,19 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
     return replace(pos, natural=pos.natural | {seat}, actions=pos.actions + 1), s.events
 
 
+def _revolt(s: _Step, pos: Position, seat: int) -> Position:
+    """革命: ``seat`` sits the hand out; its opposite keeps a head (要头) unless it declares 无头;
+    a second revolution voids the hand (002 §23)."""
+    s.event(EventKind.REVOLUTION, "revolution", (seat, opposite(seat)))
+    kept = list(pos.kept_head)
+    kept[opposite(seat) - 1] = KEPT_HEAD_PLAYS
+    pos = replace(pos, revolted=pos.revolted + (seat,), kept_head=tuple(kept))
+    if len(pos.revolted) >= 2:
+        s.event(EventKind.VOID_HAND, "void-hand", pos.revolted)
+        pos = replace(pos, void=True, to_act=None, preplay=False)
+    return pos
+
+
 def _single_rank(rank: int, n: int) -> Counts:
     return tuple(n if r == rank else 0 for r in range(len(RANK_LETTERS)))
 
@@ -354,11 +366,17 @@ def _start_play(s: _Step, pos: Position) -> Position:
             opened = opened | {opposite(seat)}
             s.event(EventKind.OPEN, "keep-head", (opposite(seat),))
     pos = replace(pos, preplay=False, opened=opened)
-    if rules.threes_last:  # 004 §26: without a 3 a seat cannot finish; it is placed last
+    if rules.threes_last:  # without a 3 a seat cannot finish
         for seat in SEATS:
-            if pos.active(seat) and not pos.hands[seat - 1][THREE]:
-                pos = _out(s, pos, seat, "threes-last")
-    if sum(1 for t in SEATS if pos.active(t)) <= 4:
+            hand = pos.hands[seat - 1]
+            if pos.active(seat) and not hand[THREE]:
+                if rules.revolution and not (hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]):
+                    pos = _revolt(s, pos, seat)  # 000 §买三, 001 §65: 算做自动革命
+                else:
+                    pos = _out(s, pos, seat, "threes-last")  # 004 §26: 本局自动成为大落
+        if pos.void:
+            return pos
+    if not pos.melee and _melee_due(pos):
         pos = _melee(s, pos)
     return _maybe_end(s, pos)
 
@@ -381,7 +399,7 @@ def _check_turn(s: _Step, seat: int, top: Top) -> None:
             "dead-gouji",
             f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
         )
-    if top.restricted and seat != opposite(top.seat) and not (pos.headless(seat) and pos.active(top.seat)):
+    if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat, top):
         raise s.illegal(
             "gouji-not-opposite",
             "gouji-opposite-only",
@@ -573,7 +591,7 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts) -> None:
     if seat in (top.seat, opposite(top.seat)):
         who = "its own play" if seat == top.seat else "its opposite's play: answer it without *"
         raise s.illegal("not-a-burn", "burn", f"seat {seat} cannot burn {who}")
-    if pos.headless(seat):
+    if pos.headless(seat) and pos.ruleset.headless_answers_gouji:
         raise s.illegal("not-a-burn", "headless", f"seat {seat} is headless (无头): it beats any play without burning")
     if seat in pos.barred:
         raise s.illegal("passed-this-round", "burn-pass-bars", f"seat {seat} passed this round and may not burn")
@@ -600,12 +618,12 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     text = str(play)
     burner, target, burns = pos.burner, pos.burn_target, pos.burns
     if old is not None and burner == old.seat and seat != burner:
-        if not (burn and seat == target):
+        if not (burn and seat == target and rules.counter_burn):
             s.event(EventKind.BURN_BROKEN, "counter-burn" if burn else "burn", (seat, burner), text)
         burns = _set_burn(burns, burner, "broken")
         burner = target = None
     if burn:
-        countered = pos.burn_target == seat and pos.burner == old.seat
+        countered = rules.counter_burn and pos.burn_target == seat and pos.burner == old.seat
         s.event(
             EventKind.COUNTER_BURN if countered else EventKind.BURN,
             "counter-burn" if countered else "burn",
@@ -753,9 +771,16 @@ def _finish(s: _Step, pos: Position, seat: int) -> Position:
 def _after_leaving(s: _Step, pos: Position, seat: int) -> Position:
     if pos.active(opposite(seat)) and pos.kept_head[opposite(seat) - 1] == 0:
         s.event(EventKind.HEADLESS, "headless", (opposite(seat),))
-    if not pos.melee and sum(1 for t in SEATS if pos.active(t)) <= 4:
+    if not pos.melee and _melee_due(pos):
         pos = _melee(s, pos)
     return _maybe_end(s, pos)
+
+
+def _melee_due(pos: Position) -> bool:
+    """四户乱缠 begins with four seats or fewer left (000, 003), or at 2nd place (004 §10, §12)."""
+    if pos.ruleset.melee_when == "second-place":
+        return len(pos.finished) >= 2
+    return sum(1 for t in SEATS if pos.active(t)) <= 4
 
 
 def _melee(s: _Step, pos: Position) -> Position:

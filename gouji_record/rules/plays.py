@@ -141,12 +141,14 @@ def _jokers_suffice(top: Play, new: Play, ruleset: Ruleset) -> str | None:
     if how == "big-over-small":  # 002 §8(3)
         if top.small and new.big < top.small:
             return f"{top} carries {top.small} small joker(s): it takes at least {top.small} big joker(s)"
-    elif how == "both-sides":  # 000, 001 §24: big jokers mixed with small ones count as small
+    elif how == "both-sides":  # 000, 001 §24: bigger on both sides; big mixed with small counts as small
         if top.jokers:
             if new.small or not new.big:
                 return f"{top} carries jokers: it takes a play carrying big jokers only"
-            if new.big < top.jokers:
+            if top.small and new.big < top.jokers:
                 return f"{top} carries {top.jokers} joker(s): it takes at least {top.jokers} big joker(s)"
+            if not top.small and new.big <= top.big:
+                return f"{top} carries {top.big} big joker(s): it takes more big jokers"
     elif how == "no-fewer-jokers":  # 003: 张数必须对，王数不能少
         if new.jokers < top.jokers:
             return f"{top} carries {top.jokers} joker(s): it takes at least as many"
@@ -170,6 +172,8 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
         return Verdict(False, "same-count", f"{new.size} cards cannot follow {top.size}")
     if is_dead(top, ruleset):
         return Verdict(False, "big-joker-dead", f"{top} carries a big joker: it is dead")
+    if ruleset.big_joker_beats_any and new.big:  # 003: 含有大王时，这套牌必然是最大的
+        return Verdict(True, "big-joker-dead", f"{new} carries a big joker: it is the largest")
     why = _jokers_suffice(top, new, ruleset)
     if why:
         return Verdict(False, "joker-comparison", why)

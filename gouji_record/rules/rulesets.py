@@ -124,6 +124,9 @@ class Ruleset(BaseModel):
         "no-fewer-jokers (as many jokers of any kind), own-level (as many big jokers and as many jokers)",
     )
     big_joker_play_dead: bool = _opt("big-joker-dead", "a play carrying a big joker cannot be beaten (死牌)")
+    big_joker_beats_any: bool = _opt(
+        "big-joker-dead", "a play carrying a big joker beats any play of as many cards without one, whatever its rank"
+    )
     two_beat_one: Literal["no", "jokers", "big-jokers"] = _opt(
         "two-beat-one",
         "jokers: DD beats D, XX beats X, XXX beats D; big-jokers: DD beats D even after passing (大王二杀一)",
@@ -143,6 +146,9 @@ class Ruleset(BaseModel):
     burn_claim_order: Literal["team-first", "play-order"] = _opt(
         "burn", "who burns first when several want to: the gouji player's team first, or play order"
     )
+    counter_burn: bool = _opt(
+        "counter-burn", "the burned seat burning the burner back is a counter-burn (反捎牌), not a new burn"
+    )
     burns_count: Literal["success", "standing"] = _opt(
         "extras", "which burns score: those that succeeded, or all not broken by the end"
     )
@@ -159,6 +165,12 @@ class Ruleset(BaseModel):
     revolution_needs_no_threes: bool = _opt("revolution", "with threes held, only a hand that also lacks 3s may revolt")
     revolution_opening: Literal["at-once", "three-dead-gouji"] = _opt(
         "keep-head", "the revolter's opposite has opened at once, or after three dead gouji plays"
+    )
+    headless_answers_gouji: bool = _opt(
+        "headless", "a headless seat answers anyone's 够级 play in its turn (else it may only burn it)"
+    )
+    melee_when: Literal["four-left", "second-place"] = _opt(
+        "melee", "the four-way melee begins when four seats or fewer are left, or when 2nd place is taken"
     )
     hand_end: Literal["one-left", "one-team-left"] = _opt(
         "hand-end", "the hand ends when one seat is left holding cards, or one team"
@@ -182,6 +194,7 @@ ONLINE = Ruleset(
     seed="000_619b9c24df7bcb3c.txt",
     joker_comparison="both-sides",
     big_joker_play_dead=False,
+    big_joker_beats_any=False,
     two_beat_one="no",
     attach_forbidden=(),
     gouji_minimum=STANDARD_MINIMUM,
@@ -192,6 +205,7 @@ ONLINE = Ruleset(
     burn_needs_three=False,
     burn_failure="last-place",
     burn_claim_order="team-first",
+    counter_burn=False,
     burns_count="success",
     dead_gouji_on_last_play="gouji",
     opening_excludes=("big-joker",),
@@ -200,6 +214,8 @@ ONLINE = Ruleset(
     revolution=True,
     revolution_needs_no_threes=False,
     revolution_opening="at-once",
+    headless_answers_gouji=True,
+    melee_when="four-left",
     hand_end="one-team-left",
     scoring=Scoring(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),
     sources={
@@ -306,6 +322,7 @@ CHARTER = Ruleset(
     seed="002_2bcb45719b384da3.txt",
     joker_comparison="big-over-small",
     big_joker_play_dead=True,
+    big_joker_beats_any=False,
     two_beat_one="no",
     attach_forbidden=(),
     gouji_minimum=STANDARD_MINIMUM,
@@ -316,6 +333,7 @@ CHARTER = Ruleset(
     burn_needs_three=False,
     burn_failure="illegal",
     burn_claim_order="team-first",
+    counter_burn=False,
     burns_count="success",
     dead_gouji_on_last_play="any",
     opening_excludes=("big-joker",),
@@ -324,6 +342,8 @@ CHARTER = Ruleset(
     revolution=True,
     revolution_needs_no_threes=True,
     revolution_opening="three-dead-gouji",
+    headless_answers_gouji=True,
+    melee_when="four-left",
     hand_end="one-left",
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, 0), positive_only=True),
     sources={
@@ -376,6 +396,7 @@ FOURS = Ruleset(
     seed="003_78ecbaa257551ef7.txt",
     joker_comparison="no-fewer-jokers",
     big_joker_play_dead=True,
+    big_joker_beats_any=True,
     two_beat_one="no",
     attach_forbidden=("3", "4"),
     gouji_minimum=STANDARD_MINIMUM,
@@ -386,6 +407,7 @@ FOURS = Ruleset(
     burn_needs_three=False,
     burn_failure="last-place",
     burn_claim_order="play-order",
+    counter_burn=False,
     burns_count="success",
     dead_gouji_on_last_play="none",
     opening_excludes=("big-joker", "small-joker", "twos"),
@@ -394,6 +416,8 @@ FOURS = Ruleset(
     revolution=True,
     revolution_needs_no_threes=False,
     revolution_opening="at-once",
+    headless_answers_gouji=True,
+    melee_when="four-left",
     hand_end="one-left",
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12), not_opened=-2, smothered=-1, burned=-1),
     sources={
@@ -446,6 +470,7 @@ TOURNAMENT = Ruleset(
     seed="004_dd0270d5d2ffb423.txt",
     joker_comparison="own-level",
     big_joker_play_dead=False,
+    big_joker_beats_any=False,
     two_beat_one="big-jokers",
     attach_forbidden=("3", "4"),
     gouji_minimum={"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1},
@@ -456,6 +481,7 @@ TOURNAMENT = Ruleset(
     burn_needs_three=True,
     burn_failure="illegal",
     burn_claim_order="play-order",
+    counter_burn=True,
     burns_count="standing",
     dead_gouji_on_last_play="none",
     opening_excludes=("small-joker", "twos"),
@@ -464,6 +490,8 @@ TOURNAMENT = Ruleset(
     revolution=False,
     revolution_needs_no_threes=False,
     revolution_opening="at-once",
+    headless_answers_gouji=False,
+    melee_when="second-place",
     hand_end="one-left",
     scoring=Scoring(
         places=(2, 1, 0, 0, -1, -2),
