@@ -2,7 +2,7 @@
 
 import re
 
-from gouji_record.rules.rulesets import PRESETS, RULES
+from gouji_record.rules.rulesets import OPTION_NAMES, PRESETS, RULES
 
 from conftest import ROOT
 
@@ -51,3 +51,15 @@ def test_readme_shows_the_real_error_output(monkeypatch):
     r = CliRunner().invoke(main, ["validate", "examples/charter-hand-illegal.gjn"])
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert r.exit_code == 1 and r.output.strip() in readme
+
+
+def test_every_option_is_in_the_docs_option_table_with_its_preset_values():
+    from gouji_record.cli import _show_value
+
+    for option in OPTION_NAMES:
+        name = option.replace("_", "-")
+        row = next((line for line in RULES_MD.splitlines() if line.startswith(f"| `{name}` |")), None)
+        assert row is not None, name
+        if option not in {"scoring", "gouji_minimum"}:
+            cells = [c.strip() for c in row.split("|")[3:8]]
+            assert cells == [_show_value(getattr(p, option)) for p in PRESETS.values()], name
