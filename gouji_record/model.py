@@ -23,7 +23,11 @@ from .rules.cards import CardError, format_cards, parse_cards
 Seat = Annotated[int, Field(ge=1, le=6)]
 
 #: Tags every record carries, in export order (docs/notation.md).
-REQUIRED_TAGS = ("Event", "Site", "Date", "Ruleset", "Seat1", "Seat2", "Seat3", "Seat4", "Seat5", "Seat6", "Result")
+REQUIRED_TAGS = ("Event", "Site", "Date", "Round", "Ruleset", "Seat1", "Seat2", "Seat3", "Seat4", "Seat5", "Seat6", "Result")
+#: Optional tags with a meaning, written after the required ones in this order (docs/notation.md).
+KNOWN_TAGS = ("Score", "Options", "Match", "Hand", "Annotator")
+#: Required tags a reader fills in when a record leaves them out, and the value it gives.
+DEFAULT_TAGS = {"Round": "?"}
 
 
 def canonical_cards(text: str) -> str:
@@ -31,14 +35,32 @@ def canonical_cards(text: str) -> str:
     return format_cards(parse_cards(text))
 
 
+def split_hand(text: str) -> tuple[str, int]:
+    """A dealt hand as ``(known cards, number of unknown cards)``: ``"DXX22?31"`` → ``("DXX22", 31)``.
+
+    >>> split_hand("dxx22?31"), split_hand("?36"), split_hand("33")
+    (('DXX22', 31), ('', 36), ('33', 0))
+    """
+    known, mark, unknown = text.partition("?")
+    return canonical_cards(known), int(unknown or 1) if mark else 0
+
+
+def join_hand(known: str, unknown: int) -> str:
+    """The stored form of a hand with ``unknown`` cards not known: ``"DXX22?31"``."""
+    return known + (f"?{unknown}" if unknown else "")
+
+
 class ActionKind(str, Enum):
-    """Kinds of action: a play (出牌/顺牌), a pass (过牌), a yield (让牌); and the
+    """Kinds of action: a play (出牌/顺牌), a pass (过牌), a yield (让牌), a
+    request to take the wind (申请接风), a claim of the rest (挑牌); and the
     declarations before play: revolution (革命), keeping a head (要头) or not
     (无头), natural opening (自然开点)."""
 
     PLAY = "play"
     PASS = "pass"
     YIELD = "yield"
+    WIND = "wind"
+    CLAIM = "claim"
     REVOLT = "revolt"
     KEEP_HEAD = "keep-head"
     NO_HEAD = "no-head"
@@ -60,7 +82,10 @@ class Action(BaseModel):
     yield); ``burn`` marks a play as a burn claim (烧牌, written ``*``).
     ``round`` is the round number written before the action, if any;
     ``glyph`` an annotation (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``);
-    ``comments`` the comments written after the action.
+    ``nags`` numeric annotations (``$12``); ``irregular`` marks an action
+    recorded as it happened at the table though it may break the rules
+    (``^``), for the engine to rule on; ``comments`` the comments written
+    after the action.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -71,6 +96,8 @@ class Action(BaseModel):
     burn: bool = False
     round: int | None = Field(default=None, ge=1)
     glyph: str | None = None
+    nags: tuple[int, ...] = ()
+    irregular: bool = False
     comments: tuple[str, ...] = ()
 
     @field_validator("cards")
@@ -99,7 +126,8 @@ class GameRecord(BaseModel):
     """One hand (一局) as recorded.
 
     ``tags`` keeps every tag pair in file order (unknown tags included);
-    ``deal`` the cards of seats 1–6, canonical; ``preplay`` the declarations
+    ``deal`` the cards of seats 1–6, canonical, ``?N`` ending a hand with N
+    cards not known (``"?36"``: nothing known); ``preplay`` the declarations
     before play (革命, 要头/无头, 自然开点); ``comment`` the comments written
     before the first action; ``actions`` every action of play in order.
     """
@@ -127,7 +155,7 @@ class GameRecord(BaseModel):
     @field_validator("deal")
     @classmethod
     def _canonical_deal(cls, v: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(canonical_cards(h) for h in v)
+        return tuple(join_hand(*split_hand(h)) for h in v)
 
     @property
     def ruleset_name(self) -> str:

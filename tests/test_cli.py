@@ -35,7 +35,7 @@ def test_validate_illegal_points_at_the_action():
     r = run("validate", ILLEGAL)
     assert r.exit_code == 1
     lines = r.output.splitlines()
-    assert lines[0].startswith(f"{ILLEGAL}:25:30: error[gouji-not-opposite]: ")
+    assert lines[0].startswith(f"{ILLEGAL}:26:30: error[gouji-not-opposite]: ")
     assert lines[1].endswith("opposite, may answer it.} 3:QQQQQ {Illegal: seat 3 is seat 1's team-mate, not")
     assert lines[2].index("^^^^^^^") == lines[1].index("3:QQQQQ")
     assert "002_2bcb45719b384da3.txt §9" in lines[3]
@@ -115,14 +115,14 @@ def test_unknown_ruleset_tag_located(tmp_path):
     f = tmp_path / "x.gjn"
     f.write_text(HAND.read_text(encoding="utf-8").replace('"charter"', '"moon"'), encoding="utf-8")
     r = run("validate", f)
-    assert r.exit_code == 2 and ":4:2: error[unknown-ruleset]" in r.output
+    assert r.exit_code == 2 and ":5:2: error[unknown-ruleset]" in r.output
 
 
 def test_result_mismatch_is_illegal(tmp_path):
     f = tmp_path / "x.gjn"
     f.write_text(HAND.read_text(encoding="utf-8").replace("5-6-1-4-3-2", "6-5-1-4-3-2"), encoding="utf-8")
     r = run("validate", f)
-    assert r.exit_code == 1 and "error[result-mismatch]" in r.output and ":11:2:" in r.output
+    assert r.exit_code == 1 and "error[result-mismatch]" in r.output and ":12:2:" in r.output
 
 
 def test_unfinished_record_with_a_result_is_incomplete(tmp_path):
@@ -183,7 +183,7 @@ def test_options_tag_changes_the_rules_and_bad_options_are_listed(tmp_path):
     assert r.exit_code == 1 and "error[seat-out]" in r.output
     f.write_text(text.replace("threes-last=yes", "threes-lats=yes"), encoding="utf-8")
     r = run("validate", f)
-    assert r.exit_code == 2 and ":12:2: error[bad-option]: unknown option 'threes-lats'" in r.output
+    assert r.exit_code == 2 and ":13:2: error[bad-option]: unknown option 'threes-lats'" in r.output
     assert "threes-last" in r.output
     f.write_text(text.replace("threes-last=yes", "hand-end=sometimes"), encoding="utf-8")
     r = run("validate", f)

@@ -158,8 +158,8 @@ def test_full_width_colon_and_cr_line_ends_are_read():
     "change, line, col, message",
     [
         (('[Site "Qingdao"]', '[Site "Qingdao]'), 2, 7, "tag value not closed"),
-        (("1. 1:TTTTT {Five", "1. 1:TTTTT {oops 4:JJJJJ {Five"), 24, 12, "comment not closed"),
-        (("2. 4:3333", "2. 4:* 5:4444"), 28, 8, "expected cards (3-9 T J Q K A 2 X D) before the next seat '5:'"),
+        (("1. 1:TTTTT {Five", "1. 1:TTTTT {oops 4:JJJJJ {Five"), 25, 12, "comment not closed"),
+        (("2. 4:3333", "2. 4:* 5:4444"), 29, 8, "expected cards (3-9 T J Q K A 2 X D) before the next seat '5:'"),
     ],
 )
 def test_usual_slips_get_plain_messages(change, line, col, message):

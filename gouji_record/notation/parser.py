@@ -21,7 +21,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from pydantic import ValidationError
 
-from ..model import REQUIRED_TAGS, Action, ActionKind, GameRecord, parse_result
+from ..model import DEFAULT_TAGS, REQUIRED_TAGS, Action, ActionKind, GameRecord, parse_result
 from .width import fold_comment
 from ..rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
 
@@ -185,6 +185,7 @@ def _loc(tok: Token) -> Location:
     return (tok.line, tok.column)
 
 
+_SCORE = re.compile(r"-?\d+ -?\d+")
 _DATE = re.compile(r"\?|(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
 _ESCAPE = re.compile(r'\\(["\\])')
 
@@ -210,11 +211,13 @@ class _Build(Transformer):
         return name, unescape(str(value))
 
     def deal_entry(self, children):
-        seat, cards = children
-        return seat, cards
+        seat, *rest = children
+        cards = next((c for c in rest if c.type == "CARDS"), None)
+        unknown = next((c for c in rest if c.type in ("UNKNOWN", "PASS")), None)
+        return seat, cards, unknown
 
     def deal(self, entries):
-        return entries
+        return ("deal", entries)
 
     def round_number(self, children):
         (tok,) = children
@@ -224,11 +227,18 @@ class _Build(Transformer):
         (tok,) = children
         return ("comment", _comment_text(str(tok)))
 
-    def _action(self, kind: ActionKind, children, burn: bool = False):
-        seat = children[0]
+    def _action(self, kind: ActionKind | None, children, burn: bool = False):
+        seat = next(c for c in children if c.type == "SEAT")
         cards = next((c for c in children if c.type == "CARDS"), None)
-        glyph = next((str(c) for c in children if c.type == "GLYPH"), None)
-        return ("action", seat, kind, cards, burn, glyph)
+        word = next((str(c) for c in children if c.type in ("WORD", "DECLARATION")), None)
+        marks = {
+            "glyph": next((str(c) for c in children if c.type == "GLYPH"), None),
+            "nags": tuple(int(str(c)[1:]) for c in children if c.type == "NAG"),
+            "irregular": any(c.type == "IRREGULAR" for c in children),
+        }
+        if kind is None:
+            kind = ActionKind(DECLARATIONS.get(word, word))
+        return ("action", seat, kind, cards, burn, marks)
 
     def play_action(self, children):
         return self._action(ActionKind.PLAY, children)
@@ -242,10 +252,11 @@ class _Build(Transformer):
     def yield_action(self, children):
         return self._action(ActionKind.YIELD, children)
 
+    def word_action(self, children):
+        return self._action(None, children)
+
     def declaration(self, children):
-        seat, word = children[0], str(children[1])
-        glyph = next((str(c) for c in children if c.type == "GLYPH"), None)
-        return ("action", seat, ActionKind(DECLARATIONS.get(word, word)), None, False, glyph)
+        return self._action(None, children)
 
     def preplay(self, items):
         return ("preplay", items)
@@ -254,14 +265,13 @@ class _Build(Transformer):
         return ("play", items)
 
     def hand(self, children):
-        tags = [c for c in children if isinstance(c, tuple) and isinstance(c[0], Token) and c[0].type == "TAG_NAME"]
-        deal = children[len(tags)]
-        sections = dict(c for c in children[len(tags) + 1 :])
-        return build_hand(tags, deal, sections.get("preplay", []), sections["play"])
+        tags = [c for c in children if isinstance(c[0], Token)]
+        sections = dict(c for c in children[len(tags) :])
+        return build_hand(tags, sections.get("deal"), sections.get("preplay", []), sections["play"])
 
 
-#: Chinese words for the declarations before play, and their notation names.
-DECLARATIONS = {"革命": "revolt", "要头": "keep-head", "无头": "no-head", "自然开点": "natural"}
+#: Chinese words for declarations and requests, and their notation names.
+DECLARATIONS = {"革命": "revolt", "要头": "keep-head", "无头": "no-head", "自然开点": "natural", "接风": "wind", "挑牌": "claim"}
 
 
 def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]:
@@ -280,6 +290,8 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             raise NotationError("duplicate-tag", f"tag {name} is given twice", *_loc(name_tok))
         tag_values[name] = value
         where.tags[name] = _loc(name_tok)
+    for name, value in DEFAULT_TAGS.items():
+        tag_values.setdefault(name, value)
     for name in REQUIRED_TAGS:
         if name not in tag_values:
             raise NotationError(
@@ -291,22 +303,37 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             f'Date {tag_values["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"',
             *where.tags["Date"],
         )
+    if "Score" in tag_values and not _SCORE.fullmatch(tag_values["Score"].strip()):
+        raise NotationError(
+            "bad-score",
+            f'Score {tag_values["Score"]!r}: expected the scores of team 1-3-5 and team 2-4-6, like "2 0"',
+            *where.tags["Score"],
+        )
     try:
         parse_result(tag_values["Result"])
     except ValueError as e:
         raise NotationError("bad-result", str(e), *where.tags["Result"]) from None
 
     hands: dict[int, str] = {}
-    for seat_tok, cards_tok in deal:
+    if deal is None:  # no deal section: nothing is known of the hands
+        deal = []
+        hands = {s: f"?{HAND_SIZE}" for s in range(1, 7)}
+    known_cards: list = []
+    for seat_tok, cards_tok, unknown_tok in deal:
         seat = int(str(seat_tok)[0])
         if seat in hands:
             raise NotationError("deal-seat", f"seat {seat} is dealt twice", *_loc(seat_tok))
-        counts = _cards(cards_tok)
-        if sum(counts) != HAND_SIZE:
+        counts = _cards(cards_tok) if cards_tok is not None else parse_cards("")
+        unknown = _unknown(unknown_tok, HAND_SIZE - sum(counts))
+        if sum(counts) + unknown != HAND_SIZE:
+            where_tok = cards_tok or unknown_tok
             raise NotationError(
-                "deal-size", f"seat {seat} is dealt {sum(counts)} cards: expected {HAND_SIZE}", *_loc(cards_tok)
+                "deal-size",
+                f"seat {seat} is dealt {sum(counts) + unknown} cards: expected {HAND_SIZE}",
+                *_loc(where_tok),
             )
-        hands[seat] = format_cards(counts)
+        hands[seat] = format_cards(counts) + (f"?{unknown}" if unknown else "")
+        known_cards.append(counts)
         where.deal[seat] = _loc(seat_tok)
     missing = [s for s in range(1, 7) if s not in hands]
     if missing:
@@ -315,11 +342,11 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             f"the deal gives no cards to seat {missing[0]}: expected a line '{missing[0]}: …' for each seat 1-6",
             *_loc(deal[-1][0]),
         )
-    over = total(parse_cards(h) for h in hands.values())
+    over = total(known_cards)
     for r, (n, cap) in enumerate(zip(over, COPIES)):
         if n > cap:
             raise NotationError(
-                "deal-cards", f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap}", *where.deal[1]
+                "deal-cards", f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap}", *where.start
             )
 
     comment: list[str] = []
@@ -340,18 +367,11 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
                 raise NotationError("syntax", "round numbers start at 1", *_loc(tok))
             where.rounds[len(where.actions)] = _loc(tok)
         else:
-            _, seat_tok, kind, cards_tok, burn, glyph = item
+            _, seat_tok, kind, cards_tok, burn, marks = item
             cards = format_cards(_cards(cards_tok)) if cards_tok is not None else ""
             section.append(
-                dict(
-                    seat=int(str(seat_tok)[0]),
-                    kind=kind,
-                    cards=cards,
-                    burn=burn,
-                    round=pending_round,
-                    glyph=glyph,
-                    comments=[],
-                )
+                dict(seat=int(str(seat_tok)[0]), kind=kind, cards=cards, burn=burn, round=pending_round, comments=[])
+                | marks
             )
             where.actions.append(_loc(seat_tok))
             pending_round = None
@@ -369,6 +389,14 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
     except ValidationError as e:  # pragma: no cover - the grammar admits only valid shapes
         raise NotationError("syntax", str(e), *where.start) from None
     return record, where
+
+
+def _unknown(tok: Token | None, rest: int) -> int:
+    """How many cards ``?N`` (or ``?`` alone: the rest of the hand; ``-``: the whole hand) stands for."""
+    if tok is None:
+        return 0
+    text = str(tok)
+    return rest if text in ("?", "-") else int(text[1:])
 
 
 def _cards(tok: Token):

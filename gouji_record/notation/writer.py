@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..model import REQUIRED_TAGS, Action, GameRecord
+from ..model import KNOWN_TAGS, REQUIRED_TAGS, Action, GameRecord, split_hand
+from ..rules.cards import HAND_SIZE
 from .width import columns, is_wide, wide_chunks
 
 #: Longest line the writer produces (a single long token may exceed it).
@@ -27,14 +28,23 @@ def escape(value: str) -> str:
 
 
 def _tag_order(tags: dict[str, str]) -> list[str]:
-    return [t for t in REQUIRED_TAGS if t in tags] + [t for t in tags if t not in REQUIRED_TAGS]
+    first = REQUIRED_TAGS + KNOWN_TAGS
+    return [t for t in first if t in tags] + [t for t in tags if t not in first]
+
+
+def _deal_line(seat: int, hand: str) -> str:
+    known, unknown = split_hand(hand)
+    if not known:
+        return f"{seat}: -" if unknown == HAND_SIZE else f"{seat}: ?{unknown}"
+    return f"{seat}: {known}" + (f" ?{unknown}" if unknown else "")
 
 
 def _action_tokens(action: Action) -> list[str]:
     tokens = []
     if action.round is not None:
         tokens.append(f"{action.round}.")
-    tokens.append(action.text + (action.glyph or ""))
+    nags = "".join(f" ${n}" for n in action.nags)
+    tokens.append(("^" if action.irregular else "") + action.text + (action.glyph or "") + nags)
     tokens.extend(_comment_tokens(action.comments))
     return tokens
 
@@ -82,7 +92,7 @@ def write(record: GameRecord) -> str:
     lines = [f"[{name} {escape(record.tags[name])}]" for name in _tag_order(record.tags)]
     lines.append("")
     lines.append("deal")
-    lines.extend(f"{seat}: {cards}" for seat, cards in enumerate(record.deal, start=1))
+    lines.extend(_deal_line(seat, hand) for seat, hand in enumerate(record.deal, start=1))
     lines.append("")
     if record.preplay:
         lines.append("preplay")

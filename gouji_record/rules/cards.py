@@ -36,6 +36,8 @@ EMPTY: Counts = (0,) * N_RANKS
 
 _LETTER_TO_RANK = {c: i for i, c in enumerate(RANK_LETTERS)}
 _LETTER_TO_RANK.update({c.lower(): i for c, i in list(_LETTER_TO_RANK.items())})
+#: Chinese names of the jokers accepted on input (RULES.md glossary).
+JOKER_NAMES = {"大王": "D", "大花": "D", "大鬼": "D", "大虎": "D", "小王": "X", "小花": "X", "小鬼": "X", "小虎": "X"}
 
 
 class CardError(ValueError):
@@ -53,7 +55,8 @@ def parse_cards(text: str) -> Counts:
     """Read a card string into rank counts.
 
     Accepts the letters of :data:`RANK_LETTERS` in either case, ``10`` for
-    ``T``, and spaces. Order does not matter.
+    ``T``, the Chinese joker names (大王, 小王, 大花, 小花 …), and spaces.
+    Order does not matter.
 
     Raises :class:`CardError` naming the first character that is not a card.
     """
@@ -66,6 +69,11 @@ def parse_cards(text: str) -> Counts:
             continue
         if c == "1" and text.startswith("10", i):
             counts[TEN] += 1
+            i += 2
+            continue
+        alias = JOKER_NAMES.get(text[i : i + 2])
+        if alias:
+            counts[_LETTER_TO_RANK[alias]] += 1
             i += 2
             continue
         rank = _LETTER_TO_RANK.get(c)
