@@ -15,7 +15,7 @@ tag value / escapes ``\\"`` ``\\\\``   String.Double / String.Escape
 ``deal`` ``preplay`` ``play``          Keyword
 seat ``1:`` … ``6:`` (also ``：``)     Name.Variable + Punctuation
 ranks ``3``–``9`` ``T`` ``10`` …       Number
-jokers ``X`` ``D`` 大王 小王 大花 …    Name.Constant
+jokers ``X`` ``D`` 大王 小王 大虎 …    Name.Constant
 unknown cards ``?`` ``?31``, deal -    Number.Other
 burn ``*``                             Operator.Word
 pass ``-``, yield ``~``                Operator
@@ -37,6 +37,7 @@ annotation glyph.
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 from pygments.lexer import RegexLexer, bygroups, default, include
 from pygments.token import (
@@ -55,7 +56,7 @@ from pygments.token import (
 __all__ = ["GjnLexer"]
 
 _RANKS = r"(?:10|[2-9TJQKAtjqka])+"
-_JOKERS = r"(?:[XDxd]|大王|小王|大花|小花|大鬼|小鬼)+"
+_JOKERS = r"(?:[XDxd]|大王|小王|大花|小花|大鬼|小鬼|大虎|小虎)+"
 _DECLARATIONS = (
     r"(?:(?:revolt|keep-head|no-head|natural|wind|claim)(?![\w-])"
     r"|革命|要头|无头|自然开点|接风|挑牌)"
@@ -73,13 +74,13 @@ class GjnLexer(RegexLexer):
     """Lexer for 够级 (Gouji) game records in the ``.gjn`` notation."""
 
     name = "Gouji notation"
-    aliases = ["gjn", "gouji"]
-    filenames = ["*.gjn"]
-    mimetypes = ["text/x-gjn"]
+    aliases: ClassVar[list[str]] = ["gjn", "gouji"]
+    filenames: ClassVar[list[str]] = ["*.gjn"]
+    mimetypes: ClassVar[list[str]] = ["text/x-gjn"]
 
     flags = re.MULTILINE | re.UNICODE
 
-    tokens = {
+    tokens: ClassVar[dict[str, list]] = {
         # White space, comments and the elision marks used in documentation.
         "common": [
             (r"\ufeff", Text),

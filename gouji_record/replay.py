@@ -133,6 +133,14 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
             message=f"the record stops before the hand is over, but Result says "
             f'{record.tags["Result"]!r}: write "*" for an unfinished hand',
         )
+    score_tag = record.tags.get("Score")
+    if score_tag is not None and claimed == pos.places:
+        teams = scores(rules, pos).teams
+        derived_score = f"{teams[1]} {teams[0]}"
+        if score_tag.split() != derived_score.split():
+            return Diagnostic(code="score-mismatch", action=None, rule="scoring", source=rules.cite("scoring"),
+                              message=f"Score says {score_tag!r} (team 1-3-5, team 2-4-6) but the play gives "
+                                      f"{derived_score!r}")
     if claimed != pos.places:
         derived = "-".join(map(str, pos.places))
         return Diagnostic(

@@ -65,7 +65,8 @@ def diagnostic_problem(path: str, diag: Diagnostic, where: SourceMap, text_lines
         marker = where.rounds.get(diag.action) if diag.code == "round-mismatch" else None
         line, column = marker or where.actions[diag.action]
     else:
-        line, column = where.tags.get("Result", where.start)
+        tag = "Score" if diag.code == "score-mismatch" else "Result"
+        line, column = where.tags.get(tag, where.start)
     en, zh = RULES.get(diag.rule, (diag.rule, ""))
     return Problem(
         path,

@@ -31,10 +31,13 @@ from .cards import (
     SMALL_JOKER,
     THREE,
     TWO,
+    COPIES,
+    EMPTY,
     Counts,
+    add,
     format_cards,
     parse_cards,
-    subtract,
+    total,
 )
 from .events import Diagnostic, Event, EventKind, IllegalAction
 from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, is_pure_gouji
@@ -89,7 +92,9 @@ class Top:
 class Position:
     """The state of a hand between two actions.
 
-    ``hands[s - 1]``: cards held by seat ``s``. ``preplay``: still in the
+    ``hands[s - 1]``: cards held by seat ``s`` that are known; ``unknown[s - 1]``:
+    how many more it holds that the record does not give; ``seen``: every card
+    known so far (dealt or played), which four decks bound. ``preplay``: still in the
     pre-play phase. ``to_act``: the seat whose turn it is (``None`` once the
     hand is over). ``top``: the play to beat, ``None`` when ``to_act`` must
     lead. ``barred``: seats that passed this round. ``yielder``/``yield_back``:
@@ -107,6 +112,8 @@ class Position:
     ruleset: Ruleset
     hands: tuple[Counts, ...]
     to_act: int | None
+    unknown: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    seen: Counts = EMPTY
     preplay: bool = True
     top: Top | None = None
     barred: frozenset[int] = frozenset()
@@ -135,8 +142,8 @@ class Position:
         return self.to_act is None
 
     def holds(self, seat: int) -> int:
-        """Number of cards ``seat`` holds."""
-        return sum(self.hands[seat - 1])
+        """Number of cards ``seat`` holds, known or not."""
+        return sum(self.hands[seat - 1]) + self.unknown[seat - 1]
 
     def active(self, seat: int) -> bool:
         """Whether ``seat`` still plays: it holds cards, is not out and did not revolt."""
@@ -162,9 +169,16 @@ class Position:
 
 def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...], leader: int) -> Position:
     """The position before the first action: ``deal`` holds the six hands
-    (card strings or counts, seat 1 first) and ``leader`` leads round 1."""
-    hands = tuple(parse_cards(h) if isinstance(h, str) else tuple(h) for h in deal)
-    return Position(ruleset=ruleset, hands=hands, to_act=leader)
+    (card strings, ``?N`` ending one with N cards not known, or counts; seat
+    1 first) and ``leader`` leads round 1."""
+    hands, unknown = [], []
+    for h in deal:
+        known, mark, rest = h.partition("?") if isinstance(h, str) else (h, "", "")
+        hands.append(parse_cards(known) if isinstance(known, str) else tuple(known))
+        unknown.append(int(rest or 0) if mark else 0)
+    return Position(
+        ruleset=ruleset, hands=tuple(hands), unknown=tuple(unknown), seen=total(hands), to_act=leader
+    )
 
 
 class _Step:
@@ -260,6 +274,8 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     """
     s = _Step(pos)
     seat = action.seat
+    if action.irregular:
+        return _rule_on(s, action)
     if pos.over:
         raise s.illegal(
             "hand-over", "void-hand" if pos.void else "hand-end", f"the hand is over; seat {seat} cannot act"
@@ -276,6 +292,8 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         raise s.illegal("seat-finished", "places", f"seat {seat} has played all its cards")
     if action.kind is ActionKind.PLAY:
         return _play(s, seat, action)
+    if action.kind is ActionKind.CLAIM:
+        return _claim(s, seat)
     top = pos.top
     if top is None:
         raise s.illegal(
@@ -284,7 +302,61 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     _check_turn(s, seat, top)
     if action.kind is ActionKind.YIELD:
         return _yield(s, seat, top)
+    if action.kind is ActionKind.WIND:
+        return _wind(s, seat, top)
     return _pass(s, seat)
+
+
+def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+    """An action marked irregular (^): legal, it stands; illegal, the engine rules on it. The wrong
+    play is not made (错牌不出, 002 §8(1), 004 §9); a seat whose turn it was loses it (a pass)."""
+    pos = s.pos
+    try:
+        return step(pos, action.model_copy(update={"irregular": False}))
+    except IllegalAction as e:
+        d = e.diagnostic
+        s.events.append(
+            Event(
+                kind=EventKind.RULING,
+                action=s.index,
+                seats=(action.seat,),
+                cards=action.cards,
+                rule=d.rule,
+                source=d.source,
+                note=f"{d.code}: {d.message}",
+            )
+        )
+    if not pos.over and not pos.preplay and action.seat == pos.to_act and pos.top is not None:
+        s.event(EventKind.RULING, "irregular", (action.seat,))
+        return _pass(s, action.seat)
+    return replace(pos, actions=pos.actions + 1), s.events
+
+
+def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
+    """挑牌 (002 §15): a seat whose turn it is claims it can play out the rest; play goes on as recorded."""
+    pos, rules = s.pos, s.pos.ruleset
+    if not rules.claim or rules.threes_last:
+        raise s.illegal("claim-not-allowed", "claim", "these rules have no claim of the rest (挑牌)")
+    if seat != pos.to_act:
+        raise s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
+    s.event(EventKind.CLAIM, "claim", (seat,))
+    return replace(pos, actions=pos.actions + 1), s.events
+
+
+def _wind(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
+    """申请接风 (000 §接风, 002 §19): on a finisher's last play, the next seat asks to lead; the others
+    agree by passing; if one plays, the request fails and the asker may still play."""
+    pos, rules = s.pos, s.pos.ruleset
+    if not rules.wind_request:
+        raise s.illegal("wind-not-allowed", "wind-request", "these rules have no request to take the wind (申请接风)")
+    if pos.active(top.seat) or _next_active(pos, top.seat) != seat:
+        raise s.illegal(
+            "wind-not-allowed",
+            "wind-request",
+            f"seat {seat} may ask to take the wind only on the last play of the seat just before it",
+        )
+    s.event(EventKind.WIND_REQUEST, "wind-request", (seat, top.seat))
+    return _advance(s, replace(pos, actions=pos.actions + 1), seat)
 
 
 # -- before play: 革命, 要头/无头, 自然开点 ------------------------------------------------------
@@ -369,7 +441,7 @@ def _start_play(s: _Step, pos: Position) -> Position:
     if rules.threes_last:  # without a 3 a seat cannot finish
         for seat in SEATS:
             hand = pos.hands[seat - 1]
-            if pos.active(seat) and not hand[THREE]:
+            if pos.active(seat) and not hand[THREE] and not pos.unknown[seat - 1]:
                 if rules.revolution and not (hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]):
                     pos = _revolt(s, pos, seat)  # 000 §买三, 001 §65: 算做自动革命
                 else:
@@ -464,7 +536,7 @@ def _close_round(s: _Step, pos: Position) -> Position:
     opened, qualified = pos.opened, pos.qualified
     if top.can_open and winner not in opened and winner not in pos.given_up:
         if pos.ruleset.opening_by_fours:
-            if pos.hands[winner - 1][FOUR] and pos.active(winner):
+            if (pos.hands[winner - 1][FOUR] or pos.unknown[winner - 1]) and pos.active(winner):
                 qualified = qualified | {winner}
                 s.event(EventKind.OPEN_QUALIFIED, "opening-fours", (winner,), str(top.play))
         else:
@@ -513,23 +585,34 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                     "dead-gouji",
                     f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
                 )
-    hand = pos.hands[seat - 1]
+    hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
-    left = subtract(hand, cards)
-    if left is None:
-        missing = format_cards(tuple(max(0, c - h) for c, h in zip(cards, hand)))
-        raise s.illegal("not-in-hand", "deal", f"seat {seat} does not hold {missing} (holds {format_cards(hand)})")
+    missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
+    if sum(missing) > unknown:
+        held = format_cards(hand) + (f" and {unknown} unknown" if unknown else "")
+        raise s.illegal("not-in-hand", "deal", f"seat {seat} does not hold {format_cards(missing)} (holds {held})")
+    left = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
+    left_unknown = unknown - sum(missing)
+    seen = add(pos.seen, missing)
+    over = [r for r, m in enumerate(missing) if m and seen[r] > COPIES[r]]
+    if over:
+        rank = over[0]
+        raise s.illegal(
+            "too-many-cards",
+            "deal",
+            f"seat {seat} plays {RANK_LETTERS[rank]}: four decks hold {COPIES[rank]}, and all are accounted for",
+        )
     play = _classify(s, cards)
-    _check_shape(s, seat, play, left)
+    _check_shape(s, seat, play, left, left_unknown)
     if action.burn:
-        _check_burn(s, seat, play, left)
+        _check_burn(s, seat, play, left, left_unknown)
     if top is not None:
         verdict = beats(top.play, play, rules)
         if not verdict.ok:
             raise s.illegal(
                 "does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}"
             )
-    if pos.burner == seat and not action.burn and play.jokers == 0 and any(left):
+    if pos.burner == seat and not action.burn and play.jokers == 0 and (any(left) or left_unknown):
         if rules.burn_failure == "illegal":
             raise s.illegal(
                 "burn-condition",
@@ -537,10 +620,13 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                 f"seat {seat} is burning: every play but the last must carry a joker, and {play} carries none",
             )
         return _burn_failure(s, seat)
+    if unknown:
+        unknowns = pos.unknown[: seat - 1] + (left_unknown,) + pos.unknown[seat:]
+        s.pos = replace(pos, unknown=unknowns, seen=seen)
     return _apply_play(s, seat, play, left, action.burn)
 
 
-def _check_shape(s: _Step, seat: int, play: Play, left: Counts) -> None:
+def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
     """3s last and whole (憋三), 4s whole, and ranks that carry nothing (003; 004 §5, §6; 002 §26(3))."""
     rules = s.pos.ruleset
     letter = RANK_LETTERS[play.rank]
@@ -550,10 +636,9 @@ def _check_shape(s: _Step, seat: int, play: Play, left: Counts) -> None:
     if rules.threes_last and play.cards[THREE]:
         if left[THREE]:
             raise s.illegal("threes-split", "threes-last", f"seat {seat}: 3s are played all at once, last")
-        if any(left):
-            raise s.illegal(
-                "threes-early", "threes-last", f"seat {seat}: 3s are the last play; {format_cards(left)} are left"
-            )
+        if any(left) or left_unknown:
+            rest = format_cards(left) + (f" and {left_unknown} unknown" if left_unknown else "")
+            raise s.illegal("threes-early", "threes-last", f"seat {seat}: 3s are the last play; {rest} are left")
     if rules.fours_whole and play.cards[FOUR] and left[FOUR]:
         raise s.illegal("fours-split", "fours", f"seat {seat}: 4s are played all at once")
 
@@ -582,7 +667,7 @@ def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
     return len(ranks) <= left[SMALL_JOKER] + left[BIG_JOKER] + free_last
 
 
-def _check_burn(s: _Step, seat: int, play: Play, left: Counts) -> None:
+def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
     """烧牌 (002 §10): pre-empt the opposite and beat a gouji play, under the burn condition."""
     pos = s.pos
     top = pos.top
@@ -595,7 +680,7 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts) -> None:
         raise s.illegal("not-a-burn", "headless", f"seat {seat} is headless (无头): it beats any play without burning")
     if seat in pos.barred:
         raise s.illegal("passed-this-round", "burn-pass-bars", f"seat {seat} passed this round and may not burn")
-    if not burn_condition_holds(left, pos.ruleset):
+    if not left_unknown and not burn_condition_holds(left, pos.ruleset):
         raise s.illegal(
             "burn-condition",
             "burn-condition",
@@ -656,7 +741,13 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     barred = pos.barred
     if pos.yielder is not None and pos.yielder != seat:
         barred = barred | {pos.yielder}  # a play after a yield makes the yield a pass (002 §12)
-    smother_risk = rules.threes_last and any(left) and left[THREE] == sum(left) and not play.cards[THREE]
+    smother_risk = (
+        rules.threes_last
+        and not pos.unknown[seat - 1]
+        and any(left)
+        and left[THREE] == sum(left)
+        and not play.cards[THREE]
+    )
     top = Top(seat, play, restricted, dead_gouji, is_dead(play, rules), can_open, smother_risk)
     pos = replace(
         pos,
@@ -673,7 +764,7 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     if head_dead_gouji:
         pos = _spend_kept_head(s, pos, seat)
     pos = _fours(s, pos, seat, play, old is None)
-    if not any(left):
+    if not pos.holds(seat):
         pos = _finish(s, pos, seat)
     if old is not None and old.smother_risk and pos.active(old.seat) and not pos.over:
         pos = _smother(s, pos, old.seat, seat)

@@ -40,6 +40,9 @@ class EventKind(str, Enum):
     REVOLUTION = "revolution"  #: 革命: a seat sits the hand out
     KEEP_HEAD = "keep-head"  #: 要头: three dead gouji plays for the revolter's opposite
     VOID_HAND = "void-hand"  #: 该局作废: two or more revolutions
+    WIND_REQUEST = "wind-request"  #: 申请接风: the seat after a finisher asks to lead
+    CLAIM = "claim"  #: 挑牌: a seat claims it can play out the rest
+    RULING = "ruling"  #: 裁定: the engine rules on an action marked irregular (^)
 
     @property
     def zh(self) -> str:
@@ -77,6 +80,9 @@ _ZH = {
     EventKind.REVOLUTION: "革命",
     EventKind.KEEP_HEAD: "要头",
     EventKind.VOID_HAND: "该局作废",
+    EventKind.WIND_REQUEST: "申请接风",
+    EventKind.CLAIM: "挑牌",
+    EventKind.RULING: "裁定",
 }
 _EN = {
     EventKind.GOUJI: "gouji play",
@@ -103,6 +109,9 @@ _EN = {
     EventKind.REVOLUTION: "revolution",
     EventKind.KEEP_HEAD: "keep a head",
     EventKind.VOID_HAND: "void hand",
+    EventKind.WIND_REQUEST: "asks to take the wind",
+    EventKind.CLAIM: "claims the rest",
+    EventKind.RULING: "ruling",
 }
 
 #: Names of the six places 头科 … 大落, 1st to 6th (002 §3).
@@ -116,7 +125,9 @@ class Event(BaseModel):
     ``action`` is the 0-based index of the action that caused it; ``seats``
     the seats involved, the acting seat first (for a burn: burner, then the
     burned seat). ``cards`` is the play concerned, ``place`` the place taken
-    (1–6) for ``finish``. ``rule`` is a rule key, ``source`` its citation.
+    (1–6) for ``finish``; ``note`` says more where a kind needs it (a
+    ruling's diagnostic code and message). ``rule`` is a rule key, ``source``
+    its citation.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -126,6 +137,7 @@ class Event(BaseModel):
     seats: tuple[int, ...] = ()
     cards: str = ""
     place: int | None = None
+    note: str = ""
     rule: str
     source: str
 

@@ -65,6 +65,9 @@ RULES: dict[str, tuple[str, str]] = {
     "sweep": ("one team takes 1st, 2nd and 3rd", "串三户"),
     "scoring": ("score per place, summed per team", "计分"),
     "extras": ("scores for opening, burns and smothers", "开点、烧牌、闷的加减分"),
+    "wind-request": ("the seat after a finisher may ask to lead instead of beating its last play", "申请接风"),
+    "claim": ("a seat may claim it can play out the rest", "挑牌"),
+    "irregular": ("a wrong play is not made, and the turn is lost", "错牌不出"),
 }
 
 OpeningExclusion = Literal["big-joker", "small-joker", "twos", "single-two"]
@@ -172,6 +175,8 @@ class Ruleset(BaseModel):
     melee_when: Literal["four-left", "second-place"] = _opt(
         "melee", "the four-way melee begins when four seats or fewer are left, or when 2nd place is taken"
     )
+    wind_request: bool = _opt("wind-request", "the seat after a finisher may ask to take the wind (申请接风)")
+    claim: bool = _opt("claim", "a seat may claim the rest of its hand (挑牌), except with threes held")
     hand_end: Literal["one-left", "one-team-left"] = _opt(
         "hand-end", "the hand ends when one seat is left holding cards, or one team"
     )
@@ -216,6 +221,8 @@ ONLINE = Ruleset(
     revolution_opening="at-once",
     headless_answers_gouji=True,
     melee_when="four-left",
+    wind_request=True,
+    claim=False,
     hand_end="one-team-left",
     scoring=Scoring(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),
     sources={
@@ -259,6 +266,9 @@ ONLINE = Ruleset(
         "sweep": "§串三户 (串三户分数翻一倍)",
         "scoring": "§计分 (头科得2分…大落得-2分)",
         "extras": "§计分 (no extras)",
+        "wind-request": "§接风 (申请接风…如其余持牌人均同意（均过牌）…请求接风的人可以继续上牌)",
+        "claim": "§接风 (no 挑牌 in these rules)",
+        "irregular": "§出牌 (错牌 not named; the charter's 错牌不出 is applied)",
     },
 )
 
@@ -270,6 +280,7 @@ CLASSIC = ONLINE.model_copy(
         opening_excludes=("big-joker", "small-joker", "single-two"),
         dead_gouji_on_last_play="gouji",
         hand_end="one-left",
+        wind_request=False,
         scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12)),
         sources={
             "deal": "§4 (四幅牌，共216張牌，發牌后每人36張牌)",
@@ -312,6 +323,9 @@ CLASSIC = ONLINE.model_copy(
             "sweep": "§71-§72, §90 (串三戶，雙方積分翻倍)",
             "scoring": "§89 (頭科＋4 … 大落－4)",
             "extras": "§89 (no extras)",
+            "wind-request": "§45 (no 申请接风: the last player leads)",
+            "claim": "§45 (no 挑牌 in these rules)",
+            "irregular": "§44 (错牌 not named; the charter's 错牌不出 is applied)",
         },
     )
 )
@@ -344,6 +358,8 @@ CHARTER = Ruleset(
     revolution_opening="three-dead-gouji",
     headless_answers_gouji=True,
     melee_when="four-left",
+    wind_request=True,
+    claim=True,
     hand_end="one-left",
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, 0), positive_only=True),
     sources={
@@ -387,6 +403,9 @@ CHARTER = Ruleset(
         "sweep": "§20 (第二十条 串三户)",
         "scoring": "§20 (第二十条 计分)",
         "extras": "§20 (no extras)",
+        "wind-request": "§19 (第十九条 申请接风)",
+        "claim": "§15, §26(4) (第十五条 挑牌; 第二十六条(四) 憋3时不挑牌)",
+        "irregular": "§8(1) (第八条(一) 错牌不出，其顺牌权自动取消)",
     },
 )
 
@@ -418,6 +437,8 @@ FOURS = Ruleset(
     revolution_opening="at-once",
     headless_answers_gouji=True,
     melee_when="four-left",
+    wind_request=False,
+    claim=False,
     hand_end="one-left",
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12), not_opened=-2, smothered=-1, burned=-1),
     sources={
@@ -461,6 +482,9 @@ FOURS = Ruleset(
         "sweep": "§计分 (串三户，计12分)",
         "scoring": "§计分 (头科+4，二科+2，三科四科0，二落-2，大落-4)",
         "extras": "§计分 (没开点算-2分，被闷3算-1分，被烧牌算-1分，个人分数)",
+        "wind-request": "§牌张大小 (no 申请接风: the last player leads)",
+        "claim": "§牌张大小 (no 挑牌 in these rules)",
+        "irregular": "§牌张大小 (错牌 not named; the charter's 错牌不出 is applied)",
     },
 )
 
@@ -492,6 +516,8 @@ TOURNAMENT = Ruleset(
     revolution_opening="at-once",
     headless_answers_gouji=False,
     melee_when="second-place",
+    wind_request=False,
+    claim=False,
     hand_end="one-left",
     scoring=Scoring(
         places=(2, 1, 0, 0, -1, -2),
@@ -544,6 +570,9 @@ TOURNAMENT = Ruleset(
         "sweep": "§4, §38 (第四条 串三家; 第三十八条 串三家的联邦得5分)",
         "scoring": "§38 (第三十八条 头科得2分…大落得-2分)",
         "extras": "§38 (第三十八条 开点±1, 捎牌±1, 闷牌±1)",
+        "wind-request": "§9 (no 申请接风: 每轮最后顺牌者成为下一轮的发牌人)",
+        "claim": "§9 (no 挑牌 in these rules)",
+        "irregular": "§9 (第九条 若顺牌有误，按错牌不出原则，自动取消其顺牌权)",
     },
 )
 

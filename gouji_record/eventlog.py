@@ -1,0 +1,364 @@
+"""Event logs (JSON Lines) → records: the converter behind ``gouji import``.
+
+Online platforms export a hand as a stream of events, one JSON object per
+line, in the style of mjai: ``start_hand``, ``deal``, the declarations before
+play, ``play`` / ``pass`` / ``yield``, ``end_hand``. The format is specified in
+docs/events-log.md. This module turns such a log into :class:`GameRecord`
+objects; it checks the shape of the log (JSON, event order, fields, seats,
+cards, the deal, tag values) but not the rules of play: replaying the records
+(:func:`gouji_record.replay`) does that.
+
+>>> log = '''
+... {"type":"start_hand","ruleset":"charter","names":["A","B","C","D","E","F"]}
+... '''
+>>> records_from_events(log.splitlines())
+Traceback (most recent call last):
+  ...
+gouji_record.eventlog.EventLogError: <events>:2: the log ends before the deal of the hand started here: expected a deal event
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from pydantic import ValidationError
+
+from .model import Action, ActionKind, GameRecord, parse_result
+from .notation.width import fold_comment
+from .rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
+from .rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
+
+
+class EventLogError(ValueError):
+    """An event log that cannot be converted.
+
+    ``message`` says what is wrong and what was expected; ``line`` is the
+    1-based number of the offending line (blank lines counted); ``source``
+    names the log. ``str(error)`` is ``"SOURCE:LINE: message"``.
+    """
+
+    def __init__(self, message: str, line: int, source: str = "<events>") -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.source = source
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.message}"
+
+
+#: Declaration events and the action kinds they stand for.
+DECLARATION_TYPES = {
+    "revolt": ActionKind.REVOLT,
+    "keep_head": ActionKind.KEEP_HEAD,
+    "no_head": ActionKind.NO_HEAD,
+    "natural": ActionKind.NATURAL,
+}
+#: Actions of play and their kinds.
+PLAY_TYPES = {"play": ActionKind.PLAY, "pass": ActionKind.PASS, "yield": ActionKind.YIELD}
+
+#: Required and optional fields of each event type, besides ``type``.
+FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "start_hand": (("ruleset", "names"), ("event", "site", "date", "round", "options", "tags", "comment")),
+    "deal": (("hands",), ()),
+    **{t: (("seat",), ("comment",)) for t in DECLARATION_TYPES},
+    "play": (("seat", "cards"), ("burn", "comment")),
+    "pass": (("seat",), ("comment",)),
+    "yield": (("seat",), ("comment",)),
+    "end_hand": (("result",), ()),
+}
+#: Event types in the order they are documented.
+EVENT_TYPES = tuple(FIELDS)
+
+#: ``start_hand`` fields that give a tag, and the tag.
+TAG_FIELDS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "options": "Options"}
+#: Tags the log gives through fields; the ``tags`` object may not give them again.
+_FIELD_TAGS = frozenset(
+    {"Event", "Site", "Date", "Round", "Options", "Ruleset", "Result"} | {f"Seat{s}" for s in range(1, 7)}
+)
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_DATE = re.compile(r"\?|(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
+
+
+@dataclass
+class _Hand:
+    """A hand being read: what its events said so far."""
+
+    line: int
+    tags: dict[str, str]
+    comment: tuple[str, ...]
+    deal: tuple[str, ...] | None = None
+    preplay: list[Action] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[GameRecord]:
+    """Convert an event log (docs/events-log.md) into records, one per hand.
+
+    ``lines`` are the lines of the log, with or without their line ends (an
+    open text file will do; a single ``str`` is taken as the whole text).
+    Blank lines are skipped but counted. ``source`` names the log in errors.
+
+    Each hand opens with ``start_hand``, then ``deal``, declarations, actions
+    and ``end_hand``, whose ``result`` becomes the ``Result`` tag; a log that
+    stops before ``end_hand`` gives ``Result "*"``. The records carry no round
+    numbers or annotation glyphs; rules are not checked. An empty log gives
+    ``[]``.
+
+    Raises :class:`EventLogError`, naming the 1-based line and what was
+    expected, for a line that is not JSON or not an object, an unknown
+    ``type``, a missing, unknown or mistyped field, an event out of order
+    (anything before ``start_hand``, an action before ``deal``, a declaration
+    after play, a ``start_hand`` before the previous hand's ``end_hand``), a
+    seat that is not 1-6, cards not in the alphabet, a deal other than six
+    hands of 36 cards within four decks, an unknown ruleset or option, and a
+    malformed date, result or tag.
+    """
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    records: list[GameRecord] = []
+    hand: _Hand | None = None  # the open hand: started, not yet ended
+    number = 0
+    for number, text in enumerate(lines, start=1):
+        if number == 1:
+            text = text.removeprefix("\ufeff")
+        if not text.strip():
+            continue
+        event = _event(text, number, source)
+        kind = event["type"]
+
+        fail = partial(EventLogError, line=number, source=source)
+        if kind == "start_hand":
+            if hand is not None:
+                raise fail(
+                    f"start_hand before the end of the hand started at line {hand.line}: "
+                    'expected {"type":"end_hand",…} first'
+                )
+            hand = _start_hand(event, number, source)
+            continue
+        if hand is None:
+            raise fail(f'{kind} before start_hand: expected {{"type":"start_hand",…}} to open a hand')
+        if kind == "deal":
+            if hand.deal is not None:
+                raise fail(f"a second deal for the hand started at line {hand.line}: expected one deal per hand")
+            hand.deal = _deal(event["hands"], fail)
+            continue
+        if hand.deal is None:
+            raise fail(f'{kind} before deal: expected {{"type":"deal",…}} after start_hand (line {hand.line})')
+        if kind == "end_hand":
+            records.append(_finish(hand, _result(event["result"], fail), number, source))
+            hand = None
+        elif kind in DECLARATION_TYPES:
+            if hand.actions:
+                raise fail(f"{kind} after play has begun: declarations come before the first play, pass or yield")
+            hand.preplay.append(_action(event, DECLARATION_TYPES[kind], fail))
+        else:
+            hand.actions.append(_action(event, PLAY_TYPES[kind], fail))
+    if hand is not None:
+        if hand.deal is None:
+            raise EventLogError(
+                "the log ends before the deal of the hand started here: expected a deal event", hand.line, source
+            )
+        records.append(_finish(hand, "*", hand.line, source))
+    return records
+
+
+def _event(text: str, line: int, source: str) -> dict[str, Any]:
+    """One line as an event object with its required fields, and no unknown ones."""
+    try:
+        event = json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as e:
+        raise EventLogError(f"key {e.args[0]!r} is given twice: expected each key once", line, source) from None
+    except json.JSONDecodeError as e:
+        raise EventLogError(
+            f"not JSON ({e.msg} at column {e.colno}): expected one JSON object per line", line, source
+        ) from None
+    if not isinstance(event, dict):
+        raise EventLogError(
+            f'a JSON {_json_kind(event)}, not an object: expected an event like {{"type":"play",…}}', line, source
+        )
+    if "type" not in event:
+        raise EventLogError('missing field "type": expected one of ' + ", ".join(EVENT_TYPES), line, source)
+    kind = event["type"]
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise EventLogError(f"unknown event type {kind!r}: expected one of " + ", ".join(EVENT_TYPES), line, source)
+    required, optional = FIELDS[kind]
+    for name in required:
+        if name not in event:
+            raise EventLogError(f'missing field "{name}" in {kind}: {kind} needs ' + _names(required), line, source)
+    for name in event:
+        if name != "type" and name not in required and name not in optional:
+            allowed = _names(required + optional)
+            raise EventLogError(f'unknown field "{name}" in {kind}: expected only {allowed}', line, source)
+    return event
+
+
+def _names(fields: tuple[str, ...]) -> str:
+    return ", ".join(f'"{f}"' for f in fields)
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if value is None:
+        return "null"
+    return {dict: "object", list: "array", str: "string", int: "number", float: "number"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def _start_hand(event: dict[str, Any], line: int, source: str) -> _Hand:
+    """Tags and hand comment from a ``start_hand`` event, checked."""
+
+    fail = partial(EventLogError, line=line, source=source)
+    ruleset = _tag_value(event["ruleset"], '"ruleset"', fail)
+    names = event["names"]
+    if not isinstance(names, list) or len(names) != 6:
+        raise fail(f'"names" is {_describe(names)}: expected an array of six player names, seat 1 first')
+    tags = {"Event": "?", "Site": "?", "Date": "?", "Round": "?", "Ruleset": ruleset}
+    for seat, name in enumerate(names, start=1):
+        tags[f"Seat{seat}"] = _tag_value(name, f'"names"[{seat - 1}] (seat {seat})', fail)
+    tags["Result"] = "*"
+    for key, tag in TAG_FIELDS.items():  # Event, Site, Date and Round keep their places; Options comes after
+        if key in event:
+            tags[tag] = _tag_value(event[key], f'"{key}"', fail)
+    if not _DATE.fullmatch(tags["Date"]):
+        raise fail(f'"date" {tags["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"')
+    extra = event.get("tags", {})
+    if not isinstance(extra, dict):
+        raise fail(f'"tags" is {_describe(extra)}: expected an object of tag names and string values')
+    for name, value in extra.items():
+        if not _TAG_NAME.fullmatch(name):
+            raise fail(f"tag name {name!r}: expected letters, digits and _, starting with a letter")
+        if name in _FIELD_TAGS:
+            raise fail(f'tag {name} in "tags": it is given by its own field, not in "tags"')
+        tags[name] = _tag_value(value, f"tag {name}", fail)
+    try:
+        rules = get_ruleset(ruleset)
+        if "Options" in tags:
+            with_options(rules, parse_options(tags["Options"]))
+    except (UnknownRuleset, BadOption) as e:
+        raise fail(str(e)) from None
+    return _Hand(line=line, tags=tags, comment=_comments(event.get("comment"), fail))
+
+
+def _tag_value(value: Any, what: str, fail) -> str:
+    if not isinstance(value, str):
+        raise fail(f"{what} is {_describe(value)}: expected a string")
+    if "\n" in value or "\r" in value:
+        raise fail(f"{what} holds a line break: expected a value on one line")
+    return value
+
+
+def _describe(value: Any) -> str:
+    shown = json.dumps(value, ensure_ascii=False)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return f"{'an' if _json_kind(value)[0] in 'ao' else 'a'} {_json_kind(value)} ({shown})"
+
+
+def _comments(value: Any, fail) -> tuple[str, ...]:
+    """A ``comment`` field (a string, or an array of strings) as folded comments."""
+    if value is None:
+        return ()
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(c, str) for c in items):
+        raise fail(f'"comment" is {_describe(value)}: expected a string or an array of strings')
+    return tuple(fold_comment(c) for c in items)
+
+
+def _cards(value: Any, what: str, fail) -> str:
+    """A card string in canonical form, or an error naming ``what`` and the bad character."""
+    if not isinstance(value, str):
+        raise fail(f'{what} is {_describe(value)}: expected a string of cards like "QQQ"')
+    try:
+        return format_cards(parse_cards(value))
+    except CardError as e:
+        raise fail(f"{what} {value!r}, at character {e.offset + 1}: {e}") from None
+
+
+def _deal(hands: Any, fail) -> tuple[str, ...]:
+    """The six hands of a ``deal`` event, canonical; checked for size and four-deck totals."""
+    if not isinstance(hands, list) or len(hands) != 6:
+        raise fail(f'"hands" is {_describe(hands)}: expected an array of six card strings, seat 1 first')
+    out = []
+    for seat, cards in enumerate(hands, start=1):
+        canonical = _cards(cards, f'"hands"[{seat - 1}] (seat {seat})', fail)
+        if len(canonical) != HAND_SIZE:
+            raise fail(f"seat {seat} is dealt {len(canonical)} cards: expected {HAND_SIZE}")
+        out.append(canonical)
+    for rank, (n, cap) in enumerate(zip(total(parse_cards(h) for h in out), COPIES)):
+        if n > cap:
+            raise fail(f"the deal has {n} cards {RANK_LETTERS[rank]}: four decks hold {cap}")
+    return tuple(out)
+
+
+def _seat(value: Any, fail) -> int:
+    if type(value) is not int or not 1 <= value <= 6:
+        hint = " (seats count from 1, not 0)" if value == 0 and type(value) is int else ""
+        raise fail(f"bad seat {json.dumps(value, ensure_ascii=False)}: expected a seat number 1-6{hint}")
+    return value
+
+
+def _action(event: dict[str, Any], kind: ActionKind, fail) -> Action:
+    """A declaration or an action of play from its event."""
+    seat = _seat(event["seat"], fail)
+    cards, burn = "", False
+    if kind is ActionKind.PLAY:
+        cards = _cards(event["cards"], '"cards"', fail)
+        if not cards:
+            raise fail('a play with no cards: expected cards like "QQQ" (a pass is {"type":"pass",…})')
+        burn = event.get("burn", False)
+        if not isinstance(burn, bool):
+            raise fail(f'"burn" is {_describe(burn)}: expected true or false')
+    comments = _comments(event.get("comment"), fail)
+    try:
+        return Action(seat=seat, kind=kind, cards=cards, burn=burn, comments=comments)
+    except ValidationError as e:  # pragma: no cover - the checks above admit only valid shapes
+        raise fail(str(e)) from None
+
+
+def _result(value: Any, fail) -> str:
+    if not isinstance(value, str):
+        raise fail(f'"result" is {_describe(value)}: expected a string like "5-6-1-4-3-2", "*" or "void"')
+    try:
+        parse_result(value)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    return value.strip()
+
+
+def _finish(hand: _Hand, result: str, line: int, source: str) -> GameRecord:
+    """The record of a hand, with its Result."""
+    assert hand.deal is not None
+    try:
+        return GameRecord(
+            tags={**hand.tags, "Result": result},
+            deal=hand.deal,
+            preplay=tuple(hand.preplay),
+            comment=hand.comment,
+            actions=tuple(hand.actions),
+        )
+    except ValidationError as e:  # pragma: no cover - every part was checked as it was read
+        raise EventLogError(str(e), line, source) from None
+
+
+__all__ = ["DECLARATION_TYPES", "EVENT_TYPES", "PLAY_TYPES", "EventLogError", "records_from_events"]

@@ -1,0 +1,96 @@
+"""Notation features for real tables: unknown cards, irregularities ruled on, requests,
+annotations, checked scores, Chinese card names. Expected values worked out by hand."""
+
+from gouji_record import parse, replay, write
+from gouji_record.rules.events import EventKind
+
+from conftest import EXAMPLES
+
+HAND = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+DEAL = HAND[HAND.index("deal\n") : HAND.index("\nplay\n")]
+
+
+def kinds(result):
+    return [e.kind for e in result.events]
+
+
+def test_a_record_without_a_deal_replays_to_the_same_result():
+    rec = parse(HAND.replace(DEAL, ""))[0]
+    assert rec.deal == ("?36",) * 6
+    r = replay(rec)
+    assert r.diagnostic is None and r.places == (5, 6, 1, 4, 3, 2) and r.scores == {1: 2, 0: 0}
+
+
+def test_partly_known_hands_write_and_read_back():
+    text = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKK ?30").replace(
+        "2: 2222KKJJ9999999977777777666666553333", "2: -"
+    )
+    rec = parse(text)[0]
+    assert rec.deal[:2] == ("KKKKKK?30", "?36")
+    assert "1: KKKKKK ?30\n2: -\n" in write(rec)
+    assert parse(write(rec))[0] == rec
+    assert replay(rec).diagnostic is None
+
+
+def test_unknown_cards_cannot_exceed_the_hand_or_four_decks():
+    # seat 1 holds KKKKKK and 30 unknown: 6 kings known to seat 1, 2 to seat 2 (KK), 6 to seat 4, 2 to seat 5
+    # → all 16 kings are known; a seventh king from seat 1's unknown cards is one too many
+    text = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKK ?30").replace(
+        "1. 1:TTTTT", "1. 1:KKKKKKK"
+    )
+    d = replay(parse(text)[0]).diagnostic
+    assert d.code == "too-many-cards" and d.action == 0
+
+
+def test_irregular_play_out_of_turn_is_ruled_on_and_withdrawn():
+    # as in the illegal example, seat 3 answers its team-mate's gouji play — but marked ^: the engine rules
+    text = HAND.replace("1. 1:TTTTT {Five", "1. 1:TTTTT ^3:QQQQQ {Five")
+    r = replay(parse(text)[0])
+    assert r.diagnostic is None and r.places == (5, 6, 1, 4, 3, 2)
+    ruling = next(e for e in r.events if e.kind is EventKind.RULING)
+    assert ruling.action == 1 and ruling.note.startswith("gouji-not-opposite")
+    assert r.positions[2].hands == r.positions[1].hands  # the play was not made (错牌不出)
+
+
+def test_irregular_follow_by_the_seat_to_act_loses_its_turn():
+    # round 2: seat 5 is to act on 4:3333; ^5:KK (two cards on four) does not beat it → the turn is lost
+    text = HAND.replace("2. 4:3333 5:4444 6:5555", "2. 4:3333 ^5:KK 6:5555")
+    text = text.replace("1:6666 2:7777 3:8888 4:9999 5:- 6:-", "1:6666 2:7777 3:8888 4:9999 6:-")
+    rec = parse(text)[0]
+    r = replay(rec)
+    assert [e.note.split(":")[0] for e in r.events if e.kind is EventKind.RULING][0] == "does-not-beat"
+    assert 5 in r.positions[5].barred
+
+
+def test_wind_request_under_the_charter_and_not_elsewhere():
+    # round 6: seat 5 plays out; seat 6 asks for the wind instead of passing; all pass; seat 6 leads
+    text = HAND.replace("无头).} 6:-\n   1:- 2:- 3:- 4:-", "无头).} 6:wind\n   1:- 2:- 3:- 4:-")
+    assert "6:wind" in text
+    r = replay(parse(text)[0])
+    assert r.diagnostic is None and EventKind.WIND_REQUEST in kinds(r)
+    no_wind = text.replace('[Annotator', '[Options "wind-request=no"]\n[Annotator')
+    d = replay(parse(no_wind)[0]).diagnostic
+    assert d.code == "wind-not-allowed" and d.action == 22
+
+
+def test_claim_is_recorded_under_the_charter():
+    text = HAND.replace("17. 3:DDDX", "17. 3:挑牌 3:DDDX")
+    r = replay(parse(text)[0])
+    assert r.diagnostic is None and EventKind.CLAIM in kinds(r)
+    assert "17. 3:claim 3:DDDX" in write(parse(text)[0])
+
+
+def test_numeric_annotations_and_glyphs_round_trip():
+    text = HAND.replace("4:JJJJJ {Seat 4", "4:JJJJJ!? $3 $14 {Seat 4")
+    rec = parse(text)[0]
+    assert (rec.actions[1].glyph, rec.actions[1].nags) == ("!?", (3, 14))
+    assert parse(write(rec))[0] == rec
+
+
+def test_chinese_joker_names_and_score_tag():
+    text = HAND.replace("3: DDDX222222222222QQQQQQQQQQQQ88888888", "3: 大王大王大花小王222222222222QQQQQQQQQQQQ88888888")
+    assert parse(text)[0] == parse(HAND)[0]
+    good = HAND.replace('[Annotator', '[Score "2 0"]\n[Annotator')
+    assert replay(parse(good)[0]).diagnostic is None
+    d = replay(parse(good.replace('"2 0"', '"0 2"'))[0]).diagnostic
+    assert d.code == "score-mismatch" and "'2 0'" in d.message
