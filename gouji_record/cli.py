@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import nullcontext
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -36,8 +37,6 @@ from .rules.rulesets import (
     UnknownRuleset,
     get_ruleset,
     option_rule,
-    parse_options,
-    with_options,
 )
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -113,10 +112,7 @@ def load(path: str) -> Loaded:
 def _ruleset_for(loaded: Loaded, record: GameRecord, where: SourceMap, override: Ruleset | None) -> Ruleset:
     """The ruleset to replay ``record`` under: ``override`` or its Ruleset tag, with its Options tag."""
     try:
-        if override is not None:
-            options = record.tags.get("Options", "").strip()
-            return with_options(override, parse_options(options)) if options else override
-        return ruleset_of(record)
+        return ruleset_of(record, override)
     except UnknownRuleset as e:
         line, column = where.tags["Ruleset"]
         raise Unreadable(Problem(loaded.path, line, column, "unknown-ruleset", str(e)), loaded.lines) from None
@@ -165,32 +161,49 @@ file_arg = click.argument("file", type=click.Path(allow_dash=True))
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @ruleset_opt
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems.")
-def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Check hands in this many worker processes; reports keep file order.")
+@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: one JSON object per hand on standard output (JSON Lines).")
+def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs: int, fmt_: str) -> None:
     """Replay each hand in FILES and check every action against the rules.
 
     Prints, for a valid hand, the ruleset, places 头科…大落, team scores and
     counts of 够级 plays, 开点 and burns; for the first illegal action of a
     hand, FILE:LINE:COL: error[CODE] with the line, a caret and the rule's
-    source. Exit 0 if all is valid, 1 if a rule is broken, 2 if a file
-    cannot be read.
+    source. A bad hand does not stop the others. Large files are read hand
+    by hand; a progress bar shows on a terminal. Exit 0 if all is valid, 1
+    if a rule is broken, 2 if a file or a hand cannot be read.
     """
-    override = _ruleset_option(ruleset_name)
+    from .batch import OK, check_file
+
+    if ruleset_name is not None:
+        _ruleset_option(ruleset_name)
     status = EXIT_OK
     for path in files:
-        try:
-            loaded = load(path)
-            results = _replays(loaded, override)
-        except Unreadable as e:
-            _fail(e.problem, e.lines)
-            status = max(status, EXIT_UNREADABLE)
-            continue
-        for index, (result, where) in enumerate(results, start=1):
-            if result.diagnostic is not None:
-                _fail(diagnostic_problem(path, result.diagnostic, where, loaded.lines), loaded.lines)
-                status = max(status, EXIT_ILLEGAL)
-            elif not quiet:
-                click.echo(summary(path, index, result))
+        size = 0 if path == "-" else _size(path)
+        shown = size > 1 << 20 and sys.stderr.isatty()  # a library's bar, on a terminal only
+        bar_context = click.progressbar(length=size, file=sys.stderr, label=Path(path).name) if shown else nullcontext()
+        with bar_context as bar:
+            reports = check_file(path, ruleset_name, jobs=jobs, quiet=quiet,
+                                 stdin_bytes=sys.stdin.buffer if path == "-" else None,
+                                 progress=bar.update if bar else None)
+            for report in reports:
+                status = max(status, report.status)
+                if fmt_ == "json":
+                    click.echo(json.dumps(report.data, ensure_ascii=False))
+                elif report.status != OK:
+                    click.secho(report.text, fg="red", err=True)
+                elif report.text:
+                    click.echo(report.text)
     sys.exit(status)
+
+
+def _size(path: str) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return 0
 
 
 def write_atomic(path: str | Path, text: str) -> None:
@@ -511,3 +524,74 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
         click.echo(f"  burn by seat {s}: " + " ".join(texts))
     if pos.top is not None and not burns and seat is None:
         click.echo("  no seat can burn")
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--format", "fmt_", type=click.Choice(["json"]), default="json", show_default=True,
+              help="json: one object per hand (JSON Lines), the record model; `gouji schema` describes it.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
+def export(files: tuple[str, ...], fmt_: str, output: str | None) -> None:
+    """Export the hands of FILES as JSON, one object per hand; `gouji import` reads it back with no loss."""
+    _no_overwrite(files, output)
+    out = []
+    for path in files:
+        try:
+            loaded = load(path)
+        except Unreadable as e:
+            _fail(e.problem, e.lines)
+            sys.exit(EXIT_UNREADABLE)
+        out += [json.dumps(rec.model_dump(mode="json"), ensure_ascii=False) for rec, _ in loaded.hands]
+    _output("".join(line + "\n" for line in out), output)
+
+
+@main.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
+def import_(file: str, output: str | None) -> None:
+    """Convert FILE to canonical .gjn: JSON Lines of records (from `gouji export`), or a
+    platform's event log (docs/events-log.md), told apart by their first object.
+    """
+    from pydantic import ValidationError
+
+    from .eventlog import EventLogError, records_from_events
+
+    _no_overwrite((file,), output)
+    try:
+        lines = _decode(file, _read_bytes(file)).splitlines()
+    except Unreadable as e:
+        _fail(e.problem)
+        sys.exit(EXIT_UNREADABLE)
+    first = next((line for line in lines if line.strip()), "")
+    try:
+        if '"type"' in first:
+            records = records_from_events(lines, file)
+        else:
+            records = []
+            for number, line in enumerate(lines, start=1):
+                if line.strip():
+                    try:
+                        records.append(GameRecord.model_validate_json(line))
+                    except ValidationError as e:
+                        err = e.errors()[0]
+                        where = ".".join(map(str, err["loc"])) or "the object"
+                        raise EventLogError(f"{where}: {err['msg']}", number, file) from None
+    except EventLogError as e:
+        _fail(Problem(file, e.line, 1, "bad-log", e.message))
+        sys.exit(EXIT_UNREADABLE)
+    if not records:
+        _fail(Problem(file, 1, 1, "empty", "no hand in the file"))
+        sys.exit(EXIT_UNREADABLE)
+    canon = []
+    for rec in records:
+        try:
+            canon.append(canonical(replay(rec)))
+        except (UnknownRuleset, BadOption):
+            canon.append(rec)
+    _output(write_all(canon), output)
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of the records `gouji export` writes and `gouji import` reads."""
+    _json(GameRecord.model_json_schema())

@@ -63,13 +63,17 @@ class Replay:
         return sum(1 for e in self.events if e.kind is kind)
 
 
-def ruleset_of(record: GameRecord) -> Ruleset:
-    """The ruleset a record names: its ``Ruleset`` tag, with its ``Options`` tag's overrides.
+def ruleset_of(record: GameRecord, override: str | Ruleset | None = None) -> Ruleset:
+    """The ruleset to replay ``record`` under: ``override`` (a preset name or a
+    ruleset) or else its ``Ruleset`` tag, with its ``Options`` tag's overrides.
 
     Raises :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
     :class:`~gouji_record.rules.rulesets.BadOption`.
     """
-    rules = get_ruleset(record.ruleset_name)
+    if isinstance(override, Ruleset):
+        rules = override
+    else:
+        rules = get_ruleset(override or record.ruleset_name)
     options = record.tags.get("Options", "").strip()
     return with_options(rules, parse_options(options)) if options else rules
 

@@ -1,5 +1,6 @@
 """The gouji command: exit codes, located one-line errors, no tracebacks, no lost files."""
 
+import json
 import re
 
 import pytest
@@ -188,3 +189,33 @@ def test_options_tag_changes_the_rules_and_bad_options_are_listed(tmp_path):
     f.write_text(text.replace("threes-last=yes", "hand-end=sometimes"), encoding="utf-8")
     r = run("validate", f)
     assert r.exit_code == 2 and "error[bad-option]: option hand-end" in r.output and "one-team-left" in r.output
+
+
+def _three_hands(tmp_path):
+    good = HAND.read_text(encoding="utf-8")
+    bad = good.replace("2. 4:3333", "2. 4:33Z3")  # unreadable: a bad card in hand 2
+    f = tmp_path / "three.gjn"
+    f.write_text(good + "\n" + bad + "\n" + ILLEGAL.read_text(encoding="utf-8"), encoding="utf-8")
+    return f, good.count("\n") + 1
+
+
+def test_one_bad_hand_does_not_stop_the_others(tmp_path):
+    f, offset = _three_hands(tmp_path)
+    r = run("validate", f)
+    assert r.exit_code == 2
+    assert r.output.count("valid under charter") == 1
+    assert f"{f}:{29 + offset}:8: error[bad-card]" in r.output  # hand 2, its round 2 line
+    assert f"{f}:{26 + 2 * offset}:30: error[gouji-not-opposite]" in r.output  # hand 3
+
+
+def test_validate_json_lines_and_jobs_keep_order(tmp_path):
+    f, offset = _three_hands(tmp_path)
+    one = run("validate", "--format", "json", f)
+    rows = [json.loads(line) for line in one.output.splitlines()]
+    assert [(r["hand"], r["valid"]) for r in rows] == [(1, True), (2, False), (3, False)]
+    assert rows[0]["places"] == [5, 6, 1, 4, 3, 2] and rows[0]["scores"] == {"1-3-5": 2, "2-4-6": 0}
+    assert rows[1]["error"]["code"] == "bad-card" and rows[1]["line"] == offset + 1
+    assert rows[2]["error"] | {} == rows[2]["error"] and rows[2]["error"]["code"] == "gouji-not-opposite"
+    assert rows[2]["error"]["source"].startswith("002_2bcb45719b384da3.txt §9")
+    two = run("validate", "--format", "json", "--jobs", "2", f)
+    assert two.output == one.output and two.exit_code == one.exit_code == 2

@@ -12,6 +12,7 @@ and column of every tag, deal line and action for diagnostics.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -54,6 +55,18 @@ class SourceMap:
     actions: list[Location] = field(default_factory=list)
     #: Round markers: index of the action each stands before → location.
     rounds: dict[int, Location] = field(default_factory=dict)
+
+    def shift(self, lines: int) -> None:
+        """Move every location down by ``lines`` lines."""
+
+        def move(loc: Location) -> Location:
+            return (loc[0] + lines, loc[1])
+
+        self.start = move(self.start)
+        self.tags = {k: move(v) for k, v in self.tags.items()}
+        self.deal = {k: move(v) for k, v in self.deal.items()}
+        self.actions = [move(v) for v in self.actions]
+        self.rounds = {k: move(v) for k, v in self.rounds.items()}
 
 
 @lru_cache(maxsize=1)
@@ -105,17 +118,69 @@ def normalize_newlines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def parse_text(text: str) -> list[tuple[GameRecord, SourceMap]]:
+def parse_text(text: str, first_line: int = 1) -> list[tuple[GameRecord, SourceMap]]:
     """Parse every hand in ``text``.
 
-    Returns ``(record, source map)`` pairs in file order. Raises
-    :class:`NotationError` for the first syntax error, missing tag or bad deal.
+    Returns ``(record, source map)`` pairs in file order. ``first_line`` is
+    the line number of ``text``'s first line in its file (for a hand cut out
+    of a larger file by :func:`split_hands`). Raises :class:`NotationError`
+    for the first syntax error, missing tag or bad deal.
     """
     text = normalize_newlines(text)
+    shift = first_line - 1
     try:
-        return _parser().parse(text)
+        hands = _parser().parse(text)
     except UnexpectedInput as e:
-        raise _syntax_error(e, text) from None
+        err = _syntax_error(e, text)
+        err.line += shift
+        raise err from None
+    except NotationError as e:
+        e.line += shift
+        raise
+    if shift:
+        for _, where in hands:
+            where.shift(shift)
+    return hands
+
+
+def split_hands(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """Cut a stream of lines into hands without parsing them: ``(first line number, text)``.
+
+    A hand starts at a tag line (``[``…) that follows a line of the previous
+    hand that is not a tag, outside any ``{…}`` comment. Lets a large file be
+    read hand by hand, and one bad hand be reported while the others are
+    still checked.
+    """
+    buf: list[str] = []
+    start, in_comment, after_body = 1, False, False
+    for number, line in enumerate(lines, start=1):
+        stripped = line.lstrip().lstrip("\ufeff")
+        if not in_comment and stripped.startswith("["):
+            if after_body and buf:
+                yield start, "".join(buf)
+                buf, start = [], number
+            after_body = False
+        elif stripped:
+            after_body = True
+        if not buf:
+            start = number
+        buf.append(line)
+        if not stripped.startswith("["):
+            in_comment = _comment_state(line, in_comment)
+    if buf:
+        yield start, "".join(buf)
+
+
+def _comment_state(line: str, in_comment: bool) -> bool:
+    """Whether a ``{…}`` comment is still open at the end of ``line``."""
+    for ch in line:
+        if in_comment:
+            in_comment = ch != "}"
+        elif ch == "{":
+            in_comment = True
+        elif ch == ";":
+            break
+    return in_comment
 
 
 _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")

@@ -1,0 +1,173 @@
+"""Checking many hands (批量校验): stream a file hand by hand, in parallel if asked.
+
+A file is cut into hands without parsing (:func:`~gouji_record.notation.parser.split_hands`),
+so memory stays bounded by the largest hand, one bad hand is reported while
+the others are still checked, and hands can be checked in worker processes
+(``jobs``) while the reports come back in file order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from .notation.parser import NotationError, normalize_newlines, parse_text, split_hands
+from .replay import replay, ruleset_of
+from .report import Problem, diagnostic_problem, summary
+from .rules.rulesets import BadOption, UnknownRuleset
+
+#: Exit statuses (docs/notation.md): valid, a rule broken, unreadable.
+OK, ILLEGAL, UNREADABLE = 0, 1, 2
+#: Hands handed to the workers at a time; bounds memory with ``jobs`` > 1.
+BATCH = 256
+
+
+@dataclass
+class HandReport:
+    """The outcome for one hand (or one unreadable stretch of a file).
+
+    ``status`` is :data:`OK`, :data:`ILLEGAL` or :data:`UNREADABLE`; ``text``
+    is what a person reads (a summary, or a located error); ``data`` is the
+    same as JSON-ready data.
+    """
+
+    path: str
+    index: int
+    line: int
+    status: int
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def _problem_data(p: Problem) -> dict[str, Any]:
+    return {"code": p.code, "message": p.message, "line": p.line or None, "column": p.column or None,
+            "rule": p.rule or None}
+
+
+def check_hand(path: str, index: int, first_line: int, text: str, ruleset_name: str | None,
+               quiet: bool = False) -> HandReport:
+    """Parse and replay the hand ``text`` (which starts at ``first_line`` of ``path``).
+
+    Never raises for bad input: the report says what was wrong, located in the file.
+    """
+    lines = [""] * (first_line - 1) + normalize_newlines(text).split("\n")
+    base = {"file": path, "hand": index, "line": first_line}
+    try:
+        hands = parse_text(text, first_line)
+    except NotationError as e:
+        p = Problem(path, e.line, e.column, e.code, e.message)
+        return HandReport(path, index, first_line, UNREADABLE, p.format(lines),
+                          base | {"valid": False, "error": _problem_data(p)})
+    reports = []
+    for record, where in hands:
+        try:
+            rules = ruleset_of(record, ruleset_name)
+        except (UnknownRuleset, BadOption) as e:
+            tag = "Ruleset" if isinstance(e, UnknownRuleset) else "Options"
+            code = "unknown-ruleset" if tag == "Ruleset" else "bad-option"
+            p = Problem(path, *where.tags[tag], code, str(e))
+            reports.append(HandReport(path, index, first_line, UNREADABLE, p.format(lines),
+                                      base | {"valid": False, "error": _problem_data(p)}))
+            continue
+        result = replay(record, rules)
+        data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
+        if result.diagnostic is not None:
+            p = diagnostic_problem(path, result.diagnostic, where, lines)
+            reports.append(HandReport(path, index, first_line, ILLEGAL, p.format(lines),
+                                      data | {"valid": False, "error": _problem_data(p) | {
+                                          "source": result.diagnostic.source}}))
+            continue
+        score = result.score
+        data |= {"valid": True, "complete": result.final.over, "void": result.final.void,
+                 "places": list(result.places),
+                 "scores": {"1-3-5": score.teams[1], "2-4-6": score.teams[0]} if score else None,
+                 "extras": {str(s): v for s, v in score.seats.items() if v} if score else None,
+                 "events": _event_counts(result)}
+        reports.append(HandReport(path, index, first_line, OK, "" if quiet else summary(path, index, result), data))
+    if len(reports) == 1:
+        return reports[0]
+    worst = max(reports, key=lambda r: r.status)  # a stretch that parsed as several hands (rare)
+    return HandReport(path, index, first_line, worst.status, "\n".join(r.text for r in reports if r.text), worst.data)
+
+
+def _event_counts(result) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for e in result.events:
+        counts[e.kind.value] = counts.get(e.kind.value, 0) + 1
+    counts.pop("round-end", None)
+    return counts
+
+
+def _read_lines(path: str, stdin_bytes: Iterable[bytes] | None = None) -> Iterator[str]:
+    """The file's lines, decoded; raises :class:`EncodingProblem` at the first byte that is not UTF-8."""
+    source = stdin_bytes if stdin_bytes is not None else Path(path).open("rb")
+    try:
+        for number, raw in enumerate(source, start=1):
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                column = len(raw[: e.start].decode("utf-8", errors="replace")) + 1
+                raise EncodingProblem(Problem(
+                    path, number, column, "encoding",
+                    f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot start a UTF-8 character "
+                    "(is the file GB18030/GBK? save it as UTF-8)")) from None
+    finally:
+        if stdin_bytes is None:
+            source.close()  # type: ignore[union-attr]
+
+
+class EncodingProblem(Exception):
+    """A file that is not UTF-8; carries the located :class:`~gouji_record.report.Problem`."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _job(args: tuple) -> HandReport:
+    return check_hand(*args)
+
+
+def check_file(path: str, ruleset_name: str | None = None, jobs: int = 1, quiet: bool = False,
+               stdin_bytes: Iterable[bytes] | None = None, progress=None) -> Iterator[HandReport]:
+    """Check every hand of ``path`` (``-`` with ``stdin_bytes`` for standard input), in file order.
+
+    ``jobs`` > 1 checks hands in that many worker processes. ``progress``, if
+    given, is called with the number of bytes of each hand read. Yields one
+    :class:`HandReport` per hand, and one for an unreadable file.
+    """
+    def hands() -> Iterator[tuple]:
+        for index, (first, text) in enumerate(split_hands(_read_lines(path, stdin_bytes)), start=1):
+            if progress is not None:
+                progress(len(text.encode("utf-8")))
+            yield (path, index, first, text, ruleset_name, quiet)
+
+    try:
+        any_hand = False
+        if jobs <= 1:
+            for args in hands():
+                any_hand = True
+                yield check_hand(*args)
+        else:
+            with multiprocessing.Pool(jobs) as pool:
+                stream = hands()
+                while batch := list(islice(stream, BATCH)):
+                    any_hand = True
+                    yield from pool.imap(_job, batch, chunksize=max(1, len(batch) // (4 * jobs)))
+        if not any_hand:
+            p = Problem(path, 1, 1, "empty", 'no hand in the file: expected tags like [Event "…"]')
+            yield HandReport(path, 0, 1, UNREADABLE, p.format(), {"file": path, "valid": False,
+                                                                "error": _problem_data(p)})
+    except OSError as e:
+        what = "is a directory, not a .gjn file" if isinstance(e, IsADirectoryError) else \
+            f"cannot read the file: {e.strerror or e}"
+        p = Problem(path, 0, 0, "unreadable", what)
+        yield HandReport(path, 0, 0, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})
+    except EncodingProblem as e:
+        yield HandReport(path, 0, e.problem.line, UNREADABLE, e.problem.format(),
+                         {"file": path, "valid": False, "error": _problem_data(e.problem)})
+
