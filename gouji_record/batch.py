@@ -18,6 +18,7 @@ from typing import Any
 from .notation.parser import NotationError, normalize_newlines, parse_text, split_hands
 from .replay import replay, ruleset_of
 from .report import Problem, diagnostic_problem, summary
+from .rules.events import Diagnostic
 from .rules.rulesets import BadOption, UnknownRuleset
 
 #: Exit statuses (docs/notation.md): valid, a rule broken, unreadable.
@@ -41,15 +42,22 @@ class HandReport:
     status: int
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
 
 
 def _problem_data(p: Problem) -> dict[str, Any]:
-    return {"code": p.code, "message": p.message, "line": p.line or None, "column": p.column or None,
-            "rule": p.rule or None}
+    return {
+        "code": p.code,
+        "message": p.message,
+        "line": p.line or None,
+        "column": p.column or None,
+        "rule": p.rule or None,
+    }
 
 
-def check_hand(path: str, index: int, first_line: int, text: str, ruleset_name: str | None,
-               quiet: bool = False) -> HandReport:
+def check_hand(
+    path: str, index: int, first_line: int, text: str, ruleset_name: str | None, quiet: bool = False
+) -> HandReport:
     """Parse and replay the hand ``text`` (which starts at ``first_line`` of ``path``).
 
     Never raises for bad input: the report says what was wrong, located in the file.
@@ -60,8 +68,9 @@ def check_hand(path: str, index: int, first_line: int, text: str, ruleset_name: 
         hands = parse_text(text, first_line)
     except NotationError as e:
         p = Problem(path, e.line, e.column, e.code, e.message)
-        return HandReport(path, index, first_line, UNREADABLE, p.format(lines),
-                          base | {"valid": False, "error": _problem_data(p)})
+        return HandReport(
+            path, index, first_line, UNREADABLE, p.format(lines), base | {"valid": False, "error": _problem_data(p)}
+        )
     reports = []
     for record, where in hands:
         try:
@@ -70,24 +79,46 @@ def check_hand(path: str, index: int, first_line: int, text: str, ruleset_name: 
             tag = "Ruleset" if isinstance(e, UnknownRuleset) else "Options"
             code = "unknown-ruleset" if tag == "Ruleset" else "bad-option"
             p = Problem(path, *where.tags[tag], code, str(e))
-            reports.append(HandReport(path, index, first_line, UNREADABLE, p.format(lines),
-                                      base | {"valid": False, "error": _problem_data(p)}))
+            reports.append(
+                HandReport(
+                    path,
+                    index,
+                    first_line,
+                    UNREADABLE,
+                    p.format(lines),
+                    base | {"valid": False, "error": _problem_data(p)},
+                )
+            )
             continue
         result = replay(record, rules)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
         if result.diagnostic is not None:
             p = diagnostic_problem(path, result.diagnostic, where, lines)
-            reports.append(HandReport(path, index, first_line, ILLEGAL, p.format(lines),
-                                      data | {"valid": False, "error": _problem_data(p) | {
-                                          "source": result.diagnostic.source}}))
+            reports.append(
+                HandReport(
+                    path,
+                    index,
+                    first_line,
+                    ILLEGAL,
+                    p.format(lines),
+                    data | {"valid": False, "error": _problem_data(p) | {"source": result.diagnostic.source}},
+                )
+            )
             continue
         score = result.score
-        data |= {"valid": True, "complete": result.final.over, "void": result.final.void,
-                 "places": list(result.places),
-                 "scores": {"1-3-5": score.teams[1], "2-4-6": score.teams[0]} if score else None,
-                 "extras": {str(s): v for s, v in score.seats.items() if v} if score else None,
-                 "events": _event_counts(result)}
+        data |= {
+            "valid": True,
+            "complete": result.final.over,
+            "void": result.final.void,
+            "places": list(result.places),
+            "scores": {"1-3-5": score.teams[1], "2-4-6": score.teams[0]} if score else None,
+            "extras": {str(s): v for s, v in score.seats.items() if v} if score else None,
+            "events": _event_counts(result),
+        }
         reports.append(HandReport(path, index, first_line, OK, "" if quiet else summary(path, index, result), data))
+    if record.tags.get("Match"):
+        reports[-1].data["match"] = record.tags["Match"]
+        reports[-1].source = text
     if len(reports) == 1:
         return reports[0]
     worst = max(reports, key=lambda r: r.status)  # a stretch that parsed as several hands (rare)
@@ -111,10 +142,16 @@ def _read_lines(path: str, stdin_bytes: Iterable[bytes] | None = None) -> Iterat
                 yield raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 column = len(raw[: e.start].decode("utf-8", errors="replace")) + 1
-                raise EncodingProblem(Problem(
-                    path, number, column, "encoding",
-                    f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot start a UTF-8 character "
-                    "(is the file GB18030/GBK? save it as UTF-8)")) from None
+                raise EncodingProblem(
+                    Problem(
+                        path,
+                        number,
+                        column,
+                        "encoding",
+                        f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot start a UTF-8 character "
+                        "(is the file GB18030/GBK? save it as UTF-8)",
+                    )
+                ) from None
     finally:
         if stdin_bytes is None:
             source.close()  # type: ignore[union-attr]
@@ -128,18 +165,86 @@ class EncodingProblem(Exception):
         self.problem = problem
 
 
+def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
+    """Add the match checks to the reports of hands that belong to a match (a ``Match`` tag):
+    tribute owed by the hand before and paid in this one, first lead, running score. Keeps only
+    the previous hand of the current match in memory."""
+    from .match import check_match
+
+    current: str | None = None
+    previous = None
+    number, totals = 0, {1: 0, 0: 0}
+    for report in reports:
+        name = report.data.get("match")
+        if not name or report.status == UNREADABLE:
+            current, previous = None, None
+            yield report
+            continue
+        record, where = parse_text(report.source, report.line)[0]
+        replayed = replay(record, ruleset_of(record))
+        if current != name:
+            number, totals, previous = 0, {1: 0, 0: 0}, None
+        number += 1
+        entry = check_match([previous, replayed] if previous is not None else [replayed])[-1]
+        if replayed.score is not None:
+            totals = {t: totals[t] + replayed.score.teams[t] for t in totals}
+        tag = record.tags.get("Hand")
+        if tag is not None and tag.strip() != str(number):
+            entry.diagnostics.append(
+                Diagnostic(
+                    code="hand-missing",
+                    action=None,
+                    rule="match-score",
+                    source=replayed.ruleset.cite("match-score"),
+                    message=f'[Hand "{tag}"] is hand {number} of match {name!r}: a hand is missing or out of order',
+                )
+            )
+        lines = [""] * (report.line - 1) + normalize_newlines(report.source).split("\n")
+        problems = [
+            diagnostic_problem(report.path, d, where, lines)
+            if d.action is not None
+            else Problem(
+                report.path, *where.tags.get("Hand", where.start), d.code, d.message, rule=f"{d.rule} — {d.source}"
+            )
+            for d in entry.diagnostics
+        ]
+        if problems:
+            report.status = max(report.status, ILLEGAL)
+            report.text = "\n".join(p.format(lines) for p in problems) + ("\n" + report.text if report.text else "")
+            report.data["valid"] = False
+            report.data["match_errors"] = [_problem_data(p) for p in problems]
+        if report.text and report.status == OK:
+            extra = ["  tribute: " + "; ".join(entry.notes)] if entry.notes else []
+            extra.append(f"  match {name!r} after hand {number}: team 1-3-5 {totals[1]}, team 2-4-6 {totals[0]}")
+            report.text = "\n".join([report.text, *extra])
+        report.data |= {
+            "tribute": entry.notes,
+            "match_hand": number,
+            "standings": {"1-3-5": totals[1], "2-4-6": totals[0]},
+        }
+        current, previous = name, replayed
+        yield report
+
+
 def _job(args: tuple) -> HandReport:
     return check_hand(*args)
 
 
-def check_file(path: str, ruleset_name: str | None = None, jobs: int = 1, quiet: bool = False,
-               stdin_bytes: Iterable[bytes] | None = None, progress=None) -> Iterator[HandReport]:
+def check_file(
+    path: str,
+    ruleset_name: str | None = None,
+    jobs: int = 1,
+    quiet: bool = False,
+    stdin_bytes: Iterable[bytes] | None = None,
+    progress=None,
+) -> Iterator[HandReport]:
     """Check every hand of ``path`` (``-`` with ``stdin_bytes`` for standard input), in file order.
 
     ``jobs`` > 1 checks hands in that many worker processes. ``progress``, if
     given, is called with the number of bytes of each hand read. Yields one
     :class:`HandReport` per hand, and one for an unreadable file.
     """
+
     def hands() -> Iterator[tuple]:
         for index, (first, text) in enumerate(split_hands(_read_lines(path, stdin_bytes)), start=1):
             if progress is not None:
@@ -160,14 +265,23 @@ def check_file(path: str, ruleset_name: str | None = None, jobs: int = 1, quiet:
                     yield from pool.imap(_job, batch, chunksize=max(1, len(batch) // (4 * jobs)))
         if not any_hand:
             p = Problem(path, 1, 1, "empty", 'no hand in the file: expected tags like [Event "…"]')
-            yield HandReport(path, 0, 1, UNREADABLE, p.format(), {"file": path, "valid": False,
-                                                                "error": _problem_data(p)})
+            yield HandReport(
+                path, 0, 1, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)}
+            )
     except OSError as e:
-        what = "is a directory, not a .gjn file" if isinstance(e, IsADirectoryError) else \
-            f"cannot read the file: {e.strerror or e}"
+        what = (
+            "is a directory, not a .gjn file"
+            if isinstance(e, IsADirectoryError)
+            else f"cannot read the file: {e.strerror or e}"
+        )
         p = Problem(path, 0, 0, "unreadable", what)
         yield HandReport(path, 0, 0, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})
     except EncodingProblem as e:
-        yield HandReport(path, 0, e.problem.line, UNREADABLE, e.problem.format(),
-                         {"file": path, "valid": False, "error": _problem_data(e.problem)})
-
+        yield HandReport(
+            path,
+            0,
+            e.problem.line,
+            UNREADABLE,
+            e.problem.format(),
+            {"file": path, "valid": False, "error": _problem_data(e.problem)},
+        )

@@ -25,7 +25,7 @@ from .model import GameRecord
 from .notation.parser import NotationError, SourceMap, normalize_newlines, parse_text
 from .notation.writer import write_all
 from .replay import Replay, replay, ruleset_of
-from .report import Problem, diagnostic_problem, summary
+from .report import Problem, diagnostic_problem
 from .rules.cards import CardError
 from .rules.plays import PlayError, parse_play
 from .rules.rulesets import (
@@ -161,10 +161,22 @@ file_arg = click.argument("file", type=click.Path(allow_dash=True))
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @ruleset_opt
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Check hands in this many worker processes; reports keep file order.")
-@click.option("--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="json: one JSON object per hand on standard output (JSON Lines).")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Check hands in this many worker processes; reports keep file order.",
+)
+@click.option(
+    "--format",
+    "fmt_",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one JSON object per hand on standard output (JSON Lines).",
+)
 def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs: int, fmt_: str) -> None:
     """Replay each hand in FILES and check every action against the rules.
 
@@ -175,7 +187,7 @@ def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs
     by hand; a progress bar shows on a terminal. Exit 0 if all is valid, 1
     if a rule is broken, 2 if a file or a hand cannot be read.
     """
-    from .batch import OK, check_file
+    from .batch import OK, check_file, with_matches
 
     if ruleset_name is not None:
         _ruleset_option(ruleset_name)
@@ -185,9 +197,16 @@ def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs
         shown = size > 1 << 20 and sys.stderr.isatty()  # a library's bar, on a terminal only
         bar_context = click.progressbar(length=size, file=sys.stderr, label=Path(path).name) if shown else nullcontext()
         with bar_context as bar:
-            reports = check_file(path, ruleset_name, jobs=jobs, quiet=quiet,
-                                 stdin_bytes=sys.stdin.buffer if path == "-" else None,
-                                 progress=bar.update if bar else None)
+            reports = with_matches(
+                check_file(
+                    path,
+                    ruleset_name,
+                    jobs=jobs,
+                    quiet=quiet,
+                    stdin_bytes=sys.stdin.buffer if path == "-" else None,
+                    progress=bar.update if bar else None,
+                )
+            )
             for report in reports:
                 status = max(status, report.status)
                 if fmt_ == "json":
@@ -528,8 +547,14 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--format", "fmt_", type=click.Choice(["json"]), default="json", show_default=True,
-              help="json: one object per hand (JSON Lines), the record model; `gouji schema` describes it.")
+@click.option(
+    "--format",
+    "fmt_",
+    type=click.Choice(["json"]),
+    default="json",
+    show_default=True,
+    help="json: one object per hand (JSON Lines), the record model; `gouji schema` describes it.",
+)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
 def export(files: tuple[str, ...], fmt_: str, output: str | None) -> None:
     """Export the hands of FILES as JSON, one object per hand; `gouji import` reads it back with no loss."""

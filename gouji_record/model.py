@@ -23,7 +23,20 @@ from .rules.cards import CardError, format_cards, parse_cards
 Seat = Annotated[int, Field(ge=1, le=6)]
 
 #: Tags every record carries, in export order (docs/notation.md).
-REQUIRED_TAGS = ("Event", "Site", "Date", "Round", "Ruleset", "Seat1", "Seat2", "Seat3", "Seat4", "Seat5", "Seat6", "Result")
+REQUIRED_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Ruleset",
+    "Seat1",
+    "Seat2",
+    "Seat3",
+    "Seat4",
+    "Seat5",
+    "Seat6",
+    "Result",
+)
 #: Optional tags with a meaning, written after the required ones in this order (docs/notation.md).
 KNOWN_TAGS = ("Score", "Options", "Match", "Hand", "Annotator")
 #: Required tags a reader fills in when a record leaves them out, and the value it gives.
@@ -54,7 +67,9 @@ class ActionKind(str, Enum):
     """Kinds of action: a play (出牌/顺牌), a pass (过牌), a yield (让牌), a
     request to take the wind (申请接风), a claim of the rest (挑牌); and the
     declarations before play: revolution (革命), keeping a head (要头) or not
-    (无头), natural opening (自然开点)."""
+    (无头), natural opening (自然开点), a call that the opposite will not open
+    (宣点/明点: ``call``; 预点: ``precall``), and a transfer of cards (``give``:
+    tribute, its return, buying a 3 or a 4)."""
 
     PLAY = "play"
     PASS = "pass"
@@ -65,6 +80,9 @@ class ActionKind(str, Enum):
     KEEP_HEAD = "keep-head"
     NO_HEAD = "no-head"
     NATURAL = "natural"
+    CALL = "call"
+    PRECALL = "precall"
+    GIVE = "give"
 
     @property
     def preplay(self) -> bool:
@@ -72,7 +90,17 @@ class ActionKind(str, Enum):
         return self in _PREPLAY
 
 
-_PREPLAY = frozenset({ActionKind.REVOLT, ActionKind.KEEP_HEAD, ActionKind.NO_HEAD, ActionKind.NATURAL})
+_PREPLAY = frozenset(
+    {
+        ActionKind.REVOLT,
+        ActionKind.KEEP_HEAD,
+        ActionKind.NO_HEAD,
+        ActionKind.NATURAL,
+        ActionKind.CALL,
+        ActionKind.PRECALL,
+        ActionKind.GIVE,
+    }
+)
 
 
 class Action(BaseModel):
@@ -92,6 +120,7 @@ class Action(BaseModel):
 
     seat: Seat
     kind: ActionKind
+    to: Seat | None = None
     cards: str = ""
     burn: bool = False
     round: int | None = Field(default=None, ge=1)
@@ -107,8 +136,10 @@ class Action(BaseModel):
 
     @model_validator(mode="after")
     def _shape(self) -> Action:
-        if (self.kind is ActionKind.PLAY) != bool(self.cards):
-            raise ValueError("a play has cards; a pass or yield has none")
+        if (self.kind in (ActionKind.PLAY, ActionKind.GIVE)) != bool(self.cards):
+            raise ValueError("a play or a transfer has cards; other actions have none")
+        if (self.kind is ActionKind.GIVE) != (self.to is not None) or self.to == self.seat:
+            raise ValueError("a transfer (give) goes from its seat to another seat")
         if self.burn and self.kind is not ActionKind.PLAY:
             raise ValueError("only a play can be a burn")
         return self
@@ -118,6 +149,8 @@ class Action(BaseModel):
         """The action as written in the notation, without round, glyph or comments."""
         if self.kind is ActionKind.PLAY:
             return f"{self.seat}:{'*' if self.burn else ''}{self.cards}"
+        if self.kind is ActionKind.GIVE:
+            return f"{self.seat}>{self.to}:{self.cards}"
         body = {ActionKind.PASS: "-", ActionKind.YIELD: "~"}.get(self.kind, self.kind.value)
         return f"{self.seat}:{body}"
 

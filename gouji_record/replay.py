@@ -142,9 +142,13 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
         teams = scores(rules, pos).teams
         derived_score = f"{teams[1]} {teams[0]}"
         if score_tag.split() != derived_score.split():
-            return Diagnostic(code="score-mismatch", action=None, rule="scoring", source=rules.cite("scoring"),
-                              message=f"Score says {score_tag!r} (team 1-3-5, team 2-4-6) but the play gives "
-                                      f"{derived_score!r}")
+            return Diagnostic(
+                code="score-mismatch",
+                action=None,
+                rule="scoring",
+                source=rules.cite("scoring"),
+                message=f"Score says {score_tag!r} (team 1-3-5, team 2-4-6) but the play gives {derived_score!r}",
+            )
     if claimed != pos.places:
         derived = "-".join(map(str, pos.places))
         return Diagnostic(

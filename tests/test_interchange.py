@@ -41,8 +41,14 @@ def test_schema_describes_the_exported_objects():
 def test_import_an_event_log(tmp_path):
     rec = parse(HAND.read_text(encoding="utf-8"))[0]
     events = [
-        {"type": "start_hand", "ruleset": "charter", "names": [rec.player(s) for s in range(1, 7)],
-         "event": rec.tags["Event"], "site": "Qingdao", "date": "2026.11.29"},
+        {
+            "type": "start_hand",
+            "ruleset": "charter",
+            "names": [rec.player(s) for s in range(1, 7)],
+            "event": rec.tags["Event"],
+            "site": "Qingdao",
+            "date": "2026.11.29",
+        },
         {"type": "deal", "hands": list(rec.deal)},
     ]
     for a in rec.actions:
@@ -64,8 +70,10 @@ def test_import_an_event_log(tmp_path):
 
 def test_import_errors_are_located(tmp_path):
     f = tmp_path / "bad.jsonl"
-    f.write_text('{"type":"start_hand","ruleset":"charter","names":["a","b","c","d","e","f"]}\n{"type":"nope"}\n',
-                 encoding="utf-8")
+    f.write_text(
+        '{"type":"start_hand","ruleset":"charter","names":["a","b","c","d","e","f"]}\n{"type":"nope"}\n',
+        encoding="utf-8",
+    )
     r = run("import", f)
     assert r.exit_code == 2 and f"{f}:2:1: error[bad-log]" in r.output
     f.write_text('{"tags": {}, "deal": []}\n', encoding="utf-8")

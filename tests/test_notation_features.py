@@ -68,7 +68,7 @@ def test_wind_request_under_the_charter_and_not_elsewhere():
     assert "6:wind" in text
     r = replay(parse(text)[0])
     assert r.diagnostic is None and EventKind.WIND_REQUEST in kinds(r)
-    no_wind = text.replace('[Annotator', '[Options "wind-request=no"]\n[Annotator')
+    no_wind = text.replace("[Annotator", '[Options "wind-request=no"]\n[Annotator')
     d = replay(parse(no_wind)[0]).diagnostic
     assert d.code == "wind-not-allowed" and d.action == 22
 
@@ -88,9 +88,11 @@ def test_numeric_annotations_and_glyphs_round_trip():
 
 
 def test_chinese_joker_names_and_score_tag():
-    text = HAND.replace("3: DDDX222222222222QQQQQQQQQQQQ88888888", "3: 大王大王大花小王222222222222QQQQQQQQQQQQ88888888")
+    text = HAND.replace(
+        "3: DDDX222222222222QQQQQQQQQQQQ88888888", "3: 大王大王大花小王222222222222QQQQQQQQQQQQ88888888"
+    )
     assert parse(text)[0] == parse(HAND)[0]
-    good = HAND.replace('[Annotator', '[Score "2 0"]\n[Annotator')
+    good = HAND.replace("[Annotator", '[Score "2 0"]\n[Annotator')
     assert replay(parse(good)[0]).diagnostic is None
     d = replay(parse(good.replace('"2 0"', '"0 2"'))[0]).diagnostic
     assert d.code == "score-mismatch" and "'2 0'" in d.message

@@ -317,6 +317,11 @@ class _Build(Transformer):
     def yield_action(self, children):
         return self._action(ActionKind.YIELD, children)
 
+    def transfer(self, children):
+        give = children[0]
+        item = self._action(ActionKind.GIVE, [Token("SEAT", str(give)[0]), *children[1:]])
+        return item[:1] + (give,) + item[2:] + ({"to": int(str(give)[2])},)
+
     def word_action(self, children):
         return self._action(None, children)
 
@@ -336,7 +341,17 @@ class _Build(Transformer):
 
 
 #: Chinese words for declarations and requests, and their notation names.
-DECLARATIONS = {"革命": "revolt", "要头": "keep-head", "无头": "no-head", "自然开点": "natural", "接风": "wind", "挑牌": "claim"}
+DECLARATIONS = {
+    "革命": "revolt",
+    "要头": "keep-head",
+    "无头": "no-head",
+    "自然开点": "natural",
+    "接风": "wind",
+    "挑牌": "claim",
+    "宣点": "call",
+    "明点": "call",
+    "预点": "precall",
+}
 
 
 def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]:
@@ -432,11 +447,12 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
                 raise NotationError("syntax", "round numbers start at 1", *_loc(tok))
             where.rounds[len(where.actions)] = _loc(tok)
         else:
-            _, seat_tok, kind, cards_tok, burn, marks = item
+            _, seat_tok, kind, cards_tok, burn, marks, *extra = item
             cards = format_cards(_cards(cards_tok)) if cards_tok is not None else ""
             section.append(
                 dict(seat=int(str(seat_tok)[0]), kind=kind, cards=cards, burn=burn, round=pending_round, comments=[])
                 | marks
+                | (extra[0] if extra else {})
             )
             where.actions.append(_loc(seat_tok))
             pending_round = None

@@ -1,9 +1,14 @@
-"""HTML replays (牌局回放): one self-contained page per hand, rendered with Jinja2.
+"""HTML replays (牌局回放): one self-contained page per file, every hand in it, rendered with Jinja2.
 
-The page is ``html_templates/replay.html.j2`` with autoescaping on; the replay
-data goes in as JSON through Jinja2's ``tojson`` filter, which escapes ``<``,
-``>`` and ``&`` so nothing in a record can close the script element. The page
-makes no network request.
+The page is ``html_templates/replay.html.j2`` with autoescaping on; the
+stylesheet and script are inlined, and the replay data goes in as JSON through
+Jinja2's ``tojson`` filter, which writes ``<``, ``>``, ``&`` and ``'`` as
+``\\u003c`` … so nothing in a record can close the script element. The
+script only ever sets ``textContent``. The page's Content-Security-Policy
+forbids every network request; it works from ``file://``.
+
+:func:`replay_data` computes everything the page shows (data); the template
+and ``replay.js`` only present it.
 """
 
 from __future__ import annotations
@@ -11,17 +16,20 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import jinja2
 import markupsafe
 
+from ..model import ActionKind
 from ..report import Problem
 from ..replay import Replay
 from ..rules.cards import format_cards
 from ..rules.engine import Position
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, EventKind
 from ..rules.rulesets import RULES
+
+LANGUAGES = ("zh", "en")
 
 
 def _template_dir() -> Path:
@@ -42,42 +50,106 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def _frame(pos: Position, trick: list[int]) -> dict[str, Any]:
+def _rule(key: str) -> dict[str, str]:
+    en, zh = RULES.get(key, (key, key))
+    return {"key": key, "en": en, "zh": zh}
+
+
+def _frame(pos: Position, trick: list[int], top_action: int | None) -> dict[str, Any]:
+    """The table after some actions: hands, whose turn, the round so far, the states of the seats."""
+    top = None
+    if pos.top is not None:
+        t = pos.top
+        top = {
+            "seat": t.seat,
+            "cards": str(t.play),
+            "action": top_action,
+            "gouji": t.restricted,
+            "dead": t.dead,
+            "burnOnly": t.burn_only,
+        }
     return {
         "hands": [format_cards(h) for h in pos.hands],
-        "counts": [sum(h) for h in pos.hands],
+        "unknown": list(pos.unknown),
+        "counts": [pos.holds(s) for s in range(1, 7)],
         "toAct": pos.to_act,
-        "top": None if pos.top is None else {"seat": pos.top.seat, "cards": str(pos.top.play)},
+        "top": top,
         "trick": trick,
         "round": pos.round,
         "finished": list(pos.finished),
-        "headless": [s for s in range(1, 7) if pos.headless(s) and sum(pos.hands[s - 1])],
+        "out": list(pos.out),
+        "revolted": list(pos.revolted),
+        "places": list(pos.places),
+        "headless": [s for s in range(1, 7) if pos.headless(s) and not pos.gone(s)],
         "melee": pos.melee,
         "burner": pos.burner,
+        "burnTarget": pos.burn_target,
         "opened": sorted(pos.opened),
+        "over": pos.over,
+        "void": pos.void,
     }
 
 
 def replay_data(result: Replay, problem: Problem | None = None, lines: list[str] | None = None) -> dict[str, Any]:
-    """Everything the replay page shows, as JSON-ready data.
+    """Everything the replay page shows of one hand, as JSON-ready data.
 
-    ``frames[i]`` is the table after ``i`` actions (``frames[0]`` the deal);
-    its ``trick`` lists the indices of the actions of the round the last
-    action belongs to. ``events`` carry their action index, labels in both
-    languages and the rule's source.
+    ``actions`` are the record's actions in the order the engine replays them
+    (declarations first); ``frames[i]`` is the table after ``i`` actions
+    (``frames[0]`` the deal). A frame's ``trick`` lists the indices of the
+    actions of the round the last action belongs to, and its ``top`` the play
+    to beat with the index of the action that made it. ``events`` carry their
+    action index, labels in both languages, the rule (in both languages) and
+    its source. ``diagnostic`` is the first illegal action (or inconsistency)
+    with its rule and source; the frames stop before that action. ``chart`` is
+    every seat's cards left, frame by frame.
     """
     record = result.record
+    all_actions = record.all_actions
+    positions = result.positions
     frames, start = [], 0
-    for i, pos in enumerate(result.positions):
-        if i > 0 and result.positions[i - 1].top is None:
+    for i, pos in enumerate(positions):
+        if i > 0 and positions[i - 1].top is None:
             start = i - 1
-        frames.append(_frame(pos, list(range(start, i))))
-    rounds = []
-    number = 0
-    for pos in result.positions[: len(record.actions)]:
-        if pos.top is None and not pos.over:
-            number = pos.round
-        rounds.append(number)
+        trick = list(range(start, i))
+        top_action = None
+        if pos.top is not None:
+            top_action = next(
+                (
+                    j
+                    for j in reversed(trick)
+                    if all_actions[j].seat == pos.top.seat and all_actions[j].kind is ActionKind.PLAY
+                ),
+                None,
+            )
+        frames.append(_frame(pos, trick, top_action))
+    actions = []
+    number = None
+    for i, a in enumerate(all_actions):
+        lead = False
+        if i < len(positions) and not a.kind.preplay:
+            before = positions[i]
+            if before.top is None and not before.over and not before.preplay:
+                number, lead = before.round, True
+        elif i >= len(positions):  # not replayed: after the illegal action
+            lead = a.round is not None
+            number = a.round if a.round is not None else number
+        actions.append(
+            {
+                "seat": a.seat,
+                "kind": a.kind.value,
+                "to": a.to,
+                "cards": a.cards,
+                "burn": a.burn,
+                "text": a.text,
+                "glyph": a.glyph or "",
+                "nags": list(a.nags),
+                "irregular": a.irregular,
+                "comments": list(a.comments),
+                "preplay": a.kind.preplay,
+                "round": None if a.kind.preplay else number,
+                "lead": lead,
+            }
+        )
     events = [
         {
             "action": e.action,
@@ -87,8 +159,8 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
             "seats": list(e.seats),
             "cards": e.cards,
             "place": e.place,
-            "rule": RULES[e.rule][0],
-            "ruleZh": RULES[e.rule][1],
+            "note": e.note,
+            "rule": _rule(e.rule),
             "source": e.source,
         }
         for e in result.events
@@ -102,42 +174,68 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
             "code": d.code,
             "message": d.message,
             "source": d.source,
-            "rule": RULES.get(d.rule, (d.rule, ""))[0],
+            "rule": _rule(d.rule),
             "where": problem.format(lines) if problem else "",
         }
+    score = result.score
     return {
-        "tags": [[k, v] for k, v in record.tags.items()],
+        "title": record.tags.get("Event", "?"),
+        "tags": [[k, v] for k, v in record.tags.items() if not (k.startswith("Seat") and k[4:] in "123456")],
         "players": [record.player(s) for s in range(1, 7)],
         "ruleset": {"name": result.ruleset.name, "title": result.ruleset.title, "seed": result.ruleset.seed},
-        "actions": [
-            {
-                "seat": a.seat,
-                "kind": a.kind.value,
-                "cards": a.cards,
-                "burn": a.burn,
-                "text": a.text,
-                "glyph": a.glyph,
-                "comments": list(a.comments),
-                "round": rounds[i] if i < len(rounds) else None,
-            }
-            for i, a in enumerate(record.actions)
-        ],
+        "actions": actions,
         "comment": list(record.comment),
         "frames": frames,
         "events": events,
         "diagnostic": diagnostic,
         "places": list(result.places) if result.final.over else None,
-        "scores": result.scores,
+        "void": result.final.void,
+        "scores": score.teams if score else None,
+        "extras": {str(s): v for s, v in score.seats.items() if v} if score else {},
         "placeNames": {"zh": list(PLACE_NAMES_ZH), "en": list(PLACE_NAMES_EN)},
     }
 
 
-def render_replay(result: Replay, problem: Problem | None = None, lines: list[str] | None = None) -> str:
+def render_replays(
+    hands: Sequence[tuple[Replay, Problem | None]],
+    lines: list[str] | None = None,
+    *,
+    lang: str = "zh",
+    seat: int = 0,
+) -> str:
+    """One self-contained HTML page replaying every hand of ``hands`` (a hand selector when there are
+    several). Each hand comes with the :class:`Problem` locating its diagnostic in the file, if any
+    (whose ``lines`` it may quote). ``lang`` (``zh`` or ``en``) and ``seat`` (0: all hands face up,
+    1–6: that seat's own view) are the page's initial settings; the reader can change both."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+    if not 0 <= seat <= 6:
+        raise ValueError("seat must be 0 (all hands) or 1-6")
+    if not hands:
+        raise ValueError("nothing to render")
+    data = [replay_data(result, problem, lines) for result, problem in hands]
+    first = data[0]
+    title = first["title"] if len(data) == 1 else f"{first['title']} (+{len(data) - 1})"
+    return (
+        _environment()
+        .get_template("replay.html.j2")
+        .render(
+            title=title,
+            hand=first,
+            hands=data,
+            page={"hands": data, "lang": lang, "seat": seat},
+            lang=lang,
+            **_assets(),
+        )
+    )
+
+
+def render_replay(
+    result: Replay, problem: Problem | None = None, lines: list[str] | None = None, *, lang: str = "zh", seat: int = 0
+) -> str:
     """The HTML page replaying ``result``; ``problem`` locates its diagnostic in the file
     (whose ``lines`` it may quote), if any."""
-    data = replay_data(result, problem, lines)
-    title = result.record.tags.get("Event", "够级")
-    return _environment().get_template("replay.html.j2").render(title=title, data=data, **_assets())
+    return render_replays([(result, problem)], lines, lang=lang, seat=seat)
 
 
 @lru_cache(maxsize=1)

@@ -106,7 +106,8 @@ class Position:
     seats that opened (开点), gave it up, must lead their 4s to open, declared
     自然开点. ``melee``: the four-way melee is on. ``void``: the hand is void.
     ``burns``: ``(burner, target, outcome)`` per burn; ``smothers``:
-    ``(smotherer, smothered)``. ``round``: round number; ``actions``: actions applied.
+    ``(smotherer, smothered)``; ``calls``: ``(seat, "call" | "precall")`` made
+    before play. ``round``: round number; ``actions``: actions applied.
     """
 
     ruleset: Ruleset
@@ -133,6 +134,7 @@ class Position:
     void: bool = False
     burns: tuple[tuple[int, int, str], ...] = ()
     smothers: tuple[tuple[int, int], ...] = ()
+    calls: tuple[tuple[int, str], ...] = ()
     round: int = 1
     actions: int = 0
 
@@ -176,9 +178,7 @@ def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...
         known, mark, rest = h.partition("?") if isinstance(h, str) else (h, "", "")
         hands.append(parse_cards(known) if isinstance(known, str) else tuple(known))
         unknown.append(int(rest or 0) if mark else 0)
-    return Position(
-        ruleset=ruleset, hands=tuple(hands), unknown=tuple(unknown), seen=total(hands), to_act=leader
-    )
+    return Position(ruleset=ruleset, hands=tuple(hands), unknown=tuple(unknown), seen=total(hands), to_act=leader)
 
 
 class _Step:
@@ -192,7 +192,13 @@ class _Step:
         self.events: list[Event] = []
 
     def event(
-        self, kind: EventKind, rule: str, seats: tuple[int, ...], cards: str = "", place: int | None = None
+        self,
+        kind: EventKind,
+        rule: str,
+        seats: tuple[int, ...],
+        cards: str = "",
+        place: int | None = None,
+        note: str = "",
     ) -> None:
         self.events.append(
             Event(
@@ -201,6 +207,7 @@ class _Step:
                 seats=seats,
                 cards=cards,
                 place=place,
+                note=note,
                 rule=rule,
                 source=self.pos.ruleset.cite(rule),
             )
@@ -280,6 +287,8 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         raise s.illegal(
             "hand-over", "void-hand" if pos.void else "hand-end", f"the hand is over; seat {seat} cannot act"
         )
+    if action.kind is ActionKind.GIVE:
+        return _give(s, action)
     if action.kind.preplay:
         return _declare(s, seat, action.kind)
     if pos.preplay:
@@ -367,6 +376,10 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
     if not pos.preplay:
         raise s.illegal("preplay-late", "revolution", f"{kind.value} is declared before the first play")
     hand = pos.hands[seat - 1]
+    if kind is ActionKind.GIVE:
+        raise AssertionError("transfers go through _give")
+    if kind in (ActionKind.CALL, ActionKind.PRECALL):
+        return _call(s, seat, kind)
     if kind is ActionKind.REVOLT:
         if not rules.revolution:
             raise s.illegal("revolution-not-allowed", "revolution", "these rules have no revolution (革命)")
@@ -410,6 +423,42 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
         )
     s.event(EventKind.NATURAL_OPENING, "natural-opening", (seat,))
     return replace(pos, natural=pos.natural | {seat}, actions=pos.actions + 1), s.events
+
+
+def _give(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+    """A transfer before play (tribute, its return, a bought 3): cards move from one hand to another.
+    What is owed is the match's to check (gouji_record.match); the engine checks the cards are held."""
+    pos = s.pos
+    if not pos.preplay:
+        raise s.illegal("preplay-late", "tribute", "cards change hands before the first play")
+    giver, taker = action.seat, action.to
+    assert taker is not None
+    cards = parse_cards(action.cards)
+    hand, unknown = pos.hands[giver - 1], pos.unknown[giver - 1]
+    missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
+    if sum(missing) > unknown:
+        raise s.illegal("not-in-hand", "tribute", f"seat {giver} does not hold {format_cards(missing)} to give")
+    hands = list(pos.hands)
+    unknowns = list(pos.unknown)
+    hands[giver - 1] = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
+    unknowns[giver - 1] -= sum(missing)
+    hands[taker - 1] = add(hands[taker - 1], cards)
+    s.event(EventKind.GIVE, "tribute", (giver, taker), action.cards)
+    return replace(
+        pos, hands=tuple(hands), unknown=tuple(unknowns), seen=add(pos.seen, missing), actions=pos.actions + 1
+    ), s.events
+
+
+def _call(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
+    """宣点 / 明点 (call) and 预点 (precall): the seat says its opposite will not open (002 §24)."""
+    pos, rules = s.pos, s.pos.ruleset
+    word = kind.value
+    if word not in rules.calls:
+        raise s.illegal("call-not-allowed", "calls", f"these rules have no {word} (宣点/明点/预点)")
+    if any(c[0] == seat for c in pos.calls):
+        raise s.illegal("call-not-allowed", "calls", f"seat {seat} has called already")
+    s.event(EventKind.CALL, "calls", (seat, opposite(seat)), note=word)
+    return replace(pos, calls=pos.calls + ((seat, word),), actions=pos.actions + 1), s.events
 
 
 def _revolt(s: _Step, pos: Position, seat: int) -> Position:
@@ -612,14 +661,17 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
             raise s.illegal(
                 "does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}"
             )
-    if pos.burner == seat and not action.burn and play.jokers == 0 and (any(left) or left_unknown):
-        if rules.burn_failure == "illegal":
-            raise s.illegal(
-                "burn-condition",
-                "burn-condition",
-                f"seat {seat} is burning: every play but the last must carry a joker, and {play} carries none",
-            )
-        return _burn_failure(s, seat)
+    if pos.burner == seat and not action.burn and (any(left) or left_unknown):
+        if play.jokers == 0:
+            why = f"every play but the last must carry a joker, and {play} carries none"
+        elif not left_unknown and not burn_condition_holds(left, rules):
+            why = f"after {play} it could not carry a joker in every play but the last ({format_cards(left)} left)"
+        else:
+            why = ""
+        if why:
+            if rules.burn_failure == "illegal":
+                raise s.illegal("burn-condition", "burn-condition", f"seat {seat} is burning: {why}")
+            return _burn_failure(s, seat)
     if unknown:
         unknowns = pos.unknown[: seat - 1] + (left_unknown,) + pos.unknown[seat:]
         s.pos = replace(pos, unknown=unknowns, seen=seen)

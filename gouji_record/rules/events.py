@@ -43,6 +43,8 @@ class EventKind(str, Enum):
     WIND_REQUEST = "wind-request"  #: 申请接风: the seat after a finisher asks to lead
     CLAIM = "claim"  #: 挑牌: a seat claims it can play out the rest
     RULING = "ruling"  #: 裁定: the engine rules on an action marked irregular (^)
+    GIVE = "give"  #: cards change hands before play (tribute, return, a bought 3)
+    CALL = "call"  #: 宣点/明点/预点: a seat calls that its opposite will not open
 
     @property
     def zh(self) -> str:
@@ -83,6 +85,8 @@ _ZH = {
     EventKind.WIND_REQUEST: "申请接风",
     EventKind.CLAIM: "挑牌",
     EventKind.RULING: "裁定",
+    EventKind.GIVE: "交牌",
+    EventKind.CALL: "宣点",
 }
 _EN = {
     EventKind.GOUJI: "gouji play",
@@ -112,6 +116,8 @@ _EN = {
     EventKind.WIND_REQUEST: "asks to take the wind",
     EventKind.CLAIM: "claims the rest",
     EventKind.RULING: "ruling",
+    EventKind.GIVE: "cards given",
+    EventKind.CALL: "call",
 }
 
 #: Names of the six places 头科 … 大落, 1st to 6th (002 §3).

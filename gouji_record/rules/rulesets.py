@@ -66,6 +66,17 @@ RULES: dict[str, tuple[str, str]] = {
     "scoring": ("score per place, summed per team", "计分"),
     "extras": ("scores for opening, burns and smothers", "开点、烧牌、闷的加减分"),
     "wind-request": ("the seat after a finisher may ask to lead instead of beating its last play", "申请接风"),
+    "calls": ("a seat may call that its opposite will not open", "宣点 / 明点 / 预点"),
+    "tribute": ("cards paid before the next hand", "进贡"),
+    "tribute-cards": ("tribute is paid with the highest big jokers, small jokers and 2s", "法定贡牌"),
+    "point-tribute": ("who did not open pays its opposite, by the calls", "点贡"),
+    "place-tribute": ("6th pays 1st two cards, 5th pays 2nd one", "落贡"),
+    "burn-tribute": ("the burned seat pays the burner", "烧贡 / 捎贡"),
+    "smother-tribute": ("the smothered seat pays the smotherer", "闷贡"),
+    "return-tribute": ("the taker returns as many cards", "还贡"),
+    "tribute-exemption": ("four big jokers exempt a team, four small jokers a seat", "抗贡"),
+    "first-lead": ("who leads the first round of the next hand", "开牌、上班"),
+    "match-score": ("a match scores the sum of its hands", "积分"),
     "claim": ("a seat may claim it can play out the rest", "挑牌"),
     "irregular": ("a wrong play is not made, and the turn is lost", "错牌不出"),
 }
@@ -177,6 +188,23 @@ class Ruleset(BaseModel):
     )
     wind_request: bool = _opt("wind-request", "the seat after a finisher may ask to take the wind (申请接风)")
     claim: bool = _opt("claim", "a seat may claim the rest of its hand (挑牌), except with threes held")
+    calls: tuple[Literal["call", "precall"], ...] = _opt(
+        "calls", "calls a seat may make that its opposite will not open: call (宣点, 明点), precall (预点)"
+    )
+    tribute_order: tuple[Literal["smother", "burn", "point", "place"], ...] = _opt(
+        "tribute", "the kinds of tribute paid before the next hand, in order; none: no tribute"
+    )
+    point_table: Literal["online", "classic", "charter", "tournament"] = _opt(
+        "point-tribute", "which text's table of point tribute (点贡) by opening and calls"
+    )
+    sweep_tribute: bool = _opt("tribute", "after a sweep each swept seat pays its opposite one card (对头贡)")
+    return_tribute: bool = _opt("return-tribute", "the takers of place tribute return as many cards (还贡)")
+    tribute_exemption: bool = _opt("tribute-exemption", "four big jokers exempt the team, four small the seat (抗贡)")
+    first_lead: Literal["any", "next-after-leader", "last-sixth"] = _opt(
+        "first-lead",
+        "who leads a hand after the first: anyone, the seat after the previous hand's first leader, "
+        "or the previous hand's 6th place (大落)",
+    )
     hand_end: Literal["one-left", "one-team-left"] = _opt(
         "hand-end", "the hand ends when one seat is left holding cards, or one team"
     )
@@ -223,9 +251,27 @@ ONLINE = Ruleset(
     melee_when="four-left",
     wind_request=True,
     claim=False,
+    calls=("call", "precall"),
+    tribute_order=("smother", "burn", "point", "place"),
+    point_table="online",
+    sweep_tribute=False,
+    return_tribute=True,
+    tribute_exemption=False,
+    first_lead="next-after-leader",
     hand_end="one-team-left",
     scoring=Scoring(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),
     sources={
+        "calls": "§明点, §预点",
+        "tribute": "§进贡 (按照闷贡、烧贡、点贡、落贡顺序进贡; 第一回合没有进贡; 串三户不再进贡)",
+        "tribute-cards": "§进贡 (大花、小花、钱是法定贡牌，从大到小进贡; 没有摸到法定贡牌，可以不进贡)",
+        "point-tribute": "§点贡 (自己没有叫点…对头应该向自己进一张 … 预点…自己向对头进八张)",
+        "place-tribute": "§落贡 (大落向头科进两张，二落向二科进一张)",
+        "burn-tribute": "§烧贡 (被烧成功，烧贡的进贡张数为一张)",
+        "smother-tribute": "§闷贡 (闷贡进贡张数为一张)",
+        "return-tribute": "§进贡 (进完贡落贡必须还贡)",
+        "tribute-exemption": "§进贡 (no 抗贡)",
+        "first-lead": "§发牌 (其后每局第一轮发牌人为上局第一轮发牌人的逆时针邻座)",
+        "match-score": "§回合 (一局结束后将此局所有回合分数相加)",
         "deal": "§使用牌数 (四副牌…平均每人获得36张)",
         "play-shape": "§一手牌 (点数相同的一张到多张牌是一手牌)",
         "attach": "§一手牌 (花和钱可以和其他牌组合一起出)",
@@ -280,9 +326,24 @@ CLASSIC = ONLINE.model_copy(
         opening_excludes=("big-joker", "small-joker", "single-two"),
         dead_gouji_on_last_play="gouji",
         hand_end="one-left",
+        calls=("call",),
+        point_table="classic",
+        return_tribute=False,
+        first_lead="any",
         wind_request=False,
         scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12)),
         sources={
+            "calls": "§37 (宣點)",
+            "tribute": "§25-§28 (進貢和還貢的類型和順序：悶貢＞燒貢＞點貢＞落貢; 第一回合沒有進貢)",
+            "tribute-cards": "§26 (進貢時要進手里最大的牌)",
+            "point-tribute": "§31-§34 (點貢 by 宣點)",
+            "place-tribute": "§35-§36 (落貢)",
+            "burn-tribute": "§30 (燒貢)",
+            "smother-tribute": "§28-§29 (悶貢)",
+            "return-tribute": "§28 (no 還貢 named)",
+            "tribute-exemption": "§25 (no 抗貢)",
+            "first-lead": "§40-§42 (上班: only the first hand)",
+            "match-score": "§25 (連續的打5局)",
             "deal": "§4 (四幅牌，共216張牌，發牌后每人36張牌)",
             "play-shape": "§8-§9 (單張、一手牌)",
             "attach": "§10-§17 (貼錢、掛花)",
@@ -360,9 +421,27 @@ CHARTER = Ruleset(
     melee_when="four-left",
     wind_request=True,
     claim=True,
+    calls=("call", "precall"),
+    tribute_order=("point", "place"),
+    point_table="charter",
+    sweep_tribute=False,
+    return_tribute=True,
+    tribute_exemption=False,
+    first_lead="last-sixth",
     hand_end="one-left",
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, 0), positive_only=True),
     sources={
+        "calls": "§24 (第二十四条 明点、预点)",
+        "tribute": "§21, §24 (第二十一条 进贡; 第二十四条 先进点贡后进落贡)",
+        "tribute-cards": "§21(1)(2) (第二十一条(一) 大花、小花、钱是法定贡牌按牌点大小取大者; (二) 若没有摸到法定贡牌则不予进贡)",
+        "point-tribute": "§24 (第二十四条 不开点者应无条件向对头进1张贡牌; 明点2张、预点4张; 吹牛上税)",
+        "place-tribute": "§21(3) (第二十一条(三) 大落向头科进2张贡牌，二落向二科进1张)",
+        "burn-tribute": "§10 (no 烧贡 in the charter)",
+        "smother-tribute": "§26 (no 闷贡 in the charter)",
+        "return-tribute": "§21(4), §24 (第二十一条(四) 还贡; 第二十四条 点贡不回牌)",
+        "tribute-exemption": "§21 (no 抗贡)",
+        "first-lead": "§6 (第六条 上一局的大落…也是法定首发牌人)",
+        "match-score": "§20 (第二十条 积分制)",
         "deal": "§3 (第三条 人均36张)",
         "play-shape": "§8(4) (第八条(四) 同一点数，花、钱例外)",
         "attach": "§8(3), §26(3) (第八条(三) 挂花、贴钱; 第二十六条(三) 3牌不能贴钱或挂花)",
@@ -439,9 +518,27 @@ FOURS = Ruleset(
     melee_when="four-left",
     wind_request=False,
     claim=False,
+    calls=("call",),
+    tribute_order=(),
+    point_table="charter",
+    sweep_tribute=False,
+    return_tribute=False,
+    tribute_exemption=False,
+    first_lead="any",
     hand_end="one-left",
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12), not_opened=-2, smothered=-1, burned=-1),
     sources={
+        "calls": "§番外篇3 (宣点)",
+        "tribute": "§计分 (no tribute: personal scores instead)",
+        "tribute-cards": "§计分 (no tribute)",
+        "point-tribute": "§计分 (no tribute)",
+        "place-tribute": "§计分 (no tribute)",
+        "burn-tribute": "§计分 (no tribute)",
+        "smother-tribute": "§计分 (no tribute)",
+        "return-tribute": "§计分 (no tribute)",
+        "tribute-exemption": "§计分 (no tribute)",
+        "first-lead": "§计分 (not named)",
+        "match-score": "§计分 (队伍分数)",
         "deal": "§规则 (6个人用4副扑克)",
         "play-shape": "§牌张大小 (每次只能出同一个点数的牌…这叫做一套牌)",
         "attach": "§牌张大小 (3是不能贴钱和挂花的; 4不能…贴钱出或挂花出)",
@@ -518,6 +615,13 @@ TOURNAMENT = Ruleset(
     melee_when="second-place",
     wind_request=False,
     claim=False,
+    calls=(),
+    tribute_order=("point", "burn", "smother", "place"),
+    point_table="tournament",
+    sweep_tribute=True,
+    return_tribute=False,
+    tribute_exemption=True,
+    first_lead="last-sixth",
     hand_end="one-left",
     scoring=Scoring(
         places=(2, 1, 0, 0, -1, -2),
@@ -530,6 +634,17 @@ TOURNAMENT = Ruleset(
         extras_count_for_team=True,
     ),
     sources={
+        "calls": "§45 (第四十五条 本大纲不适用于每局开牌前宣布对家不开点的情况)",
+        "tribute": "§29-§30 (第三十条 进点贡、进捎贡、进闷贡、进落贡; 串三家进对头贡)",
+        "tribute-cards": "§35-§36 (第三十五条 2、小王、大王为法定进贡牌; 第三十六条 免贡)",
+        "point-tribute": "§31 (第三十一条 不开点的玩家需向对家进贡1张牌)",
+        "place-tribute": "§34 (第三十四条 大落需向头科进贡2张牌，二落需向二科进贡1张牌; 被串三家…向各自的对家进贡1张牌)",
+        "burn-tribute": "§33 (第三十三条 被捎牌人需向捎牌人进贡1张牌)",
+        "smother-tribute": "§32 (第三十二条 被闷牌人需向闷牌人进贡1张牌)",
+        "return-tribute": "§35 (第三十五条 吃贡后不得回贡)",
+        "tribute-exemption": "§37 (第三十七条 抗贡)",
+        "first-lead": "§8 (第八条 从第二局起，由上局的大落开牌)",
+        "match-score": "§40 (第四十条 按总积分判定胜负)",
         "deal": "§2 (第二条 每人初始持有36张牌)",
         "play-shape": "§9 (第九条 出牌需为同一点数)",
         "attach": "§6 (第六条 2、小王、大王可与除3、4外的任意点数牌组合出牌)",

@@ -1,0 +1,280 @@
+"""Self-play (自对弈): seeded deals, bots that play whole hands legally, and matches with tribute.
+
+Bots only choose among actions the engine accepts, so every hand they play is
+legal under its ruleset by construction; the engine still replays the result.
+
+- ``random``: picks uniformly among a sample of legal actions.
+- ``person``: plays like a person — leads its smallest rank, follows with the
+  cheapest play that beats, keeps 够级 plays for its opposite (does not waste
+  one on a team-mate), burns when it can sustain the burn, goes for 开点, and
+  holds its 3s for last.
+
+>>> rec = play_hand(get_ruleset("charter"), seed=7, bot="person")
+>>> replay(rec).complete
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .model import Action, ActionKind, GameRecord, join_hand
+from .replay import replay
+from .rules.cards import COPIES, HAND_SIZE, N_RANKS, THREE, TWO, Counts, format_cards
+from .rules.engine import Position, initial_position, opposite, step, team
+from .rules.events import IllegalAction
+from .rules.moves import plays_of_size
+from .rules.plays import classify, is_gouji
+from .rules.rulesets import Ruleset, get_ruleset
+
+#: Longest hand a bot plays before giving up (a safety net; hands end far sooner).
+MAX_ACTIONS = 2000
+
+
+def deal(rng: random.Random) -> tuple[str, ...]:
+    """Shuffle the 216 cards and deal 36 to each seat: six canonical card strings, seat 1 first."""
+    deck = [r for r in range(N_RANKS) for _ in range(COPIES[r])]
+    rng.shuffle(deck)
+    hands = []
+    for s in range(6):
+        counts = [0] * N_RANKS
+        for r in deck[s * HAND_SIZE : (s + 1) * HAND_SIZE]:
+            counts[r] += 1
+        hands.append(format_cards(tuple(counts)))
+    return tuple(hands)
+
+
+def _try(pos: Position, action: Action) -> Position | None:
+    try:
+        return step(pos, action)[0]
+    except IllegalAction:
+        return None
+
+
+def _play(seat: int, cards: Counts, burn: bool = False) -> Action:
+    return Action(seat=seat, kind=ActionKind.PLAY, cards=format_cards(cards), burn=burn)
+
+
+def _leads(hand: Counts) -> list[Counts]:
+    """Natural leads: all the cards of one rank, smallest rank first; then jokers and 2s alone."""
+    out = []
+    for r in range(N_RANKS):
+        if hand[r]:
+            out.append(tuple(hand[r] if i == r else 0 for i in range(N_RANKS)))
+    return out
+
+
+def _any_lead(pos: Position, seat: int) -> Action:
+    """The first legal lead found by trying every play (a burner needs a joker on each)."""
+    for size in range(1, pos.holds(seat) + 1):
+        for cards in plays_of_size(pos.hands[seat - 1], size):
+            a = _play(seat, cards)
+            if _try(pos, a) is not None:
+                return a
+    raise RuntimeError(f"seat {seat} has no legal lead")  # pragma: no cover - the engine always leaves one
+
+
+def _follows(pos: Position, seat: int) -> list[Action]:
+    top = pos.top
+    assert top is not None
+    hand = pos.hands[seat - 1]
+    out = []
+    for cards in plays_of_size(hand, top.play.size):
+        a = _play(seat, cards)
+        if _try(pos, a) is not None:
+            out.append(a)
+    return out
+
+
+def _burns(pos: Position) -> list[Action]:
+    top = pos.top
+    if top is None or not (top.restricted or top.burn_only):
+        return []
+    out = []
+    for seat in range(1, 7):
+        if seat in (top.seat, opposite(top.seat)) or not pos.active(seat):
+            continue
+        for cards in plays_of_size(pos.hands[seat - 1], top.play.size):
+            a = _play(seat, cards, burn=True)
+            if _try(pos, a) is not None:
+                out.append(a)
+                break
+    return out
+
+
+def _strength(cards: Counts) -> tuple[int, int]:
+    p = classify(cards)
+    return (p.jokers, p.rank)
+
+
+def _choose_random(pos: Position, rng: random.Random) -> Action:
+    seat = pos.to_act
+    assert seat is not None
+    if pos.top is None:
+        leads = _leads(pos.hands[seat - 1])
+        rng.shuffle(leads)
+        for cards in leads:
+            a = _play(seat, cards)
+            if _try(pos, a) is not None:
+                return a
+        return _any_lead(pos, seat)
+    options = _follows(pos, seat) + [Action(seat=seat, kind=ActionKind.PASS)]
+    return rng.choice(options)
+
+
+def _choose_person(pos: Position, rng: random.Random) -> Action:
+    seat = pos.to_act
+    assert seat is not None
+    rules = pos.ruleset
+    hand = pos.hands[seat - 1]
+    top = pos.top
+    if top is None:
+        leads = _leads(hand)
+        # lead gouji plays early to try to open (开点), else the smallest rank; 3s last
+        gouji = [c for c in leads if is_gouji(classify(c), rules) and not classify(c).jokers]
+        order = sorted(gouji, key=_strength) + [c for c in leads if c not in gouji]
+        for cards in order:
+            a = _play(seat, cards)
+            if _try(pos, a) is not None:
+                return a
+        return _any_lead(pos, seat)
+    follows = sorted(_follows(pos, seat), key=lambda a: _strength(_counts(a)))
+    mate_on_top = team(top.seat) == team(seat)
+    if follows and not mate_on_top:
+        cheap = follows[0]
+        # keep jokers and 2s for the opposite's gouji plays unless the hand is nearly out
+        if _strength(_counts(cheap))[0] == 0 or top.restricted or pos.holds(seat) <= 8:
+            return cheap
+    return Action(seat=seat, kind=ActionKind.PASS)
+
+
+def _counts(a: Action) -> Counts:
+    from .rules.cards import parse_cards
+
+    return parse_cards(a.cards)
+
+
+BOTS: dict[str, Callable[[Position, random.Random], Action]] = {"random": _choose_random, "person": _choose_person}
+
+
+def play_out(pos: Position, rng: random.Random, bot: str = "person") -> list[Action]:
+    """Play from ``pos`` to the end of the hand; returns the actions taken.
+
+    The ``person`` bot also burns a 够级 play when some seat can sustain the
+    burn (with probability 1/2, so that not every hand is a burn).
+    Raises ``KeyError`` for an unknown bot.
+    """
+    choose = BOTS[bot]
+    actions: list[Action] = []
+    while not pos.over and len(actions) < MAX_ACTIONS:
+        burns = _burns(pos) if bot == "person" else []
+        if burns and rng.random() < 0.5:
+            a = burns[0]
+        else:
+            a = choose(pos, rng)
+        pos = step(pos, a)[0]
+        actions.append(a)
+    return actions
+
+
+def _tags(rules: Ruleset, seed: int, result: str, extra: dict[str, str] | None = None) -> dict[str, str]:
+    tags = {
+        "Event": f"Self-play, {rules.name}",
+        "Site": "gouji-record selfplay",
+        "Date": "????.??.??",
+        "Round": "?",
+        "Ruleset": rules.name,
+        **{f"Seat{s}": f"Bot {s}" for s in range(1, 7)},
+        "Result": result,
+        "Seed": str(seed),
+    }
+    return tags | (extra or {})
+
+
+def play_hand(
+    rules: Ruleset,
+    seed: int,
+    bot: str = "person",
+    hands: tuple[str, ...] | None = None,
+    preplay: tuple[Action, ...] = (),
+    leader: int | None = None,
+    tags: dict[str, str] | None = None,
+) -> GameRecord:
+    """One whole hand played by bots from a seeded deal (or ``hands``), as a record.
+
+    ``preplay`` is applied before play (tribute transfers); ``leader`` leads
+    the first round (default: chosen by the seed).
+    """
+    rng = random.Random(seed)
+    dealt = hands or deal(rng)
+    first = leader or rng.randint(1, 6)
+    pos = initial_position(rules, dealt, first)
+    for a in preplay:
+        pos = step(pos, a)[0]
+    actions = play_out(pos, rng, bot)
+    record = GameRecord(tags=_tags(rules, seed, "*", tags), deal=dealt, preplay=preplay, actions=tuple(actions))
+    result = replay(record, rules)
+    places = "-".join(map(str, result.places)) if result.final.over else "*"
+    return record.model_copy(update={"tags": record.tags | {"Result": "void" if result.final.void else places}})
+
+
+def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name: str | None = None) -> list[GameRecord]:
+    """``hands`` hands in a row as a match: each hand after the first pays the tribute the one
+    before owes (gouji_record.match), with returns of the lowest cards, and is led by the seat
+    the ruleset names."""
+    from .match import expected_leader, tribute_cards, tribute_due
+
+    rng = random.Random(seed)
+    match = name or f"selfplay-{rules.name}-{seed}"
+    out: list[GameRecord] = []
+    for n in range(1, hands + 1):
+        dealt = deal(rng)
+        preplay: list[Action] = []
+        leader = None
+        if out:
+            prev = replay(out[-1], rules)
+            counts = [tuple(int(c) for c in _parse(h)) for h in dealt]
+            for due in tribute_due(rules, prev.final):
+                cards = tribute_cards(counts[due.giver - 1], due.count)
+                if not any(cards):
+                    continue
+                preplay.append(Action(seat=due.giver, kind=ActionKind.GIVE, to=due.taker, cards=format_cards(cards)))
+                counts[due.giver - 1] = tuple(a - b for a, b in zip(counts[due.giver - 1], cards))
+                counts[due.taker - 1] = tuple(a + b for a, b in zip(counts[due.taker - 1], cards))
+                if due.kind == "place" and rules.return_tribute:
+                    back = _lowest(counts[due.taker - 1], sum(cards))
+                    preplay.append(Action(seat=due.taker, kind=ActionKind.GIVE, to=due.giver, cards=format_cards(back)))
+                    counts[due.taker - 1] = tuple(a - b for a, b in zip(counts[due.taker - 1], back))
+                    counts[due.giver - 1] = tuple(a + b for a, b in zip(counts[due.giver - 1], back))
+            leader = expected_leader(rules, prev)
+        out.append(
+            play_hand(
+                rules,
+                rng.randrange(1 << 30),
+                bot,
+                hands=dealt,
+                preplay=tuple(preplay),
+                leader=leader,
+                tags={"Match": match, "Hand": str(n)},
+            )
+        )
+    return out
+
+
+def _parse(hand: str) -> Counts:
+    from .rules.cards import parse_cards
+
+    return parse_cards(hand)
+
+
+def _lowest(hand: Counts, n: int) -> Counts:
+    """The ``n`` lowest cards of ``hand`` (3s first), for a return (还贡)."""
+    out = [0] * N_RANKS
+    for r in range(THREE, N_RANKS):
+        take = min(hand[r], n)
+        out[r], n = take, n - take
+    return tuple(out)
+
+
+__all__ = ["BOTS", "deal", "play_hand", "play_match", "play_out", "join_hand", "TWO", "get_ruleset"]
