@@ -12,12 +12,12 @@ nothing more (免贡). Sources are cited per rule key in the rulesets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .model import ActionKind, GameRecord
 from .replay import Replay
 from .rules.cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
-from .rules.engine import SEATS, Position, opposite, team
+from .rules.engine import SEATS, Position, begin_play, opposite, team
 from .rules.events import Diagnostic
 from .rules.rulesets import Ruleset
 
@@ -285,6 +285,9 @@ def check_match(replays: list[Replay]) -> list[HandInMatch]:
             entry.notes, problems = check_transfers(rules, entry.dues, record)
             entry.diagnostics += problems
             want = expected_leader(rules, prev)
+            if want is not None:  # a leader who leaves the hand as play starts hands the lead on
+                before = replace(rep.positions[min(len(record.preplay), len(rep.positions) - 1)], to_act=want)
+                want = begin_play(before)[0].to_act
             lead = first_leader(record)
             if want is not None and lead is not None and lead != want:
                 entry.diagnostics.append(

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from .model import Action, ActionKind, GameRecord, join_hand
 from .replay import replay
 from .rules.cards import COPIES, HAND_SIZE, N_RANKS, THREE, TWO, Counts, format_cards
-from .rules.engine import Position, initial_position, opposite, step, team
+from .rules.engine import Position, begin_play, initial_position, opposite, step, team
 from .rules.events import IllegalAction
 from .rules.moves import plays_of_size
 from .rules.plays import classify, is_gouji
@@ -167,6 +167,7 @@ def play_out(pos: Position, rng: random.Random, bot: str = "person") -> list[Act
     """
     choose = BOTS[bot]
     actions: list[Action] = []
+    pos = begin_play(pos)[0]
     while not pos.over and len(actions) < MAX_ACTIONS:
         burns = _burns(pos) if bot == "person" else []
         if burns and rng.random() < 0.5:

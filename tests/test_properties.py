@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from gouji_record.model import REQUIRED_TAGS, Action, ActionKind, GameRecord
@@ -27,6 +27,8 @@ settings.register_profile(
     "gjn", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
 PROPERTY = settings(settings.get_profile("gjn"))
+#: For a property known to fail: find a counter-example, do not spend time shrinking it.
+KNOWN_BUG = settings(PROPERTY, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 
 #: The four decks, one letter a card: 216 cards.
 DECK = "".join(letter * n for letter, n in zip(RANK_LETTERS, COPIES))
@@ -245,7 +247,7 @@ def test_comments_with_a_closing_brace_round_trip(record):
     reason="a comment holding '{' (and no '}') is written as {…{…}, which the grammar's COMMENT "
     "(/\\{[^{}]*\\}/) cannot read back: parse(write(r)) raises a syntax error",
 )
-@PROPERTY
+@KNOWN_BUG
 @given(
     records(comments=forced(comment_texts("{"), "{")).filter(lambda r: any(a.comments for a in r.actions) or r.comment)
 )
@@ -258,7 +260,7 @@ def test_comments_with_an_opening_brace_round_trip(record):
     reason="the model accepts a declaration with a round number or the ^ mark, but the writer puts "
     "'N.' or '^' in the preplay section, where the grammar has neither: parse(write(r)) raises",
 )
-@PROPERTY
+@KNOWN_BUG
 @given(
     records(extended=True),
     st.lists(

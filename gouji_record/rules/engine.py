@@ -499,6 +499,8 @@ def _start_play(s: _Step, pos: Position) -> Position:
             return pos
     if not pos.melee and _melee_due(pos):
         pos = _melee(s, pos)
+    if pos.to_act is not None and not pos.active(pos.to_act):
+        pos = replace(pos, to_act=_next_active(pos, pos.to_act))  # the leader left the hand: the next seat leads
     return _maybe_end(s, pos)
 
 
@@ -919,6 +921,16 @@ def _after_leaving(s: _Step, pos: Position, seat: int) -> Position:
     return _maybe_end(s, pos)
 
 
+def begin_play(pos: Position) -> tuple[Position, list[Event]]:
+    """End the pre-play phase of ``pos`` (revolutions take effect, seats without 3s leave when 3s
+    are held) and return the position the first play is made from, with its events. A position
+    already in play is returned as it is."""
+    if not pos.preplay:
+        return pos, []
+    s = _Step(pos)
+    return _start_play(s, pos), s.events
+
+
 def _melee_due(pos: Position) -> bool:
     """四户乱缠 begins with four seats or fewer left (000, 003), or at 2nd place (004 §10, §12)."""
     if pos.ruleset.melee_when == "second-place":
@@ -1050,6 +1062,7 @@ __all__ = [
     "Position",
     "Score",
     "Top",
+    "begin_play",
     "burn_condition_holds",
     "initial_position",
     "next_seat",
