@@ -271,8 +271,9 @@ def expected_leader(rules: Ruleset, prev: Replay) -> int | None:
 
 
 def check_match(replays: list[Replay]) -> list[HandInMatch]:
-    """Check a match: hand numbers, the tribute and first lead of each hand after the first, and
-    the running match score (per team, and per seat for the extras). Returns one entry per hand."""
+    """Check a match: the tribute and first lead of each hand after the first, the calls of the
+    hand before (won or lost), and the running match score (per team, and per seat for the
+    extras). Returns one entry per hand; hand numbering is checked by the caller."""
     out: list[HandInMatch] = []
     totals = {1: 0, 0: 0}
     seat_totals = dict.fromkeys(SEATS, 0)
@@ -283,6 +284,10 @@ def check_match(replays: list[Replay]) -> list[HandInMatch]:
         if prev is not None and prev.complete:
             entry.dues = tribute_due(rules, prev.final)
             entry.notes, problems = check_transfers(rules, entry.dues, record)
+            for seat, word in prev.final.calls:  # a call is won when the opposite did not open (002 §24)
+                won = opposite(seat) not in prev.final.opened
+                entry.notes.insert(0, f"{'预点' if word == 'precall' else '宣点'} by seat {seat}: "
+                                      f"{'won' if won else 'lost'}")
             entry.diagnostics += problems
             want = expected_leader(rules, prev)
             if want is not None:  # a leader who leaves the hand as play starts hands the lead on

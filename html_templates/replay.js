@@ -1,182 +1,766 @@
+/* gouji-record replay page. Data comes from the JSON block #replay-data (computed in
+   gouji_record/render/html.py); this script only presents it. Text from a record is only
+   ever set with textContent. */
 (function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("replay-data").textContent);
-  var frames = data.frames, actions = data.actions, events = data.events;
-  var last = frames.length - 1;
-  var idx = 0, lang = "zh", view = 0;
+  var page = JSON.parse(document.getElementById("replay-data").textContent);
+  var app = document.getElementById("app");
+  var SVGNS = "http://www.w3.org/2000/svg";
   var ORDER = "DX2AKQJT9876543";
-  var LABEL = {
-    zh: { round: "第 {n} 轮", pass: "过", yield: "让", burn: "烧", lead: "发牌", deal: "发牌前",
-          opened: "开点", headless: "无头", burning: "烧牌中", melee: "四户乱缠", cards: "张",
-          score: "得分", team1: "1·3·5 联邦", team0: "2·4·6 联邦", illegal: "违规", top: "桌面" },
-    en: { round: "Round {n}", pass: "pass", yield: "yield", burn: "burn", lead: "lead", deal: "deal",
-          opened: "opened", headless: "headless", burning: "burning", melee: "four-way melee", cards: "cards",
-          score: "Score", team1: "Team 1·3·5", team0: "Team 2·4·6", illegal: "illegal", top: "top" }
+  var SEAT_COLOURS = ["#c0392b", "#1f5fa8", "#e67e22", "#0e9384", "#b8337a", "#6a4fc9"];
+
+  var L = {
+    zh: {
+      seat: "{n}号位", round: "第 {n} 轮", led: "{s}号位领出", deal: "发牌", preplay: "出牌前声明",
+      pass: "过", yield: "让", burn: "烧", wind: "请接风", claim: "挑牌", revolt: "革命", "keep-head": "要头",
+      "no-head": "无头", natural: "自然开点", call: "宣点", precall: "预点", give: "给 {s}号位",
+      cards: "{n} 张", report: "报户 {n}", toAct: "该出牌", opened: "开点", headless: "无头",
+      burning: "烧 {s}号位", burned: "被烧", melee: "四户乱缠", revolted: "革命", out: "出局",
+      gouji: "够级 → 对头 {s}号位", dead: "死牌", burnOnly: "够死级 · 只可烧",
+      roundOver: "扣牌 · {s}号位领出下一轮", over: "一局结束", void: "该局作废",
+      score: "得分", team1: "1·3·5 联邦", team0: "2·4·6 联邦", extras: "个人加减分",
+      illegal: "违规", notReplayed: "未复盘", banner: "此记录第 {n} 步违规，回放止于此步之前。",
+      bannerEnd: "此记录与对局不符：", jump: "跳到违规处", order: "逆时针出牌",
+      hiddenHand: "{n} 张", unknown: "未知", bigJoker: "大王", smallJoker: "小王", top: "桌面",
+      step: "第 {i} / {n} 步", rule: "规则", source: "出处", action: "第 {n} 步",
+      lanes: { gouji: "够级", open: "开点", burn: "烧牌", place: "名次", wind: "接风", state: "无头·乱缠",
+               other: "闷·革命等", illegal: "违规" },
+      view0: "全部手牌", chartAxis: "步", reportLine: "报户"
+    },
+    en: {
+      seat: "seat {n}", round: "Round {n}", led: "seat {s} led", deal: "Deal", preplay: "Declarations",
+      pass: "pass", yield: "yield", burn: "burn", wind: "asks for the wind", claim: "claims the rest",
+      revolt: "revolution", "keep-head": "keep a head", "no-head": "no head", natural: "natural opening",
+      call: "call", precall: "pre-call", give: "gives seat {s}",
+      cards: "{n} cards", report: "reports {n}", toAct: "to play", opened: "opened", headless: "headless",
+      burning: "burning seat {s}", burned: "burned", melee: "four-way melee", revolted: "revolution", out: "out",
+      gouji: "gouji play → opposite, seat {s}", dead: "dead play", burnOnly: "dead gouji · burn only",
+      roundOver: "round won · seat {s} leads next", over: "Hand over", void: "Hand void",
+      score: "Score", team1: "Team 1·3·5", team0: "Team 2·4·6", extras: "Personal extras",
+      illegal: "Illegal", notReplayed: "not replayed", banner: "This record breaks a rule at action {n}: the replay stops before it.",
+      bannerEnd: "This record disagrees with its play: ", jump: "Go to the illegal action", order: "counterclockwise",
+      hiddenHand: "{n} cards", unknown: "unknown", bigJoker: "BJ", smallJoker: "SJ", top: "Top",
+      step: "action {i} of {n}", rule: "rule", source: "source", action: "action {n}",
+      lanes: { gouji: "Gouji", open: "Open", burn: "Burn", place: "Places", wind: "Wind", state: "Headless·melee",
+               other: "Smother·revolution…", illegal: "Illegal" },
+      view0: "All hands", chartAxis: "actions", reportLine: "report"
+    }
   };
-  function t(key) { return LABEL[lang][key]; }
+  // event kind → timeline lane, marker glyph in Chinese, in English
+  var KIND = {
+    "gouji": ["gouji", "级", "G"], "answer": ["gouji", "打", "A"], "dead-gouji": ["gouji", "死", "D"],
+    "open": ["open", "开", "O"], "open-qualified": ["open", "4", "4"], "open-given-up": ["open", "弃", "×"],
+    "natural-opening": ["open", "自", "N"],
+    "burn": ["burn", "烧", "B"], "burn-success": ["burn", "成", "✓"], "burn-broken": ["burn", "解", "✗"],
+    "burn-failure": ["burn", "败", "F"], "counter-burn": ["burn", "反", "C"],
+    "finish": ["place", "", ""], "out": ["place", "出", "O"], "sweep": ["place", "串", "S"], "hand-end": ["place", "终", "E"],
+    "take-the-wind": ["wind", "风", "W"], "wind-request": ["wind", "请", "R"],
+    "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
+    "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
+    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"]
+  };
+  var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other"];
+
+  var H, frames, actions, events, last, illegalStep, offender;
+  var handNo = 0, idx = 0, lang = page.lang === "en" ? "en" : "zh", view = +page.seat || 0;
+  var timer = null, speed = 1;
+  var seatBoxes = [], actionItems = [], eventItems = [], markers = [], chartParts = null;
+
+  function $(id) { return document.getElementById(id); }
+  function t(key) { return L[lang][key]; }
+  function fmt(s, o) { return s.replace(/\{(\w+)\}/g, function (m, k) { return o[k]; }); }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
+    if (text !== undefined && text !== null) e.textContent = text;
     return e;
   }
-  function cardFace(rank, n) {
-    var c = el("span", "card");
-    var shown = rank === "T" ? "10" : rank;
-    if (rank === "D") { c.className += " joker-big"; shown = lang === "zh" ? "大王" : "BJ"; }
-    else if (rank === "X") { c.className += " joker-small"; shown = lang === "zh" ? "小王" : "SJ"; }
-    else if ("2AKQJ".indexOf(rank) >= 0) c.className += " red";
-    c.appendChild(document.createTextNode(shown));
-    if (n > 1) c.appendChild(el("sub", "", "×" + n));
+  function svg(tag, attrs) {
+    var e = document.createElementNS(SVGNS, tag);
+    for (var k in attrs) if (Object.prototype.hasOwnProperty.call(attrs, k)) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+  function team(seat) { return seat % 2; }
+  function bubble(seat) { return el("span", "no team" + team(seat), String(seat)); }
+  function placeName(p) { return H.placeNames[lang][p - 1]; }
+  function seatName(s) { return fmt(t("seat"), { n: s }); }
+  function frameAt(i) { return frames[Math.min(i, frames.length - 1)]; }
+
+  /* ---------- cards ---------- */
+  function card(rank, n, extra) {
+    var c = el("span", "card" + (extra ? " " + extra : ""));
+    var label = rank === "T" ? "10" : rank;
+    if (rank === "D") { c.className += " joker big"; label = t("bigJoker"); }
+    else if (rank === "X") { c.className += " joker small"; label = t("smallJoker"); }
+    else if (rank === "?") { c.className += " unknown"; }
+    else if (rank === "2") c.className += " money";
+    else if ("AKQJ".indexOf(rank) >= 0) c.className += " red";
+    c.setAttribute("data-rank", rank);
+    c.setAttribute("data-n", n);
+    c.appendChild(el("span", "rk", label));
+    if (n > 1) { c.className += " many"; c.appendChild(el("span", "n", "×" + n)); }
     return c;
   }
-  function cardGroups(cards, box) {
+  function cardRow(cards, box, extra, unknown) {
     for (var i = 0; i < ORDER.length; i++) {
       var n = 0;
       for (var j = 0; j < cards.length; j++) if (cards[j] === ORDER[i]) n++;
-      if (n) box.appendChild(cardFace(ORDER[i], n));
+      if (n) box.appendChild(card(ORDER[i], n, extra));
     }
+    if (unknown) box.appendChild(card("?", unknown, extra));
+    return box;
   }
-  function actionText(a) {
-    if (a.kind === "pass") return t("pass");
-    if (a.kind === "yield") return t("yield");
-    return (a.burn ? t("burn") + " " : "") + a.cards;
+  function actionLabel(a) {
+    if (a.kind === "play") return null;
+    if (a.kind === "give") return fmt(t("give"), { s: a.to }) + " " + a.cards;
+    return t(a.kind) || a.kind;
   }
-  function placeName(p) { return data.placeNames[lang][p - 1]; }
 
-  var seatBoxes = [], listItems = [], eventItems = [];
-  for (var s = 1; s <= 6; s++) seatBoxes.push(document.getElementById("seat" + s));
+  /* ---------- tooltip ---------- */
+  var tip = $("tip");
+  function tipLines(evs) {
+    var lines = [];
+    evs.forEach(function (e) {
+      lines.push(evText(e) + " · " + fmt(t("action"), { n: e.action + 1 }));
+      lines.push(t("rule") + ": " + e.rule[lang]);
+      lines.push(t("source") + ": " + e.source);
+    });
+    return lines;
+  }
+  function attachTip(node, lines) {
+    node._tip = lines;
+    node.setAttribute("aria-label", lines.join(" — "));
+    node.addEventListener("mouseenter", showTip);
+    node.addEventListener("focus", showTip);
+    node.addEventListener("mouseleave", hideTip);
+    node.addEventListener("blur", hideTip);
+  }
+  function showTip(e) {
+    var node = e.currentTarget, lines = node._tip;
+    tip.textContent = "";
+    lines.forEach(function (line, i) { tip.appendChild(el("div", i % 3 === 0 ? "tip-head" : "", line)); });
+    tip.hidden = false;
+    var r = node.getBoundingClientRect(), w = tip.offsetWidth, h = tip.offsetHeight;
+    var x = Math.max(4, Math.min(window.innerWidth - w - 4, r.left + r.width / 2 - w / 2));
+    var y = r.top - h - 8;
+    if (y < 4) y = r.bottom + 8;
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
+  }
+  function hideTip() { tip.hidden = true; }
 
-  function buildLists() {
-    var ol = document.getElementById("actions");
+  /* ---------- events ---------- */
+  function evText(e) {
+    var s = e[lang];
+    if (e.kind === "hand-end" || e.kind === "melee") { if (e.seats.length) s += " " + e.seats.join("·"); }
+    else if (e.seats.length) s += " " + e.seats.join("→");
+    if (e.place) s += " " + placeName(e.place);
+    else if (e.cards) s += " " + e.cards;
+    return s;
+  }
+  function glyph(e) {
+    var k = KIND[e.kind] || ["other", "?", "?"];
+    if (e.kind === "finish") return String(e.place || "");
+    return k[lang === "zh" ? 1 : 2];
+  }
+  function lane(e) { return (KIND[e.kind] || ["other"])[0]; }
+
+  /* ---------- building (once per hand and language) ---------- */
+  function loadHand(n) {
+    handNo = Math.max(0, Math.min(page.hands.length - 1, n));
+    H = page.hands[handNo];
+    frames = H.frames; actions = H.actions; events = H.events;
+    var d = H.diagnostic;
+    illegalStep = d && d.action !== null && d.action === frames.length - 1 ? frames.length : null;
+    offender = illegalStep !== null ? actions[d.action] : null;
+    last = illegalStep !== null ? illegalStep : frames.length - 1;
+    if ($("hand")) $("hand").value = String(handNo);
+    $("slider").max = last;
+    idx = Math.min(idx, last);
+  }
+
+  function buildHeader() {
+    $("title").textContent = H.title;
+    document.title = H.title + " · 够级回放";
+    var meta = $("meta");
+    meta.textContent = "";
+    H.tags.forEach(function (kv) {
+      if (kv[0] === "Event") return;
+      var s = el("span");
+      s.appendChild(el("b", "", kv[0]));
+      s.appendChild(document.createTextNode(" " + kv[1]));
+      meta.appendChild(s);
+    });
+    var sel = $("view");
+    sel.options[0].textContent = t("view0");
+    for (var s = 1; s <= 6; s++) sel.options[s].textContent = s + " · " + H.players[s - 1];
+    sel.value = String(view);
+    seatBoxes.forEach(function (box, k) { box.querySelector(".name").textContent = H.players[k]; });
+    $("ruleset").textContent = H.ruleset.name + " · " + H.ruleset.title + " · " + H.ruleset.seed;
+    buildOrder();
+    buildBanner();
+  }
+
+  function buildBanner() {
+    var b = $("banner"), d = H.diagnostic, side = $("diagnostic");
+    b.textContent = "";
+    side.textContent = "";
+    b.hidden = side.hidden = !d;
+    if (!d) return;
+    b.appendChild(el("strong", "", t("illegal") + " "));
+    b.appendChild(document.createTextNode(
+      (d.action !== null ? fmt(t("banner"), { n: d.action + 1 }) : t("bannerEnd")) + " [" + d.code + "] " + d.message));
+    var go_ = el("button", "jump", t("jump"));
+    go_.type = "button";
+    go_.addEventListener("click", function () { go(last); });
+    b.appendChild(go_);
+    side.appendChild(el("h2", "", t("illegal") + " · " + d.code));
+    side.appendChild(el("p", "", d.message));
+    side.appendChild(el("p", "rule", t("rule") + ": " + d.rule[lang] + " — " + d.source));
+    if (d.where) side.appendChild(el("pre", "", d.where));
+  }
+
+  function buildOrder() {  // the little map of the six seats, counterclockwise
+    var box = $("order");
+    box.textContent = "";
+    var s = svg("svg", { viewBox: "-40 -40 80 80", width: "64", height: "64", "aria-hidden": "true" });
+    s.appendChild(svg("circle", { cx: 0, cy: 0, r: 25, fill: "none", stroke: "rgba(255,255,255,.45)", "stroke-width": 1.5 }));
+    for (var r = 0; r < 6; r++) {  // arrowheads between seats, pointing the way play goes
+      var th = (90 - 60 * r - 30) * Math.PI / 180;
+      var ang = Math.atan2(-Math.cos(th), Math.sin(th)) * 180 / Math.PI;
+      s.appendChild(svg("path", { d: "M -3.5 -3 L 3.5 0 L -3.5 3 Z", fill: "rgba(255,255,255,.8)",
+        transform: "translate(" + (25 * Math.cos(th)).toFixed(2) + " " + (25 * Math.sin(th)).toFixed(2) + ") rotate(" + ang.toFixed(1) + ")" }));
+    }
+    for (var seat = 1; seat <= 6; seat++) {
+      var rel = (seat - base() + 6) % 6, a = (90 - 60 * rel) * Math.PI / 180;
+      var g = svg("g", { "class": "dot", "data-seat": seat, transform: "translate(" + (25 * Math.cos(a)).toFixed(2) + " " + (25 * Math.sin(a)).toFixed(2) + ")" });
+      g.appendChild(svg("circle", { r: 9, fill: team(seat) ? "#c0392b" : "#1f5fa8", stroke: "#fff", "stroke-width": 1.5 }));
+      var tx = svg("text", { "text-anchor": "middle", dy: "3.8", fill: "#fff", "font-size": "11", "font-weight": "700" });
+      tx.textContent = String(seat);
+      g.appendChild(tx);
+      s.appendChild(g);
+    }
+    box.appendChild(s);
+    box.appendChild(el("div", "", "↺ " + t("order")));
+  }
+
+  function buildActions() {
+    var ol = $("actions");
     ol.textContent = "";
-    listItems = [];
+    actionItems = [];
+    var d = H.diagnostic;
+    if (H.comment.length) {
+      var pre = el("li", "preface");
+      H.comment.forEach(function (c) { pre.appendChild(el("span", "comment", c)); });
+      pre.addEventListener("click", function () { go(0); });
+      ol.appendChild(pre);
+    }
     actions.forEach(function (a, i) {
       var li = el("li");
-      var prevRound = i > 0 ? actions[i - 1].round : null;
-      li.appendChild(el("span", "rn", a.round !== prevRound && a.round ? a.round + "." : ""));
-      li.appendChild(document.createTextNode(a.text + (a.glyph || "")));
+      li.setAttribute("data-i", i);
+      li.appendChild(el("span", "rn", a.lead && a.round ? a.round + "." : ""));
+      li.appendChild(bubble(a.seat));
+      var body = el("span", "body");
+      if (a.irregular) body.appendChild(el("span", "irr", "^"));
+      if (a.kind === "play") {
+        if (a.burn) body.appendChild(el("span", "tag burn", t("burn")));
+        body.appendChild(el("span", "cards", a.cards));
+      } else body.appendChild(el("span", "word " + a.kind, actionLabel(a)));
+      if (a.glyph) body.appendChild(el("span", "glyph", a.glyph));
+      a.nags.forEach(function (n) { body.appendChild(el("span", "nag", "$" + n)); });
+      li.appendChild(body);
+      var evs = events.filter(function (e) { return e.action === i; });
+      evs.forEach(function (e) { li.appendChild(el("span", "ev lane-" + lane(e), glyph(e) || e[lang])); });
+      if (d && d.action === i) li.appendChild(el("span", "tag bad", t("illegal")));
+      else if (d && d.action !== null && i > d.action) li.appendChild(el("span", "tag muted", t("notReplayed")));
       a.comments.forEach(function (c) { li.appendChild(el("span", "comment", c)); });
+      if (d && d.action === i) li.classList.add("illegal");
+      if (d && d.action !== null && i > d.action) li.classList.add("unplayed");
       li.addEventListener("click", function () { go(i + 1); });
-      if (data.diagnostic && data.diagnostic.action === i) li.className = "illegal";
       ol.appendChild(li);
-      listItems.push(li);
+      actionItems.push(li);
     });
-    var ev = document.getElementById("events");
-    ev.textContent = "";
+  }
+
+  function buildEvents() {
+    var ol = $("events");
+    ol.textContent = "";
     eventItems = [];
     events.forEach(function (e) {
-      var li = el("li");
-      var who = e.seats.length ? " · " + e.seats.join("→") : "";
-      var extra = e.place ? " " + placeName(e.place) : (e.cards ? " " + e.cards : "");
-      li.textContent = "#" + (e.action + 1) + " " + e[lang] + who + extra;
-      li.title = (lang === "zh" ? e.ruleZh : e.rule) + " — " + e.source;
+      var li = el("li", "lane-" + lane(e));
+      li.setAttribute("data-kind", e.kind);
+      li.appendChild(el("span", "mk-mini", glyph(e) || "·"));
+      li.appendChild(el("span", "at", "#" + (e.action + 1)));
+      li.appendChild(el("span", "what", evText(e)));
+      li.appendChild(el("span", "cite", e.rule[lang] + " — " + e.source));
       li.addEventListener("click", function () { go(e.action + 1); });
-      ev.appendChild(li);
+      ol.appendChild(li);
       eventItems.push(li);
     });
   }
 
-  function show() {
-    var f = frames[idx];
-    document.getElementById("pos").textContent = idx + " / " + last;
-    document.getElementById("slider").value = idx;
-    seatBoxes.forEach(function (box, k) {
-      var seat = k + 1, cards = f.hands[k], n = f.counts[k];
-      var count = box.querySelector(".count");
-      count.textContent = n + " " + t("cards");
-      count.className = "count" + (n > 0 && n <= 10 ? " report" : "");
-      box.classList.toggle("to-act", f.toAct === seat);
-      box.classList.toggle("done", n === 0);
-      var badges = box.querySelector(".badges");
-      badges.textContent = "";
-      var place = f.finished.indexOf(seat);
-      if (place >= 0) badges.appendChild(el("span", "place", placeName(place + 1)));
-      if (f.opened.indexOf(seat) >= 0) badges.appendChild(el("span", "open", t("opened")));
-      if (f.headless.indexOf(seat) >= 0) badges.appendChild(el("span", "headless", t("headless")));
-      if (f.burner === seat) badges.appendChild(el("span", "burn", t("burning")));
-      var hand = box.querySelector(".hand");
-      hand.textContent = "";
-      if (view === 0 || view === seat) cardGroups(cards, hand);
-      else if (n) hand.appendChild(el("span", "card back", "×" + n));
-      var said = box.querySelector(".said");
-      said.textContent = "";
-      for (var j = f.trick.length - 1; j >= 0; j--) {
-        var a = actions[f.trick[j]];
-        if (a.seat === seat) { said.appendChild(el("span", a.kind === "play" ? "play" : "pass", actionText(a))); break; }
-      }
+  function pct(i) { return last ? (i / last) * 100 : 0; }
+
+  function buildTimeline() {
+    var box = $("timeline");
+    box.textContent = "";
+    markers = [];
+    var groups = {}, used = {};
+    events.forEach(function (e) {
+      var key = lane(e) + "@" + e.action;
+      if (!groups[key]) { groups[key] = []; used[lane(e)] = true; }
+      groups[key].push(e);
     });
-    var centre = document.querySelector(".centre");
-    var roundNo = f.trick.length ? actions[f.trick[0]].round : null;
-    centre.querySelector(".round").textContent = idx === 0 ? t("deal") :
-      t("round").replace("{n}", roundNo || f.round) + (f.melee ? " · " + t("melee") : "");
-    var top = centre.querySelector(".top");
-    top.textContent = "";
-    if (f.top) { top.appendChild(el("span", "", f.top.seat + ": ")); cardGroups(f.top.cards, top); }
-    var trick = centre.querySelector(".trick");
-    trick.textContent = "";
-    f.trick.forEach(function (i) {
-      var a = actions[i];
-      trick.appendChild(el("li", i === idx - 1 ? "current" : "", a.seat + ": " + actionText(a)));
-    });
-    listItems.forEach(function (li, i) { li.classList.toggle("current", i === idx - 1); });
-    if (idx > 0 && listItems[idx - 1]) keepVisible(listItems[idx - 1]);
-    if (history.replaceState) history.replaceState(null, "", "#a=" + idx);
-    eventItems.forEach(function (li, i) {
-      var past = events[i].action < idx;
-      li.className = past ? "past" : "future";
-    });
-    var diag = document.getElementById("diagnostic");
-    if (data.diagnostic && idx === last) {
-      diag.hidden = false;
-      var d = data.diagnostic;
-      diag.textContent = t("illegal") + ": " +
-        (d.where || "[" + d.code + "] " + d.message + "\n" + d.rule + " — " + d.source);
-    } else diag.hidden = true;
-    var res = document.getElementById("result");
-    if (data.places && idx === last) {
-      res.hidden = false;
-      res.textContent = "";
-      data.places.forEach(function (seat, i) {
-        res.appendChild(el("div", "", placeName(i + 1) + " · " + seat + " " + data.players[seat - 1]));
+    var d = H.diagnostic;
+    var lanes = LANES.filter(function (l) { return used[l]; });
+    if (illegalStep !== null) lanes.push("illegal");
+    var rows = el("div", "lanes");
+    lanes.forEach(function (ln) {
+      var row = el("div", "lane lane-" + ln);
+      row.appendChild(el("span", "lane-label", t("lanes")[ln]));
+      var track = el("div", "track");
+      track.addEventListener("click", function (ev) {
+        if (ev.target !== track) return;
+        var r = track.getBoundingClientRect();
+        go(Math.round((ev.clientX - r.left) / r.width * last));
       });
-      if (data.scores) res.appendChild(el("div", "", t("score") + ": " + t("team1") + " " + data.scores["1"] +
-        ", " + t("team0") + " " + data.scores["0"]));
-    } else res.hidden = true;
+      if (ln === "illegal") {
+        var m = el("button", "mk bad", "✗");
+        m.type = "button";
+        m.style.left = pct(illegalStep) + "%";
+        m.setAttribute("data-kinds", "illegal");
+        m.setAttribute("data-action", d.action);
+        attachTip(m, [t("illegal") + " [" + d.code + "] " + d.message, t("rule") + ": " + d.rule[lang], t("source") + ": " + d.source]);
+        m.addEventListener("click", function () { go(illegalStep); });
+        track.appendChild(m);
+        markers.push(m);
+      }
+      Object.keys(groups).forEach(function (key) {
+        var evs = groups[key];
+        if (lane(evs[0]) !== ln) return;
+        var at = evs[0].action;
+        var mk = el("button", "mk lane-" + ln, glyph(evs[0]));
+        mk.type = "button";
+        mk.style.left = pct(at + 1) + "%";
+        mk.setAttribute("data-kinds", evs.map(function (e) { return e.kind; }).join(" "));
+        mk.setAttribute("data-action", at);
+        attachTip(mk, tipLines(evs));
+        mk.addEventListener("click", function () { go(at + 1); });
+        track.appendChild(mk);
+        markers.push(mk);
+      });
+      row.appendChild(track);
+      rows.appendChild(row);
+    });
+    var cursor = el("div", "cursor");
+    cursor.id = "tl-cursor";
+    rows.appendChild(cursor);
+    box.appendChild(rows);
+  }
+
+  function buildChart() {
+    var box = $("chart");
+    box.textContent = "";
+    var W = 640, Hh = 180, pl = 30, pr = 10, pt = 10, pb = 22;
+    var max = 0;
+    frames[0].counts.forEach(function (c) { max = Math.max(max, c); });
+    max = Math.max(max, 1);
+    function x(i) { return pl + (W - pl - pr) * (last ? i / last : 0); }
+    function y(n) { return pt + (Hh - pt - pb) * (1 - n / max); }
+    var s = svg("svg", { viewBox: "0 0 " + W + " " + Hh, "class": "chart", role: "img" });
+    s.appendChild(svg("rect", { x: pl, y: pt, width: W - pl - pr, height: Hh - pt - pb, fill: "#fbf8f0" }));
+    for (var g = 0; g <= max; g += 10) {
+      s.appendChild(svg("line", { x1: pl, x2: W - pr, y1: y(g), y2: y(g), stroke: "#e4dccb", "stroke-width": 1 }));
+      var lab = svg("text", { x: pl - 5, y: y(g) + 4, "text-anchor": "end", "font-size": 11, fill: "#777" });
+      lab.textContent = String(g);
+      s.appendChild(lab);
+    }
+    if (max > 10) {
+      s.appendChild(svg("line", { x1: pl, x2: W - pr, y1: y(10), y2: y(10), stroke: "#d35400", "stroke-dasharray": "4 3", "stroke-width": 1 }));
+      var rl = svg("text", { x: W - pr - 2, y: y(10) - 3, "text-anchor": "end", "font-size": 10, fill: "#d35400" });
+      rl.textContent = t("reportLine") + " ≤ 10";
+      s.appendChild(rl);
+    }
+    var xl = svg("text", { x: W - pr, y: Hh - 5, "text-anchor": "end", "font-size": 11, fill: "#777" });
+    xl.textContent = last + " " + t("chartAxis");
+    s.appendChild(xl);
+    for (var k = 0; k < 6; k++) {
+      var pts = [], prev = frames[0].counts[k];
+      pts.push(x(0) + "," + y(prev));
+      for (var i = 1; i < frames.length; i++) {
+        var c = frames[i].counts[k];
+        if (c !== prev) { pts.push(x(i) + "," + y(prev)); pts.push(x(i) + "," + y(c)); prev = c; }
+      }
+      pts.push(x(frames.length - 1) + "," + y(prev));
+      s.appendChild(svg("polyline", { points: pts.join(" "), fill: "none", stroke: SEAT_COLOURS[k],
+        "stroke-width": 2.2, "stroke-linejoin": "round", "class": "line", "data-seat": k + 1, opacity: 0.9 }));
+    }
+    events.forEach(function (e) {
+      var f = e.action + 1;
+      if (f >= frames.length || lane(e) === "gouji") return;
+      var seat = e.seats[0] || 1;
+      var dot = svg("circle", { cx: x(f), cy: y(frames[f].counts[seat - 1]), r: 5, "class": "ev lane-" + lane(e),
+        "data-kind": e.kind, tabindex: "-1" });
+      attachTip(dot, tipLines([e]));
+      dot.addEventListener("click", function (ev) { ev.stopPropagation(); go(f); });
+      s.appendChild(dot);
+    });
+    if (illegalStep !== null) {
+      var bx = x(illegalStep);
+      s.appendChild(svg("path", { d: "M" + (bx - 5) + " " + (pt + 2) + " l10 10 m0 -10 l-10 10", stroke: "#c0392b", "stroke-width": 2.5 }));
+    }
+    var future = svg("rect", { x: x(0), y: pt, width: 0, height: Hh - pt - pb, fill: "rgba(251,248,240,.72)", "pointer-events": "none" });
+    var cursor = svg("line", { x1: 0, x2: 0, y1: pt, y2: Hh - pb, stroke: "#222", "stroke-width": 1.5, "pointer-events": "none" });
+    s.appendChild(future);
+    s.appendChild(cursor);
+    s.addEventListener("click", function (ev) {
+      var r = s.getBoundingClientRect(), px = (ev.clientX - r.left) / r.width * W;
+      go(Math.round((px - pl) / (W - pl - pr) * last));
+    });
+    box.appendChild(s);
+    var legend = el("div", "legend");
+    for (var q = 1; q <= 6; q++) {
+      var item = el("span", "item");
+      var sw = el("span", "swatch");
+      sw.style.background = SEAT_COLOURS[q - 1];
+      item.appendChild(sw);
+      item.appendChild(document.createTextNode(q + " " + H.players[q - 1]));
+      legend.appendChild(item);
+    }
+    box.appendChild(legend);
+    chartParts = { x: x, W: W, pr: pr, future: future, cursor: cursor };
+  }
+
+  function buildAll() {
+    document.documentElement.lang = lang === "zh" ? "zh-Hans" : "en";
+    $("lang").textContent = lang === "zh" ? "English" : "中文";
+    $("lang").setAttribute("lang", lang === "zh" ? "en" : "zh-Hans");
+    var nodes = document.querySelectorAll("[data-zh]");
+    for (var i = 0; i < nodes.length; i++) nodes[i].textContent = nodes[i].getAttribute("data-" + lang);
+    app.setAttribute("data-lang", lang);
+    buildHeader();
+    buildActions();
+    buildEvents();
+    buildTimeline();
+    buildChart();
+  }
+
+  /* ---------- showing one step ---------- */
+  function base() { return view || 1; }
+
+  function placeOf(seat, f) {
+    var i = f.places.indexOf(seat);
+    if (i >= 0 && (f.over || f.finished.indexOf(seat) >= 0 || f.revolted.indexOf(seat) >= 0)) return i + 1;
+    var o = f.out.indexOf(seat);
+    return o >= 0 ? 6 - o : 0;
+  }
+
+  function showSeat(seat, f, atIllegal) {
+    var box = seatBoxes[seat - 1], k = seat - 1, n = f.counts[k];
+    box.style.gridArea = "p" + ((seat - base() + 6) % 6);
+    var count = box.querySelector(".count");
+    count.setAttribute("data-count", n);
+    count.textContent = n > 0 && n <= 10 ? fmt(t("report"), { n: n }) : fmt(t("cards"), { n: n });
+    count.className = "count" + (n > 0 && n <= 10 ? " report" : "");
+    var gone = f.finished.indexOf(seat) >= 0 || f.out.indexOf(seat) >= 0 || f.revolted.indexOf(seat) >= 0;
+    box.classList.toggle("to-act", !atIllegal && f.toAct === seat);
+    box.classList.toggle("offender", atIllegal && offender.seat === seat);
+    box.classList.toggle("done", gone);
+    box.classList.toggle("mine", view === seat);
+    var badges = box.querySelector(".badges");
+    badges.textContent = "";
+    var place = placeOf(seat, f);
+    if (place) badges.appendChild(el("span", "b place p" + place, placeName(place)));
+    if (!atIllegal && f.toAct === seat) badges.appendChild(el("span", "b act", t("toAct")));
+    if (atIllegal && offender.seat === seat) badges.appendChild(el("span", "b bad", t("illegal")));
+    if (f.revolted.indexOf(seat) >= 0) badges.appendChild(el("span", "b revolt", t("revolted")));
+    if (f.out.indexOf(seat) >= 0) badges.appendChild(el("span", "b out", t("out")));
+    if (f.opened.indexOf(seat) >= 0) badges.appendChild(el("span", "b open", t("opened")));
+    if (f.headless.indexOf(seat) >= 0) badges.appendChild(el("span", "b headless", t("headless")));
+    if (f.burner === seat) badges.appendChild(el("span", "b burn", fmt(t("burning"), { s: f.burnTarget })));
+    if (f.burnTarget === seat && f.burner) badges.appendChild(el("span", "b burned", t("burned")));
+    var hand = box.querySelector(".hand");
+    hand.textContent = "";
+    if (view === 0 || view === seat) cardRow(f.hands[k], hand, "", f.unknown[k]);
+    else if (n) {
+      var back = el("span", "card back", fmt(t("hiddenHand"), { n: n }));
+      back.setAttribute("data-n", n);
+      hand.appendChild(back);
+    }
+    var said = box.querySelector(".said");
+    said.textContent = "";
+    var trick = f.trick.slice();
+    if (atIllegal) trick.push(H.diagnostic.action);
+    for (var j = trick.length - 1; j >= 0; j--) {
+      var i = trick[j], a = actions[i];
+      if (a.seat !== seat) continue;
+      var cls = "bubble" + (i === idx - 1 || (atIllegal && i === H.diagnostic.action) ? " latest" : "") +
+        (atIllegal && i === H.diagnostic.action ? " bad" : "");
+      var b = el("span", cls);
+      if (a.kind === "play") {
+        if (a.burn) b.appendChild(el("span", "tag burn", t("burn")));
+        cardRow(a.cards, b, "mini");
+      } else { b.textContent = actionLabel(a); b.className += " quiet"; }
+      said.appendChild(b);
+      break;
+    }
+  }
+
+  function showCentre(f, atIllegal) {
+    var first = f.trick.length ? actions[f.trick[0]] : null;
+    var round = $("round");
+    if (idx === 0) round.textContent = t("deal");
+    else if (first && first.preplay) round.textContent = t("preplay");
+    else round.textContent = fmt(t("round"), { n: (first && first.round) || f.round }) +
+      (first ? " · " + fmt(t("led"), { s: first.seat }) : "");
+    var status = $("status");
+    status.textContent = "";
+    function chip(cls, text) { status.appendChild(el("span", "chip " + cls, text)); }
+    if (f.void) chip("void", t("void"));
+    else if (f.over) chip("over", t("over"));
+    if (f.melee && !f.over) chip("melee", t("melee"));
+    if (f.burner) chip("burn", f.burner + " " + t("burn") + " " + f.burnTarget);
+    if (f.top && f.top.dead) chip("dead", t("dead"));
+    else if (f.top && f.top.burnOnly) chip("dead", t("burnOnly"));
+    else if (f.top && f.top.gouji && !f.melee) chip("gouji", fmt(t("gouji"), { s: (f.top.seat + 2) % 6 + 1 }));
+    if (!f.top && idx > 0 && !f.over && f.toAct && first && !first.preplay) chip("won", fmt(t("roundOver"), { s: f.toAct }));
+
+    var top = $("top");
+    top.textContent = "";
+    if (f.top) {
+      top.setAttribute("data-seat", f.top.seat);
+      top.setAttribute("data-cards", f.top.cards);
+      var who = el("div", "top-who");
+      who.appendChild(bubble(f.top.seat));
+      who.appendChild(document.createTextNode(" " + H.players[f.top.seat - 1]));
+      top.appendChild(who);
+      top.appendChild(cardRow(f.top.cards, el("div", "top-cards"), "big"));
+    } else { top.removeAttribute("data-seat"); top.removeAttribute("data-cards"); }
+
+    var trick = $("trick");
+    trick.textContent = "";
+    var list = f.trick.slice();
+    if (atIllegal) list.push(H.diagnostic.action);
+    list.forEach(function (i) {
+      var a = actions[i];
+      var li = el("li", (i === idx - 1 ? "current" : "") + (atIllegal && i === H.diagnostic.action ? " bad" : "") +
+        (f.top && f.top.action === i ? " topplay" : ""));
+      li.setAttribute("data-i", i);
+      li.appendChild(bubble(a.seat));
+      if (a.kind === "play") li.appendChild(el("span", "", (a.burn ? t("burn") + " " : "") + a.cards));
+      else li.appendChild(el("span", "quiet", actionLabel(a)));
+      if (a.glyph) li.appendChild(el("span", "glyph", a.glyph));
+      li.addEventListener("click", function () { go(i + 1); });
+      trick.appendChild(li);
+    });
+    if (trick.lastChild) trick.scrollTop = trick.scrollHeight;
+
+    var happened = $("happened");
+    happened.textContent = "";
+    if (atIllegal) {
+      var d = H.diagnostic, box = el("div", "diag");
+      box.appendChild(el("strong", "", t("illegal") + " [" + d.code + "]"));
+      box.appendChild(el("div", "", d.message));
+      box.appendChild(el("div", "cite", d.rule[lang] + " — " + d.source));
+      happened.appendChild(box);
+    }
+    events.forEach(function (e) {
+      if (e.action !== idx - 1 || atIllegal) return;
+      var row = el("div", "happen lane-" + lane(e));
+      row.appendChild(el("span", "mk-mini", glyph(e) || "·"));
+      row.appendChild(el("span", "what", evText(e)));
+      row.appendChild(el("span", "cite", e.rule[lang] + " · " + e.source));
+      happened.appendChild(row);
+    });
+
+    var fin = $("final");
+    var showFinal = idx === last && !!H.places && !atIllegal;
+    fin.hidden = !showFinal;
+    trick.hidden = showFinal;
+    if (showFinal) buildFinal(fin);
+    var dots = document.querySelectorAll("#order .dot");
+    for (var q = 0; q < dots.length; q++)
+      dots[q].classList.toggle("on", +dots[q].getAttribute("data-seat") === (atIllegal ? offender.seat : f.toAct));
+  }
+
+  function buildFinal(box) {
+    box.textContent = "";
+    var ol = el("ol", "places");
+    H.places.forEach(function (seat, i) {
+      var li = el("li", "team" + team(seat));
+      li.appendChild(el("span", "pn p" + (i + 1), placeName(i + 1)));
+      li.appendChild(bubble(seat));
+      li.appendChild(el("span", "pname", H.players[seat - 1]));
+      ol.appendChild(li);
+    });
+    box.appendChild(ol);
+    if (H.scores) {
+      var sc = el("div", "scores");
+      sc.appendChild(el("span", "team1", t("team1") + " " + H.scores["1"]));
+      sc.appendChild(el("span", "team0", t("team0") + " " + H.scores["0"]));
+      box.appendChild(sc);
+    }
+    var ex = Object.keys(H.extras);
+    if (ex.length) {
+      var e = el("div", "extras", t("extras") + ": ");
+      ex.forEach(function (s) {
+        var v = H.extras[s];
+        e.appendChild(el("span", "", seatName(s) + " " + (v > 0 ? "+" : "") + v));
+      });
+      box.appendChild(e);
+    }
+  }
+
+  function show() {
+    var f = frameAt(idx), atIllegal = illegalStep !== null && idx === illegalStep;
+    app.setAttribute("data-step", idx);
+    app.classList.toggle("at-illegal", atIllegal);
+    $("pos").textContent = idx + " / " + last;
+    $("slider").value = idx;
+    for (var s = 1; s <= 6; s++) showSeat(s, f, atIllegal);
+    showCentre(f, atIllegal);
+    var cur = null;
+    actionItems.forEach(function (li, i) {
+      var on = i === idx - 1;
+      li.classList.toggle("current", on);
+      li.classList.toggle("done", i < idx);
+      if (on) cur = li;
+    });
+    if (cur) keepVisible(cur);
+    else if (idx === 0) $("actions").scrollTop = 0;
+    var nextEv = null;
+    eventItems.forEach(function (li, i) {
+      var a = events[i].action;
+      li.classList.toggle("past", a < idx);
+      li.classList.toggle("now", a === idx - 1);
+      if (nextEv === null && a >= idx - 1) nextEv = li;
+    });
+    if (nextEv) keepVisible(nextEv);
+    markers.forEach(function (m) {
+      var a = +m.getAttribute("data-action");
+      m.classList.toggle("past", a < idx);
+      m.classList.toggle("now", a === idx - 1);
+    });
+    var cursor = $("tl-cursor");
+    if (cursor) cursor.style.left = "calc(var(--label) + (100% - var(--label)) * " + (last ? idx / last : 0) + ")";
+    if (chartParts) {
+      var cx = chartParts.x(idx);
+      chartParts.cursor.setAttribute("x1", cx);
+      chartParts.cursor.setAttribute("x2", cx);
+      chartParts.future.setAttribute("x", cx);
+      chartParts.future.setAttribute("width", Math.max(0, chartParts.W - chartParts.pr - cx));
+    }
+    writeHash();
   }
 
   function keepVisible(li) {  // scroll the list only, never the page
     var box = li.parentNode;
+    if (box.scrollHeight <= box.clientHeight) return;
     if (li.offsetTop < box.scrollTop) box.scrollTop = li.offsetTop;
     else if (li.offsetTop + li.offsetHeight > box.scrollTop + box.clientHeight)
       box.scrollTop = li.offsetTop + li.offsetHeight - box.clientHeight;
   }
-  function go(i) { idx = Math.max(0, Math.min(last, i)); show(); }
-  function setLang(l) {
-    lang = l;
-    document.documentElement.lang = l === "zh" ? "zh-Hans" : "en";
-    document.getElementById("lang").textContent = l === "zh" ? "English" : "中文";
-    document.querySelectorAll("[data-zh]").forEach(function (e) { e.textContent = e.getAttribute("data-" + l); });
-    buildLists();
+
+  /* ---------- navigation ---------- */
+  function go(i) {
+    idx = Math.max(0, Math.min(last, i | 0));
     show();
+    if (timer && idx >= last) autoplay(false);
+  }
+  function eventSteps() {
+    var steps = events.map(function (e) { return e.action + 1; });
+    if (illegalStep !== null) steps.push(illegalStep);
+    return steps.sort(function (a, b) { return a - b; });
+  }
+  function nextEvent() {
+    var s = eventSteps().filter(function (x) { return x > idx; });
+    if (s.length) go(s[0]);
+  }
+  function prevEvent() {
+    var s = eventSteps().filter(function (x) { return x < idx; });
+    if (s.length) go(s[s.length - 1]);
+  }
+  function autoplay(on) {
+    if (on === undefined) on = !timer;
+    if (timer) clearInterval(timer);
+    timer = null;
+    if (on) {
+      if (idx >= last) go(0);
+      timer = setInterval(function () { go(idx + 1); }, 1000 / speed);
+    }
+    $("play").textContent = timer ? "⏸" : "⏵";
+    app.classList.toggle("playing", !!timer);
+  }
+  function hashString() {
+    return "#" + (page.hands.length > 1 ? "h=" + (handNo + 1) + "&" : "") + "a=" + idx;
+  }
+  function writeHash() {
+    var h = hashString();
+    if (location.hash === h) return;
+    try { history.replaceState(null, "", h); } catch (e) { /* a sandboxed frame: no deep link */ }
+  }
+  function readHash() {
+    var h = location.hash || "";
+    var hm = /[#&]h=(\d+)/.exec(h), am = /[#&]a=(\d+)/.exec(h);
+    return { hand: hm ? +hm[1] - 1 : null, step: am ? +am[1] : null };
+  }
+  function applyHash() {
+    var r = readHash();
+    if (r.hand !== null && r.hand !== handNo && r.hand >= 0 && r.hand < page.hands.length) {
+      idx = 0;
+      loadHand(r.hand);
+      buildAll();
+    }
+    go(r.step !== null ? r.step : idx);
   }
 
-  document.getElementById("slider").max = last;
-  document.getElementById("slider").addEventListener("input", function (e) { go(+e.target.value); });
-  document.getElementById("first").addEventListener("click", function () { go(0); });
-  document.getElementById("prev").addEventListener("click", function () { go(idx - 1); });
-  document.getElementById("next").addEventListener("click", function () { go(idx + 1); });
-  document.getElementById("last").addEventListener("click", function () { go(last); });
-  document.getElementById("lang").addEventListener("click", function () { setLang(lang === "zh" ? "en" : "zh"); });
-  document.getElementById("view").addEventListener("change", function (e) { view = +e.target.value; show(); });
-  document.addEventListener("keydown", function (e) {
-    if (e.target && (e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "range")) return;
-    if (e.key === "ArrowRight") { go(idx + 1); e.preventDefault(); }
-    else if (e.key === "ArrowLeft") { go(idx - 1); e.preventDefault(); }
-    else if (e.key === "Home") { go(0); e.preventDefault(); }
-    else if (e.key === "End") { go(last); e.preventDefault(); }
+  function setLang(l) { lang = l; buildAll(); show(); }
+  function setView(v) { view = v; app.setAttribute("data-view", v); buildOrder(); show(); }
+
+  for (var s = 1; s <= 6; s++) seatBoxes.push($("seat" + s));
+  $("slider").addEventListener("input", function (e) { go(+e.target.value); });
+  $("first").addEventListener("click", function () { go(0); });
+  $("prev").addEventListener("click", function () { go(idx - 1); });
+  $("next").addEventListener("click", function () { go(idx + 1); });
+  $("last").addEventListener("click", function () { go(last); });
+  $("play").addEventListener("click", function () { autoplay(); });
+  $("next-event").addEventListener("click", nextEvent);
+  $("prev-event").addEventListener("click", prevEvent);
+  $("speed").addEventListener("change", function (e) { speed = +e.target.value || 1; if (timer) autoplay(true); });
+  $("lang").addEventListener("click", function () { setLang(lang === "zh" ? "en" : "zh"); });
+  $("view").addEventListener("change", function (e) { setView(+e.target.value); });
+  if ($("hand")) $("hand").addEventListener("change", function (e) {
+    autoplay(false); idx = 0; loadHand(+e.target.value); buildAll(); go(0);
   });
-  var m = /^#a=(\d+)$/.exec(location.hash);
-  setLang("zh");
-  go(m ? +m[1] : 0);
+  // The page's root takes focus on a click (not from form controls), so the keys work when embedded.
+  app.addEventListener("click", function (e) {
+    var tag = e.target && e.target.tagName;
+    if (tag !== "SELECT" && tag !== "OPTION" && tag !== "INPUT") app.focus({ preventScroll: true });
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    var tag = e.target && e.target.tagName;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && e.target.type !== "range")) return;
+    if (tag === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
+    var k = e.key, done = true;
+    if (k === "ArrowRight") go(idx + 1);
+    else if (k === "ArrowLeft") go(idx - 1);
+    else if (k === "Home") go(0);
+    else if (k === "End") go(last);
+    else if (k === " " || k === "Spacebar") autoplay();
+    else if (k === "n" || k === "N") nextEvent();
+    else if (k === "p" || k === "P") prevEvent();
+    else done = false;
+    if (done) e.preventDefault();
+  });
+  window.addEventListener("hashchange", applyHash);
+  window.addEventListener("scroll", hideTip, { passive: true });
+
+  var start = readHash();
+  loadHand(start.hand !== null ? start.hand : 0);
+  $("view").value = String(view);
+  app.setAttribute("data-view", view);
+  buildAll();
+  go(start.step !== null ? start.step : 0);
+  if (window.top === window) app.focus({ preventScroll: true });
 })();
