@@ -620,3 +620,36 @@ def import_(file: str, output: str | None) -> None:
 def schema() -> None:
     """Print the JSON Schema of the records `gouji export` writes and `gouji import` reads."""
     _json(GameRecord.model_json_schema())
+
+
+@main.command()
+@ruleset_opt
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed: the same seed gives the same hands.")
+@click.option("--hands", "count", type=click.IntRange(min=1), default=1, show_default=True, help="How many hands.")
+@click.option("--match", "as_match", is_flag=True, help="Play the hands as one match, paying tribute between them.")
+@click.option(
+    "--bot",
+    type=click.Choice(["person", "random"]),
+    default="person",
+    show_default=True,
+    help="person: plays like a person (keeps gouji plays, burns, opens); random: any legal action.",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
+def selfplay(ruleset_name: str | None, seed: int, count: int, as_match: bool, bot: str, output: str | None) -> None:
+    """Deal and play whole hands with bots, reproducibly, and write them as canonical .gjn.
+
+    Every hand is legal under its ruleset (the bots choose among the engine's legal actions), so the
+    output validates. With --match the hands form a match: tribute and first lead follow the rules.
+    """
+    from .selfplay import play_hand, play_match
+
+    rules = _ruleset_option(ruleset_name) or get_ruleset("charter")
+    if as_match:
+        records = play_match(rules, seed, count, bot)
+    else:
+        records = [play_hand(rules, seed * 100_003 + n, bot) for n in range(count)]
+    _output(write_all(_canonical_records(records)), output)
+
+
+def _canonical_records(records: list[GameRecord]) -> list[GameRecord]:
+    return [canonical(replay(r)) for r in records]

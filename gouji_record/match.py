@@ -286,8 +286,9 @@ def check_match(replays: list[Replay]) -> list[HandInMatch]:
             entry.notes, problems = check_transfers(rules, entry.dues, record)
             for seat, word in prev.final.calls:  # a call is won when the opposite did not open (002 §24)
                 won = opposite(seat) not in prev.final.opened
-                entry.notes.insert(0, f"{'预点' if word == 'precall' else '宣点'} by seat {seat}: "
-                                      f"{'won' if won else 'lost'}")
+                entry.notes.insert(
+                    0, f"{'预点' if word == 'precall' else '宣点'} by seat {seat}: {'won' if won else 'lost'}"
+                )
             entry.diagnostics += problems
             want = expected_leader(rules, prev)
             if want is not None:  # a leader who leaves the hand as play starts hands the lead on

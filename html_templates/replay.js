@@ -349,12 +349,10 @@
         track.appendChild(mk);
         markers.push(mk);
       });
+      track.appendChild(el("div", "cursor"));
       row.appendChild(track);
       rows.appendChild(row);
     });
-    var cursor = el("div", "cursor");
-    cursor.id = "tl-cursor";
-    rows.appendChild(cursor);
     box.appendChild(rows);
   }
 
@@ -641,8 +639,8 @@
       m.classList.toggle("past", a < idx);
       m.classList.toggle("now", a === idx - 1);
     });
-    var cursor = $("tl-cursor");
-    if (cursor) cursor.style.left = "calc(var(--label) + (100% - var(--label)) * " + (last ? idx / last : 0) + ")";
+    var cursors = document.querySelectorAll("#timeline .cursor");
+    for (var c = 0; c < cursors.length; c++) cursors[c].style.left = pct(idx) + "%";
     if (chartParts) {
       var cx = chartParts.x(idx);
       chartParts.cursor.setAttribute("x1", cx);

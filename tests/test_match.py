@@ -13,8 +13,17 @@ PLACES = (5, 6, 1, 4, 3, 2)  # 头科 5, 二科 6, 三科 1, 四科 4, 二落 3,
 
 
 def final(name, places=PLACES, opened=(1, 2, 3, 4, 5, 6), calls=(), burns=(), smothers=()):
-    return Position(ruleset=get_ruleset(name), hands=((),) * 6, to_act=None, preplay=False, finished=places,
-                    opened=frozenset(opened), calls=tuple(calls), burns=tuple(burns), smothers=tuple(smothers))
+    return Position(
+        ruleset=get_ruleset(name),
+        hands=((),) * 6,
+        to_act=None,
+        preplay=False,
+        finished=places,
+        opened=frozenset(opened),
+        calls=tuple(calls),
+        burns=tuple(burns),
+        smothers=tuple(smothers),
+    )
 
 
 def dues(name, **kw):
@@ -32,9 +41,15 @@ def test_place_tribute_everywhere_but_fours():
 def test_point_tribute_by_opening_without_calls():
     # seats 1 and 2 did not open; their opposites 4 and 5 did
     for name in ("online", "charter", "tournament"):
-        assert [d for d in dues(name, opened=(3, 4, 5, 6)) if d[0] == "point"] == [("point", 1, 4, 1), ("point", 2, 5, 1)]
+        assert [d for d in dues(name, opened=(3, 4, 5, 6)) if d[0] == "point"] == [
+            ("point", 1, 4, 1),
+            ("point", 2, 5, 1),
+        ]
     # 001 §33: neither called: the one that did not open pays 1
-    assert [d for d in dues("classic", opened=(3, 4, 5, 6)) if d[0] == "point"] == [("point", 1, 4, 1), ("point", 2, 5, 1)]
+    assert [d for d in dues("classic", opened=(3, 4, 5, 6)) if d[0] == "point"] == [
+        ("point", 1, 4, 1),
+        ("point", 2, 5, 1),
+    ]
 
 
 def test_point_tribute_with_calls_online_and_charter():
@@ -47,15 +62,24 @@ def test_point_tribute_with_calls_online_and_charter():
     assert charter == [("point", 1, 4, 2), ("point", 5, 2, 4)]
 
 
-@pytest.mark.parametrize("a_open, b_open, a_call, b_call, a_pays, b_pays", [
-    # 001 §32 both called
-    (True, False, True, True, 0, 4), (False, False, True, True, 2, 2), (True, True, True, True, 2, 2),
-    # §33 neither called
-    (True, False, False, False, 0, 1), (False, False, False, False, 1, 1), (True, True, False, False, 0, 0),
-    # §34 a called, b did not
-    (True, False, True, False, 0, 3), (False, False, True, False, 1, 2), (True, True, True, False, 2, 0),
-    (False, True, True, False, 3, 0),
-])
+@pytest.mark.parametrize(
+    "a_open, b_open, a_call, b_call, a_pays, b_pays",
+    [
+        # 001 §32 both called
+        (True, False, True, True, 0, 4),
+        (False, False, True, True, 2, 2),
+        (True, True, True, True, 2, 2),
+        # §33 neither called
+        (True, False, False, False, 0, 1),
+        (False, False, False, False, 1, 1),
+        (True, True, False, False, 0, 0),
+        # §34 a called, b did not
+        (True, False, True, False, 0, 3),
+        (False, False, True, False, 1, 2),
+        (True, True, True, False, 2, 0),
+        (False, True, True, False, 3, 0),
+    ],
+)
 def test_classic_point_table(a_open, b_open, a_call, b_call, a_pays, b_pays):
     a, b = 1, 4
     opened = {s for s in (2, 3, 5, 6)} | ({a} if a_open else set()) | ({b} if b_open else set())
@@ -150,12 +174,15 @@ def test_example_matches_are_valid_with_tribute_and_standings(tmp_path):
     assert rows[2]["standings"]["1-3-5"] == sum(r["scores"]["1-3-5"] for r in rows)
 
 
-@pytest.mark.parametrize("change, code", [
-    (("1>3:22 3>1:33", "1>3:2A 3>1:33"), "tribute-wrong"),
-    (("1>3:22 3>1:33 6>5:D 5>6:3", "1>3:22 3>1:33 6>5:D"), "tribute-missing"),
-    (("1>3:22 3>1:33 6>5:D 5>6:3", "1>3:22 3>1:33 6>5:D 5>6:3 2>4:4"), "tribute-extra"),
-    (('[Hand "2"]', '[Hand "4"]'), "hand-missing"),
-])
+@pytest.mark.parametrize(
+    "change, code",
+    [
+        (("1>3:22 3>1:33", "1>3:2A 3>1:33"), "tribute-wrong"),
+        (("1>3:22 3>1:33 6>5:D 5>6:3", "1>3:22 3>1:33 6>5:D"), "tribute-missing"),
+        (("1>3:22 3>1:33 6>5:D 5>6:3", "1>3:22 3>1:33 6>5:D 5>6:3 2>4:4"), "tribute-extra"),
+        (('[Hand "2"]', '[Hand "4"]'), "hand-missing"),
+    ],
+)
 def test_match_diagnostics(tmp_path, change, code):
     text = MATCH.replace(*change)
     assert text != MATCH
