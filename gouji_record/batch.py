@@ -116,9 +116,15 @@ def check_hand(
             "events": _event_counts(result),
         }
         reports.append(HandReport(path, index, first_line, OK, "" if quiet else summary(path, index, result), data))
-    if record.tags.get("Match"):
-        reports[-1].data["match"] = record.tags["Match"]
-        reports[-1].source = text
+        if record.tags.get("Match"):
+            reports[-1].data["match"] = record.tags["Match"]
+            reports[-1].source = text
+
+    if not reports:
+        p = Problem(path, first_line, 1, "empty", 'no hand in the file: expected tags like [Event "…"]')
+        return HandReport(
+            path, index, first_line, UNREADABLE, p.format(lines), base | {"valid": False, "error": _problem_data(p)}
+        )
     if len(reports) == 1:
         return reports[0]
     worst = max(reports, key=lambda r: r.status)  # a stretch that parsed as several hands (rare)
@@ -138,23 +144,44 @@ def _read_lines(path: str, stdin_bytes: Iterable[bytes] | None = None) -> Iterat
     source = stdin_bytes if stdin_bytes is not None else Path(path).open("rb")
     try:
         for number, raw in enumerate(source, start=1):
-            try:
-                yield raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                column = len(raw[: e.start].decode("utf-8", errors="replace")) + 1
-                raise EncodingProblem(
-                    Problem(
-                        path,
-                        number,
-                        column,
-                        "encoding",
-                        f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot start a UTF-8 character "
-                        "(is the file GB18030/GBK? save it as UTF-8)",
-                    )
-                ) from None
+            problem = encoding_problem(path, raw, number)
+            if problem is not None:
+                raise EncodingProblem(problem)
+            yield raw.decode("utf-8")
     finally:
         if stdin_bytes is None:
             source.close()  # type: ignore[union-attr]
+
+
+def encoding_problem(path: str, raw: bytes, line: int = 1) -> Problem | None:
+    """Why ``raw`` (a line, or a whole file) is not UTF-8 text, located; ``None`` if it is."""
+    if line == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return Problem(path, 1, 1, "encoding", "UTF-16 text: save the file as UTF-8")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        head = raw[: e.start]
+        at_line = line + head.count(b"\n")
+        column = len(head[head.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
+        return Problem(
+            path,
+            at_line,
+            column,
+            "encoding",
+            f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot start a UTF-8 character "
+            "(is the file GB18030/GBK? save it as UTF-8)",
+        )
+    nul = text.find("\x00")
+    if nul >= 0:
+        head = text[:nul]
+        return Problem(
+            path,
+            line + head.count("\n"),
+            nul - (head.rfind("\n") + 1) + 1,
+            "encoding",
+            "byte 0x00 (NUL): this is not a text file",
+        )
+    return None
 
 
 class EncodingProblem(Exception):
@@ -226,6 +253,17 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
         yield report
 
 
+def _line_for_caret(path: str, line: int, from_stdin: bool) -> list[str] | None:
+    """The file's lines up to ``line``, decoded leniently, to show under an encoding error."""
+    if from_stdin:
+        return None
+    try:
+        with Path(path).open("rb") as f:
+            return [raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in islice(f, line)]
+    except OSError:
+        return None
+
+
 def _job(args: tuple) -> HandReport:
     return check_hand(*args)
 
@@ -277,11 +315,12 @@ def check_file(
         p = Problem(path, 0, 0, "unreadable", what)
         yield HandReport(path, 0, 0, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})
     except EncodingProblem as e:
+        shown = _line_for_caret(path, e.problem.line, stdin_bytes is not None)
         yield HandReport(
             path,
             0,
             e.problem.line,
             UNREADABLE,
-            e.problem.format(),
+            e.problem.format(shown),
             {"file": path, "valid": False, "error": _problem_data(e.problem)},
         )

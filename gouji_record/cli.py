@@ -342,27 +342,62 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None)
     "--hand",
     "hand_number",
     type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Which hand of FILE to render.",
+    default=None,
+    help="Render only this hand of FILE (1 is the first). Default: every hand.",
 )
-def render(file: str, output: str, ruleset_name: str | None, hand_number: int) -> None:
-    """Render a hand of FILE as one self-contained HTML replay.
+@click.option(
+    "--lang",
+    type=click.Choice(["zh", "en"]),
+    default="zh",
+    show_default=True,
+    help="The page's language at opening (中文 or English); the page has a toggle.",
+)
+@click.option(
+    "--seat",
+    type=click.IntRange(0, 6),
+    default=0,
+    show_default=True,
+    help="The view at opening: 0 shows every hand face up, 1-6 only that seat's own hand.",
+)
+def render(file: str, output: str, ruleset_name: str | None, hand_number: int | None, lang: str, seat: int) -> None:
+    """Render FILE as one self-contained HTML replay page.
 
-    The page needs no network: open it from disk. Step with the buttons or
-    the ← → keys. A hand with an illegal action replays up to it, shows the
-    diagnostic, and the command says so on standard error.
+    Every hand of FILE goes into the one page, with a hand selector at the
+    top when there are several (--hand N renders only hand N). The page
+    inlines its style and script and makes no network request: open it from
+    disk, on a phone or a desktop. It shows the table, the current round, the
+    actions with their comments, a timeline of events citing their rules and
+    a chart of cards left; 中文 / English and the seat view are toggles.
+
+    Keys: ← → step, Home/End, space autoplays, n/p jump to the next/previous
+    event. Deep links: hand.html#a=57 opens at action 57 (#h=2&a=57 in hand 2
+    of several); the address follows as you step.
+
+    A hand with an illegal action replays up to it, marks it and shows the
+    diagnostic with its rule's source; the command says so on standard error
+    (exit status 0: the page was written).
     """
-    from .render.html import render_replay
+    from .render.html import render_replays
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite((file,), output)
-    loaded, rec, where, result = _replay_one(file, hand_number, override)
-    problem = None
-    if result.diagnostic is not None:
-        problem = diagnostic_problem(Path(file).name, result.diagnostic, where, loaded.lines)
-        click.secho(f"note: the replay stops at an illegal action\n{problem.format(loaded.lines)}", err=True)
-    _output(render_replay(result, problem, loaded.lines), output)
+    try:
+        loaded = load(file)
+        if hand_number is not None and hand_number > len(loaded.hands):
+            raise click.BadParameter(f"{file} has {len(loaded.hands)} hand(s)", param_hint="--hand")
+        chosen = loaded.hands if hand_number is None else [loaded.hands[hand_number - 1]]
+        results = [(replay(rec, _ruleset_for(loaded, rec, where, override)), where) for rec, where in chosen]
+    except Unreadable as e:
+        _fail(e.problem, e.lines)
+        sys.exit(EXIT_UNREADABLE)
+    hands = []
+    for result, where in results:
+        problem = None
+        if result.diagnostic is not None:
+            problem = diagnostic_problem(Path(file).name, result.diagnostic, where, loaded.lines)
+            click.secho(f"note: the replay stops at an illegal action\n{problem.format(loaded.lines)}", err=True)
+        hands.append((result, problem))
+    _output(render_replays(hands, loaded.lines, lang=lang, seat=seat), output)
 
 
 def _json(data: object) -> None:

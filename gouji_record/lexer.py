@@ -58,8 +58,8 @@ __all__ = ["GjnLexer"]
 _RANKS = r"(?:10|[2-9TJQKAtjqka])+"
 _JOKERS = r"(?:[XDxd]|大王|小王|大花|小花|大鬼|小鬼|大虎|小虎)+"
 _DECLARATIONS = (
-    r"(?:(?:revolt|keep-head|no-head|natural|wind|claim)(?![\w-])"
-    r"|革命|要头|无头|自然开点|接风|挑牌)"
+    r"(?:(?:revolt|keep-head|no-head|natural|precall|call|wind|claim)(?![\w-])"
+    r"|革命|要头|无头|自然开点|接风|挑牌|宣点|明点|预点)"
 )
 _GLYPH = r"(?:!!|\?\?|!\?|\?!|!|\?)"
 _SEAT = r"([1-6])([:：])"
@@ -150,6 +150,7 @@ class GjnLexer(RegexLexer):
         "body": [
             (r"(\d+)(\.)", bygroups(Generic.Subheading, Generic.Subheading)),
             (r"\^", Name.Exception),
+            (r"([1-6])(>)([1-6])([:：])", bygroups(Name.Variable, Operator, Name.Variable, Punctuation), "cards"),
             (_SEAT, bygroups(Name.Variable, Punctuation), "action"),
             (_GLYPH, Generic.Emph),
             (r"\$\d+", Name.Label),

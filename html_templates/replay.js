@@ -57,7 +57,7 @@
     "take-the-wind": ["wind", "风", "W"], "wind-request": ["wind", "请", "R"],
     "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
     "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
-    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"]
+    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"]
   };
   var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other"];
 
@@ -94,6 +94,7 @@
     else if (rank === "X") { c.className += " joker small"; label = t("smallJoker"); }
     else if (rank === "?") { c.className += " unknown"; }
     else if (rank === "2") c.className += " money";
+    else if (rank === "T") c.className += " ten";
     else if ("AKQJ".indexOf(rank) >= 0) c.className += " red";
     c.setAttribute("data-rank", rank);
     c.setAttribute("data-n", n);
@@ -108,6 +109,12 @@
       if (n) box.appendChild(card(ORDER[i], n, extra));
     }
     if (unknown) box.appendChild(card("?", unknown, extra));
+    return box;
+  }
+  function fan(cards, extra) {  // a play as it lies on the table: one card each, overlapping
+    var box = el("span", "fan" + (cards.length > 12 ? " dense" : ""));
+    box.setAttribute("data-cards", cards);
+    for (var i = 0; i < cards.length; i++) box.appendChild(card(cards[i], 1, extra));
     return box;
   }
   function actionLabel(a) {
@@ -158,6 +165,7 @@
     else if (e.cards) s += " " + e.cards;
     return s;
   }
+  function cite(source) { return source.replace(/^(\d{3})_[0-9a-f]+\.txt /, "$1 "); }  // "002 §10 (…)", as docs/rules.md cites
   function glyph(e) {
     var k = KIND[e.kind] || ["other", "?", "?"];
     if (e.kind === "finish") return String(e.place || "");
@@ -241,7 +249,8 @@
       s.appendChild(g);
     }
     box.appendChild(s);
-    box.appendChild(el("div", "", "↺ " + t("order")));
+    box.appendChild(el("span", "caption", "↺ " + t("order")));
+    box.title = t("order");
   }
 
   function buildActions() {
@@ -292,7 +301,7 @@
       li.appendChild(el("span", "mk-mini", glyph(e) || "·"));
       li.appendChild(el("span", "at", "#" + (e.action + 1)));
       li.appendChild(el("span", "what", evText(e)));
-      li.appendChild(el("span", "cite", e.rule[lang] + " — " + e.source));
+      li.appendChild(el("span", "cite", e.rule[lang] + " — " + cite(e.source)));
       li.addEventListener("click", function () { go(e.action + 1); });
       ol.appendChild(li);
       eventItems.push(li);
@@ -497,7 +506,7 @@
       var b = el("span", cls);
       if (a.kind === "play") {
         if (a.burn) b.appendChild(el("span", "tag burn", t("burn")));
-        cardRow(a.cards, b, "mini");
+        b.appendChild(fan(a.cards, "mini"));
       } else { b.textContent = actionLabel(a); b.className += " quiet"; }
       said.appendChild(b);
       break;
@@ -532,8 +541,22 @@
       who.appendChild(bubble(f.top.seat));
       who.appendChild(document.createTextNode(" " + H.players[f.top.seat - 1]));
       top.appendChild(who);
-      top.appendChild(cardRow(f.top.cards, el("div", "top-cards"), "big"));
-    } else { top.removeAttribute("data-seat"); top.removeAttribute("data-cards"); }
+      top.appendChild(fan(f.top.cards, "large"));
+    } else {
+      top.removeAttribute("data-seat");
+      top.removeAttribute("data-cards");
+      var won = null;  // the round is over: its winning play stays on the table, faded
+      for (var w = f.trick.length - 1; w >= 0 && !atIllegal; w--) if (actions[f.trick[w]].kind === "play") { won = actions[f.trick[w]]; break; }
+      if (won) {
+        var by = el("div", "top-who");
+        by.appendChild(bubble(won.seat));
+        by.appendChild(document.createTextNode(" " + H.players[won.seat - 1]));
+        top.appendChild(by);
+        var wf = fan(won.cards, "large");
+        wf.className += " won";
+        top.appendChild(wf);
+      }
+    }
 
     var trick = $("trick");
     trick.textContent = "";
@@ -567,7 +590,7 @@
       var row = el("div", "happen lane-" + lane(e));
       row.appendChild(el("span", "mk-mini", glyph(e) || "·"));
       row.appendChild(el("span", "what", evText(e)));
-      row.appendChild(el("span", "cite", e.rule[lang] + " · " + e.source));
+      row.appendChild(el("span", "cite", e.rule[lang] + " · " + cite(e.source)));
       happened.appendChild(row);
     });
 
@@ -686,7 +709,6 @@
       if (idx >= last) go(0);
       timer = setInterval(function () { go(idx + 1); }, 1000 / speed);
     }
-    $("play").textContent = timer ? "⏸" : "⏵";
     app.classList.toggle("playing", !!timer);
   }
   function hashString() {
@@ -724,11 +746,16 @@
   $("play").addEventListener("click", function () { autoplay(); });
   $("next-event").addEventListener("click", nextEvent);
   $("prev-event").addEventListener("click", prevEvent);
-  $("speed").addEventListener("change", function (e) { speed = +e.target.value || 1; if (timer) autoplay(true); });
+  $("speed").addEventListener("change", function (e) {
+    speed = +e.target.value || 1;
+    if (timer) autoplay(true);
+    app.focus({ preventScroll: true });
+  });
   $("lang").addEventListener("click", function () { setLang(lang === "zh" ? "en" : "zh"); });
-  $("view").addEventListener("change", function (e) { setView(+e.target.value); });
+  $("view").addEventListener("change", function (e) { setView(+e.target.value); app.focus({ preventScroll: true }); });
   if ($("hand")) $("hand").addEventListener("change", function (e) {
     autoplay(false); idx = 0; loadHand(+e.target.value); buildAll(); go(0);
+    app.focus({ preventScroll: true });
   });
   // The page's root takes focus on a click (not from form controls), so the keys work when embedded.
   app.addEventListener("click", function (e) {

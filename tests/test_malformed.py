@@ -588,14 +588,13 @@ CASES = [
             "caret": NO_CARET,
         },
     ),
-    Case(
+    Case(  # a NUL anywhere means the file is not text: an encoding error at the byte
         "nul-byte-between-tokens",
         edit("\ndeal\n", "\n\x00deal\n"),
-        "syntax",
+        "encoding",
         15,
         1,
-        "'\\x00'",
-        bugs=leak("PREPLAY"),
+        "0x00",
     ),
     Case(
         "nul-byte-in-tag-value",
@@ -635,10 +634,70 @@ CASES = [
 assert len({c.id for c in CASES}) == len(CASES)
 
 
+#: Bugs of the table above fixed since it was written (case id, check): their xfail marks are dropped,
+#: so the tests hold the fixes.
+FIXED = {
+    ("blank-lines-only", "cli"),
+    ("tag-missing-close-bracket", "parse"),
+    ("deal-17-aces", "parse"),
+    ("play-burn-without-cards-before-comment", "parse"),
+    ("play-round-number-twice", "parse"),
+    ("nul-byte-in-tag-value", "parse"),
+    ("tag-missing-close-bracket", "cli"),
+    ("deal-17-aces", "cli"),
+    ("play-burn-without-cards-before-comment", "cli"),
+    ("play-round-number-twice", "cli"),
+    ("nul-byte-in-tag-value", "cli"),
+    ("play-round-number-twice", "caret"),
+    ("date-month-13", "caret"),
+    ("date-month-13", "cli"),
+    ("date-month-13", "parse"),
+    ("deal-17-aces", "caret"),
+    ("deal-keyword-capitalised", "cli"),
+    ("deal-keyword-capitalised", "parse"),
+    ("deal-seat-0", "cli"),
+    ("deal-seat-0", "parse"),
+    ("deal-seat-7", "cli"),
+    ("deal-seat-7", "parse"),
+    ("deal-unknown-letter-first", "cli"),
+    ("deal-unknown-letter-first", "parse"),
+    ("encoding-gb18030", "caret"),
+    ("encoding-latin-1", "caret"),
+    ("encoding-utf-16", "cli"),
+    ("nul-byte-between-tokens", "parse"),
+    ("nul-byte-in-tag-value", "caret"),
+    ("play-glyph-alone", "cli"),
+    ("play-glyph-alone", "parse"),
+    ("play-keyword-missing", "cli"),
+    ("play-keyword-missing", "parse"),
+    ("play-seat-7", "cli"),
+    ("play-seat-7", "parse"),
+    ("play-seat-without-cards-at-end", "cli"),
+    ("play-seat-without-cards-at-end", "parse"),
+    ("play-seat-without-cards-before-round-number", "caret"),
+    ("play-seat-without-cards-before-round-number", "cli"),
+    ("play-seat-without-cards-before-round-number", "parse"),
+    ("play-section-missing-at-end", "cli"),
+    ("play-section-missing-at-end", "parse"),
+    ("play-stray-punctuation", "cli"),
+    ("play-stray-punctuation", "parse"),
+    ("play-stray-word", "cli"),
+    ("play-stray-word", "parse"),
+    ("play-unknown-letter-first", "cli"),
+    ("play-unknown-letter-first", "parse"),
+    ("preplay-unknown-declaration", "cli"),
+    ("preplay-unknown-declaration", "parse"),
+    ("stray-word-between-tags-and-deal", "cli"),
+    ("stray-word-between-tags-and-deal", "parse"),
+    ("tag-missing-close-bracket", "caret"),
+    ("tag-value-broken-by-newline", "cli"),
+}
+
+
 def params(check: str, cases=CASES):
     out = []
     for c in cases:
-        reason = c.bug(check)
+        reason = None if (c.id, check) in FIXED else c.bug(check)
         marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
         out.append(pytest.param(c, id=c.id, marks=marks))
     return out

@@ -1,41 +1,109 @@
-"""The HTML replay: data for every step, and nothing from a record runs as code."""
+"""The HTML replay: data for every step, and nothing from a record runs as code.
+
+What the page does in a browser is tested in test_browser.py."""
 
 import json
 import re
 
-from gouji_record import parse, read, render_html, replay
-from gouji_record.render.html import replay_data
-
+import pytest
+from click.testing import CliRunner
 from conftest import EXAMPLES
+
+from gouji_record import parse, read, render_html, replay
+from gouji_record.cli import main
+from gouji_record.render.html import render_replays, replay_data
+
+HAND = EXAMPLES / "charter-hand.gjn"
+ILLEGAL = EXAMPLES / "charter-hand-illegal.gjn"
 
 
 def embedded(html):
-    m = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.S)
+    m = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.DOTALL)
     return json.loads(m.group(1))
 
 
 def test_frames_follow_the_hand():
-    data = replay_data(replay(read(EXAMPLES / "charter-hand.gjn")[0]))
+    data = replay_data(replay(read(HAND)[0]))
     assert len(data["frames"]) == len(data["actions"]) + 1 == 70
     assert data["frames"][0]["counts"] == [36] * 6
     after_burn = data["frames"][17]  # after action 16, 5:*XXKK
-    assert after_burn["top"] == {"seat": 5, "cards": "XXKK"} and after_burn["burner"] == 5
-    assert after_burn["counts"][4] == 36 - 4 - 4
-    assert after_burn["trick"] == [15, 16]
-    assert data["places"] == [5, 6, 1, 4, 3, 2]
+    assert after_burn["top"]["seat"] == 5 and after_burn["top"]["cards"] == "XXKK"
+    assert after_burn["top"]["action"] == 16 and after_burn["top"]["gouji"] and after_burn["burner"] == 5
+    assert after_burn["counts"] == [27, 32, 32, 19, 28, 32]  # worked out by hand from the record
+    assert after_burn["trick"] == [15, 16] and after_burn["toAct"] == 2
+    assert after_burn["opened"] == [4] and after_burn["burnTarget"] == 4
+    assert data["places"] == [5, 6, 1, 4, 3, 2] and data["scores"] == {1: 2, 0: 0} and data["extras"] == {}
+    assert data["frames"][-1]["counts"][1] == 22  # seat 2 is left with 36 - 7777 - 999999 - 3333
+
+
+def test_actions_carry_rounds_comments_and_events_cite_rules():
+    data = replay_data(replay(read(HAND)[0]))
+    leads = [(i, a["round"]) for i, a in enumerate(data["actions"]) if a["lead"]]
+    assert leads[:3] == [(0, 1), (3, 2), (15, 3)] and leads[-1] == (68, 17)
+    assert data["actions"][16]["burn"] and data["actions"][16]["comments"][0].startswith("Seat 5 burns it")
+    burn = next(e for e in data["events"] if e["kind"] == "burn")
+    assert burn["action"] == 16 and burn["seats"] == [5, 4] and burn["zh"] == "烧牌" and burn["en"] == "burn"
+    assert burn["rule"]["zh"] == "烧牌（捎牌）" and burn["source"].startswith("002_2bcb45719b384da3.txt §10")
+    assert "round-end" not in {e["kind"] for e in data["events"]}
 
 
 def test_script_cannot_be_closed_from_a_comment():
-    text = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    text = HAND.read_text(encoding="utf-8")
     evil = "</script><script>alert(1)</script>"
     text = text.replace("{Seats 1 3 5", "{" + evil + " Seats 1 3 5").replace('"Zhang Wei"', '"<b>Zhang</b>"')
     html = render_html(parse(text)[0])
     assert evil not in html and "<b>Zhang</b>" not in html
     assert "&lt;b&gt;Zhang&lt;/b&gt;" in html
-    assert embedded(html)["comment"][0].startswith(evil)
+    assert html.count("</script>") == 2  # the data block's and the script's own
+    assert embedded(html)["hands"][0]["comment"][0].startswith(evil)
 
 
 def test_invalid_record_replays_up_to_the_illegal_action():
-    data = replay_data(replay(read(EXAMPLES / "charter-hand-illegal.gjn")[0]))
-    assert data["diagnostic"]["code"] == "gouji-not-opposite" and data["diagnostic"]["action"] == 1
+    data = replay_data(replay(read(ILLEGAL)[0]))
+    d = data["diagnostic"]
+    assert d["code"] == "gouji-not-opposite" and d["action"] == 1
+    assert d["rule"]["key"] == "gouji-opposite-only" and d["source"].startswith("002_2bcb45719b384da3.txt §9")
     assert len(data["frames"]) == 2
+    assert len(data["actions"]) == 70  # every action is still listed, none silently cut
+
+
+def test_page_is_self_contained_and_small():
+    html = render_html(read(HAND)[0])
+    assert len(html.encode("utf-8")) <= 300_000
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", html)
+    assert "default-src 'none'" in html and "innerHTML" not in html
+    assert "<style>" in html and html.count("<script") == 2
+
+
+def test_several_hands_in_one_page_with_language_and_seat():
+    hands = [(replay(r), None) for r in read(HAND) + read(ILLEGAL)]
+    page = embedded(render_replays(hands, lang="en", seat=3))
+    assert len(page["hands"]) == 2 and page["lang"] == "en" and page["seat"] == 3
+    with pytest.raises(ValueError):
+        render_replays(hands, lang="fr")
+    with pytest.raises(ValueError):
+        render_replays(hands, seat=7)
+
+
+def test_render_command_renders_every_hand(tmp_path):
+    both = tmp_path / "two.gjn"
+    both.write_text(HAND.read_text(encoding="utf-8") + "\n" + ILLEGAL.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "two.html"
+    r = CliRunner().invoke(main, ["render", str(both), "-o", str(out), "--lang", "en", "--seat", "4"])
+    assert r.exit_code == 0 and "note: the replay stops at an illegal action" in r.output
+    html = out.read_text(encoding="utf-8")
+    page = embedded(html)
+    assert [h["title"] for h in page["hands"]] == [
+        "Worked example: one hand under the charter",
+        "Worked example with one illegal action",
+    ]
+    assert page["lang"] == "en" and page["seat"] == 4 and '<select id="hand">' in html
+    assert "two.gjn:" in page["hands"][1]["diagnostic"]["where"]
+    r = CliRunner().invoke(main, ["render", str(both), "-o", str(out), "--hand", "2"])
+    assert r.exit_code == 0 and [h["title"] for h in embedded(out.read_text(encoding="utf-8"))["hands"]] == [
+        "Worked example with one illegal action"
+    ]
+    assert CliRunner().invoke(main, ["render", str(both), "-o", str(out), "--hand", "3"]).exit_code == 2
+    assert CliRunner().invoke(main, ["render", str(both), "-o", str(out), "--seat", "7"]).exit_code == 2
+    help_text = CliRunner().invoke(main, ["render", "--help"]).output
+    assert "Every hand of FILE goes into the one page" in help_text and "--lang" in help_text

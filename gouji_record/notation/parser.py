@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from ..model import DEFAULT_TAGS, REQUIRED_TAGS, Action, ActionKind, GameRecord, parse_result
 from .width import fold_comment
-from ..rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
+from ..rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]
@@ -98,6 +98,13 @@ EXPECTED_WORDS = {
     "YIELD": "'~' (yield)",
     "ROUND_NUMBER": "a round number like '12.'",
     "GLYPH": "an annotation like '!' or '?'",
+    "PREPLAY": "the declarations before play ('preplay')",
+    "UNKNOWN": "unknown cards like '?30'",
+    "IRREGULAR": "'^' (an irregular action)",
+    "NAG": "a numeric annotation like '$3'",
+    "WORD": "'wind' or 'claim'",
+    "DECLARATION": "a declaration: revolt, keep-head, no-head, natural, call or precall",
+    "GIVE": "a transfer like '6>1:DX'",
     "COMMENT": "a {comment}",
     "LINE_COMMENT": "a ; comment",
     "$END": "the end of the file",
@@ -105,7 +112,8 @@ EXPECTED_WORDS = {
 
 
 def _expected(names: set[str]) -> str:
-    words = sorted({EXPECTED_WORDS.get(n, n) for n in names if n not in {"COMMENT", "LINE_COMMENT", "GLYPH"}})
+    hidden = {"COMMENT", "LINE_COMMENT", "GLYPH", "NAG", "IRREGULAR"}
+    words = sorted({EXPECTED_WORDS.get(n, n.lower()) for n in names if n not in hidden})
     if not words:
         return "something else"
     return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
@@ -128,6 +136,10 @@ def parse_text(text: str, first_line: int = 1) -> list[tuple[GameRecord, SourceM
     """
     text = normalize_newlines(text)
     shift = first_line - 1
+    nul = text.find("\x00")
+    if nul >= 0:
+        line, column = _line_col(text, nul)
+        raise NotationError("encoding", "byte 0x00 (NUL): this is not a text file", line + shift, column)
     try:
         hands = _parser().parse(text)
     except UnexpectedInput as e:
@@ -160,7 +172,7 @@ def split_hands(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
                 yield start, "".join(buf)
                 buf, start = [], number
             after_body = False
-        elif stripped:
+        elif not in_comment and stripped.split(None, 1)[:1] in (["deal"], ["preplay"], ["play"]):
             after_body = True
         if not buf:
             start = number
@@ -188,9 +200,18 @@ _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")
 
 def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     pos = e.token.start_pos if isinstance(e, UnexpectedToken) else getattr(e, "pos_in_stream", None)
+    if isinstance(e, UnexpectedToken) and e.token.type == "$END":
+        pos = None  # nothing left to point at: the message says what was expected
     special = _special_syntax_error(text, pos)
     if special is not None:
         return special
+    expected = set(getattr(e, "allowed", None) or getattr(e, "expected", None) or ())
+    if pos is not None and pos < len(text) and "CARDS" in expected and text[pos] in "{;":
+        return NotationError("syntax", "expected cards (3-9 T J Q K A 2 X D) before the comment", *_line_col(text, pos))
+    if pos is not None and pos < len(text) and "CARDS" in expected and not text[pos].isspace():
+        return NotationError(
+            "bad-card", f"{text[pos]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)", *_line_col(text, pos)
+        )
     if pos and pos < len(text) and text[pos - 1] in _CARD_CHARS and not text[pos].isspace() and text[pos] not in "{;!?":
         return NotationError(
             "bad-card", f"{text[pos]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)", e.line, e.column
@@ -206,7 +227,14 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
         )
     assert isinstance(e, UnexpectedToken)
     tok = e.token
-    shown = "end of file" if tok.type == "$END" else repr(str(tok))
+    word = str(tok)
+    if tok.type in ("COMMENT", "LINE_COMMENT"):
+        word = "a comment"
+    elif len(word) > 24:
+        word = repr(word[:20] + "…")
+    else:
+        word = repr(word)
+    shown = "end of file" if tok.type == "$END" else word
     line = tok.line if tok.line is not None else e.line
     column = tok.column if tok.column is not None else e.column
     if tok.type == "$END":
@@ -236,6 +264,29 @@ def _special_syntax_error(text: str, pos: int | None) -> NotationError | None:
             return NotationError(
                 "syntax", "comment not closed: expected '}' before the next '{'", *_line_col(text, pos)
             )
+    line_start = text.rfind("\n", 0, pos) + 1
+    prev_line_start = text.rfind("\n", 0, max(line_start - 1, 0)) + 1
+    prev_line = text[prev_line_start : max(line_start - 1, 0)]
+    if (
+        pos == line_start + len(text[line_start:pos]) - len(text[line_start:pos].lstrip())
+        and prev_line.lstrip().startswith("[")
+        and "]" not in prev_line
+    ):
+        return NotationError(
+            "syntax",
+            "tag not closed: expected ']' closing the tag at the end of the line",
+            *_line_col(text, line_start - 1),
+        )
+    if char == "." and pos >= 1 and text[pos - 1].isdigit():
+        start = pos - 1
+        while start > 0 and text[start - 1].isdigit():
+            start -= 1
+        if start > 0 and not text[start - 1].isspace() or _after_seat(text, start):
+            return NotationError(
+                "syntax",
+                f"expected cards (3-9 T J Q K A 2 X D) before the round number '{text[start : pos + 1]}'",
+                *_line_col(text, start),
+            )
     if char in ":：" and pos >= 1 and text[pos - 1] in "123456":
         start = pos - 1
         return NotationError(
@@ -246,12 +297,30 @@ def _special_syntax_error(text: str, pos: int | None) -> NotationError | None:
     return None
 
 
+def _after_seat(text: str, pos: int) -> bool:
+    """Whether the last thing before ``pos`` (skipping white space) is a seat and colon, like '3:'."""
+    before = text[:pos].rstrip()
+    return len(before) >= 2 and before[-1] in ":：" and before[-2] in "123456"
+
+
 def _loc(tok: Token) -> Location:
     return (tok.line, tok.column)
 
 
 _SCORE = re.compile(r"-?\d+ -?\d+")
 _DATE = re.compile(r"\?|(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
+
+
+def _date_ok(value: str) -> bool:
+    m = _DATE.fullmatch(value)
+    if not m:
+        return False
+    if value == "?":
+        return True
+    _, month, day = m.groups()
+    return (month == "??" or 1 <= int(month) <= 12) and (day == "??" or 1 <= int(day) <= 31)
+
+
 _ESCAPE = re.compile(r'\\(["\\])')
 
 
@@ -377,7 +446,7 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             raise NotationError(
                 "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *where.start
             )
-    if not _DATE.fullmatch(tag_values["Date"]):
+    if not _date_ok(tag_values["Date"]):
         raise NotationError(
             "bad-date",
             f'Date {tag_values["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"',
@@ -422,12 +491,17 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             f"the deal gives no cards to seat {missing[0]}: expected a line '{missing[0]}: …' for each seat 1-6",
             *_loc(deal[-1][0]),
         )
-    over = total(known_cards)
-    for r, (n, cap) in enumerate(zip(over, COPIES)):
-        if n > cap:
-            raise NotationError(
-                "deal-cards", f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap}", *where.start
-            )
+    running = parse_cards("")
+    for (seat_tok, _, _), counts in zip(deal, known_cards):
+        running = tuple(a + b for a, b in zip(running, counts))
+        for r, (n, cap) in enumerate(zip(running, COPIES)):
+            if n > cap:
+                raise NotationError(
+                    "deal-cards",
+                    f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap} "
+                    f"(seat {str(seat_tok)[0]} brings them over)",
+                    *_loc(seat_tok),
+                )
 
     comment: list[str] = []
     preplay: list[dict] = []
@@ -442,6 +516,10 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             (owner[-1]["comments"] if owner else comment).append(item[1])
         elif item[0] == "round":
             tok = item[1]
+            if pending_round is not None:
+                raise NotationError(
+                    "syntax", "a round number must stand before an action", *where.rounds[len(where.actions)]
+                )
             pending_round = int(str(tok)[:-1])
             if pending_round < 1:
                 raise NotationError("syntax", "round numbers start at 1", *_loc(tok))

@@ -53,7 +53,7 @@ def _comment_tokens(comments: Iterable[str]) -> list[str]:
     """Comments as words, so that long ones wrap; the parser folds white space back."""
     out: list[str] = []
     for c in comments:
-        if "}" in c:  # cannot stand in braces: a line comment, which ends its line
+        if "}" in c or "{" in c:  # cannot stand in braces: a line comment, which ends its line
             out.append("; " + c)
             continue
         words: list[str] = []

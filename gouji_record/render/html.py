@@ -13,17 +13,18 @@ and ``replay.js`` only present it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import jinja2
 import markupsafe
 
 from ..model import ActionKind
-from ..report import Problem
 from ..replay import Replay
+from ..report import Problem
 from ..rules.cards import format_cards
 from ..rules.engine import Position
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, EventKind
@@ -128,7 +129,7 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
         lead = False
         if i < len(positions) and not a.kind.preplay:
             before = positions[i]
-            if before.top is None and not before.over and not before.preplay:
+            if before.top is None and not before.over:
                 number, lead = before.round, True
         elif i >= len(positions):  # not replayed: after the illegal action
             lead = a.round is not None

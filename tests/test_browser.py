@@ -1,0 +1,354 @@
+"""The HTML replay in a real browser: Playwright for Python driving Debian's Chromium.
+
+Never a browser download: Chromium is /usr/bin/chromium (scripts/test installs it with apt-get
+when it is missing and we are root). These tests skip only when it is absent. Every test fails
+on a console error, a page error, a dialog (alert) or a request that leaves the page's own file.
+The expected values were worked out by hand from examples/charter-hand.gjn.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import EXAMPLES, ROOT
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip(
+        "no /usr/bin/chromium: install Debian's chromium (scripts/test does, as root) to run the browser tests",
+        allow_module_level=True,
+    )
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+from gouji_record.cli import main
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HAND = EXAMPLES / "charter-hand.gjn"
+ILLEGAL = EXAMPLES / "charter-hand-illegal.gjn"
+ARTIFACTS = ROOT / "test-artifacts"
+SOURCE_002 = "002_2bcb45719b384da3.txt"
+
+
+def _render(src: Path, out: Path, *options: str) -> str:
+    r = CliRunner().invoke(main, ["render", str(src), "-o", str(out), *options])
+    assert r.exit_code == 0, r.output
+    return out.as_uri()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    d = tmp_path_factory.mktemp("pages")
+    evil = d / "evil.gjn"
+    evil.write_text(
+        HAND.read_text(encoding="utf-8")
+        .replace("{Seats 1 3 5", "{</script><script>alert(1)</script> Seats 1 3 5")
+        .replace("{Five tens", "{<img src=x onerror=alert(2)> Five tens")
+        .replace('"Zhang Wei"', '"<b onmouseover=alert(3)>Zhang</b>"')
+        .replace("4:JJJJJ {Seat 4", "4:JJJJJ!? $3 {Seat 4"),
+        encoding="utf-8",
+    )
+    both = d / "both.gjn"
+    both.write_text(HAND.read_text(encoding="utf-8") + "\n" + ILLEGAL.read_text(encoding="utf-8"), encoding="utf-8")
+    urls = {
+        "hand": _render(HAND, d / "hand.html"),
+        "illegal": _render(ILLEGAL, d / "illegal.html"),
+        "evil": _render(evil, d / "evil.html"),
+        "both": _render(both, d / "both.html"),
+        "en5": _render(HAND, d / "en5.html", "--lang", "en", "--seat", "5"),
+    }
+    frame = d / "embed.html"
+    frame.write_text(
+        '<!DOCTYPE html><meta charset="utf-8"><p>A blog post</p>'
+        '<iframe src="hand.html" width="1000" height="700"></iframe>',
+        encoding="utf-8",
+    )
+    urls["embed"] = frame.as_uri()
+    return urls
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    pg = context.new_page()
+    problems: list[str] = []
+    pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    pg.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+    pg.on("request", lambda r: None if r.url.startswith(("file:", "data:")) else problems.append(f"request: {r.url}"))
+    pg.problems = problems
+    yield pg
+    context.close()
+    assert problems == []
+
+
+def open_at(page: Page, url: str) -> Page:
+    page.goto(url)
+    expect(page.locator("#app")).to_have_attribute("data-step", re.compile(r"\d+"))
+    return page
+
+
+def step(page: Page) -> int:
+    return int(page.locator("#app").get_attribute("data-step"))
+
+
+def counts(page: Page) -> list[int]:
+    return [int(page.locator(f"#seat{s} .count").get_attribute("data-count")) for s in range(1, 7)]
+
+
+def test_arrow_keys_step_to_a_known_position(page, pages):
+    open_at(page, pages["hand"])
+    assert step(page) == 0 and counts(page) == [36] * 6
+    page.locator("#table").click()  # the root takes focus on a click, and the keys work
+    assert page.evaluate("document.activeElement.id") == "app"
+    for _ in range(17):
+        page.keyboard.press("ArrowRight")
+    assert step(page) == 17 and page.evaluate("location.hash") == "#a=17"
+    # after 1:TTTTT 4:JJJJJ 1:- | 4:3333 5:4444 6:5555 1:6666 2:7777 3:8888 4:9999 5:- 6:- 1:- 2:- 3:- | 4:QQQQ 5:*XXKK
+    assert counts(page) == [27, 32, 32, 19, 28, 32]
+    top = page.locator("#top")
+    assert top.get_attribute("data-seat") == "5" and top.get_attribute("data-cards") == "XXKK"
+    expect(page.locator("#seat2")).to_have_class(re.compile(r"\bto-act\b"))
+    hand5 = page.locator("#seat5 .hand .card")
+    assert [(c.get_attribute("data-rank"), c.get_attribute("data-n")) for c in hand5.all()] == [
+        ("D", "1"),
+        ("X", "1"),
+        ("8", "8"),
+        ("7", "8"),
+        ("5", "10"),
+    ]
+    expect(page.locator("#seat5 .badges")).to_contain_text("烧")
+    expect(page.locator("#trick li")).to_have_count(2)
+    expect(page.locator("#actions li.current")).to_contain_text("XXKK")
+    page.keyboard.press("ArrowLeft")
+    assert step(page) == 16 and page.locator("#top").get_attribute("data-cards") == "QQQQ"
+    page.keyboard.press("Home")
+    assert step(page) == 0
+    page.keyboard.press("End")
+    assert step(page) == 69
+
+
+def test_the_end_shows_places_scores_and_the_chart(page, pages):
+    open_at(page, pages["hand"] + "#a=69")
+    assert counts(page) == [0, 22, 0, 0, 0, 0]
+    final = page.locator("#final")
+    expect(final).to_be_visible()
+    expect(final.locator(".places li")).to_have_text(
+        [
+            re.compile(p)
+            for p in (
+                "头科.*Liu Yang",
+                "二科.*Chen Jing",
+                "三科.*Zhang Wei",
+                "四科.*Zhao Lei",
+                "二落.*Li Na",
+                "大落.*Wang Fang",
+            )
+        ]
+    )
+    expect(final.locator(".scores")).to_contain_text("1·3·5 联邦 2")
+    expect(final.locator(".extras")).to_have_count(0)  # no per-seat extras under the charter
+    expect(page.locator("#chart svg polyline")).to_have_count(6)
+    assert page.locator("#chart svg circle.ev").count() > 5
+    expect(page.locator("#seat2 .count")).to_have_text("22 张")
+    page.goto(pages["hand"] + "#a=21")  # 5:D88888888 leaves seat 5 with ten 5s: it reports (报户)
+    expect(page.locator("#seat5 .count")).to_have_class(re.compile(r"\breport\b"))
+    expect(page.locator("#seat5 .count")).to_have_text("报户 10")
+    expect(page.locator("#seat6 .count")).to_have_text("32 张")
+
+
+def test_timeline_jumps_to_an_opening_and_a_burn_with_cited_tooltips(page, pages):
+    open_at(page, pages["hand"])
+    page.locator('#timeline .mk[data-kinds~="open"]').first.click()
+    assert step(page) == 3  # 1:- closes round 1: seat 4's JJJJJ wins it and opens (开点)
+    expect(page.locator("#seat4 .badges")).to_contain_text("开点")
+    expect(page.locator("#happened")).to_contain_text("开点")
+    burn = page.locator('#timeline .mk[data-kinds~="burn"]')
+    burn.click()
+    assert step(page) == 17 and page.locator("#top").get_attribute("data-cards") == "XXKK"
+    burn.hover()
+    tip = page.locator("#tip")
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text("烧牌（捎牌）")
+    expect(tip).to_contain_text(f"{SOURCE_002} §10")
+    for kinds in ("gouji", "burn-success", "finish", "take-the-wind", "headless", "melee"):
+        assert page.locator(f'#timeline .mk[data-kinds~="{kinds}"]').count() >= 1, kinds
+    page.locator('#timeline .mk[data-kinds~="melee"]').click()
+    assert step(page) == 45
+    expect(page.locator("#status")).to_contain_text("四户乱缠")
+
+
+def test_language_and_seat_view(page, pages):
+    open_at(page, pages["hand"] + "#a=17")
+    page.locator("#lang").click()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    expect(page.locator("#round")).to_contain_text("Round 3")
+    expect(page.locator("#seat5 .count")).to_have_text("28 cards")
+    expect(page.locator("h2").first).to_have_text("Timeline of events")
+    page.locator('#timeline .mk[data-kinds~="burn"]').hover()
+    expect(page.locator("#tip")).to_contain_text("a non-opposite may burn a gouji play")
+    page.locator("#view").select_option("5")
+    expect(page.locator("#seat5 .hand .card:not(.back)")).to_have_count(5)
+    for s in (1, 2, 3, 4, 6):
+        expect(page.locator(f"#seat{s} .hand .card.back")).to_have_count(1)
+        expect(page.locator(f"#seat{s} .hand .card:not(.back)")).to_have_count(0)
+    assert "p0" in page.locator("#seat5").get_attribute("style")  # the viewer sits at the bottom
+    page.locator("#view").select_option("0")
+    expect(page.locator("#seat1 .hand .card.back")).to_have_count(0)
+    page.locator("#lang").click()
+    expect(page.locator("#round")).to_contain_text("第 3 轮")
+
+
+def test_render_options_set_the_opening_language_and_seat(page, pages):
+    open_at(page, pages["en5"])
+    assert page.locator("#app").get_attribute("data-lang") == "en"
+    assert page.locator("#view").input_value() == "5"
+    expect(page.locator("#seat4 .hand .card.back")).to_have_count(1)
+
+
+def test_autoplay_and_event_jumps(page, pages):
+    open_at(page, pages["hand"])
+    page.locator("#speed").select_option("4")
+    page.locator("#table").click()
+    page.keyboard.press(" ")
+    expect(page.locator("#app")).to_have_class(re.compile(r"\bplaying\b"))
+    expect(page.locator("#app")).to_have_attribute("data-step", re.compile(r"^([3-9]|\d\d)$"))
+    page.keyboard.press(" ")
+    expect(page.locator("#app")).not_to_have_class(re.compile(r"\bplaying\b"))
+    stopped = step(page)
+    page.wait_for_timeout(400)
+    assert step(page) == stopped
+    page.keyboard.press("Home")
+    page.keyboard.press("n")
+    assert step(page) == 1  # 1:TTTTT, a gouji play
+    page.keyboard.press("n")
+    assert step(page) == 2  # 4:JJJJJ answers it
+    page.keyboard.press("n")
+    assert step(page) == 3  # seat 4 opens
+    page.keyboard.press("End")
+    page.keyboard.press("p")
+    assert step(page) == 65  # seat 2 takes the wind
+    page.keyboard.press("p")
+    assert step(page) == 63  # seat 4 takes 4th place
+    page.locator("#next-event").click()
+    assert step(page) == 65
+    page.locator("#prev-event").click()
+    assert step(page) == 63
+
+
+def test_deep_link_and_hashchange(page, pages):
+    open_at(page, pages["hand"] + "#a=57")
+    assert step(page) == 57 and page.locator("#slider").input_value() == "57"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("location.hash") == "#a=58"
+    page.evaluate("location.hash = '#a=5'")
+    expect(page.locator("#app")).to_have_attribute("data-step", "5")
+    page.locator("#slider").fill("30")
+    assert step(page) == 30 and page.evaluate("location.hash") == "#a=30"
+    page.locator('#actions li[data-i="16"]').click()
+    assert step(page) == 17
+
+
+def test_invalid_record_is_replayed_up_to_the_illegal_action(page, pages):
+    open_at(page, pages["illegal"])
+    banner = page.locator("#banner")
+    expect(banner).to_be_visible()  # from the start: never silently cut
+    expect(banner).to_contain_text("gouji-not-opposite")
+    expect(page.locator("#diagnostic pre")).to_contain_text("charter-hand-illegal.gjn:26:30: error[gouji-not-opposite]")
+    expect(page.locator("#diagnostic")).to_contain_text(f"{SOURCE_002} §9")
+    expect(page.locator('#actions li[data-i="1"]')).to_have_class(re.compile(r"\billegal\b"))
+    expect(page.locator('#actions li[data-i="2"]')).to_have_class(re.compile(r"\bunplayed\b"))
+    assert page.locator("#actions li").count() == 71  # the record's comment and all 70 actions
+    page.keyboard.press("End")
+    assert step(page) == 2 and page.locator("#pos").text_content() == "2 / 2"
+    expect(page.locator("#app")).to_have_class(re.compile(r"\bat-illegal\b"))
+    expect(page.locator("#seat3")).to_have_class(re.compile(r"\boffender\b"))
+    expect(page.locator("#happened .diag")).to_contain_text("够级牌只有对头可上")
+    expect(page.locator("#trick li.bad")).to_contain_text("QQQQQ")
+    assert counts(page) == [31, 36, 36, 36, 36, 36]  # the illegal play is not made
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#app")).not_to_have_class(re.compile(r"\bat-illegal\b"))
+    page.locator("#banner .jump").click()
+    assert step(page) == 2
+    page.locator('#timeline .mk[data-kinds="illegal"]').hover()
+    expect(page.locator("#tip")).to_contain_text("gouji-not-opposite")
+
+
+def test_nothing_from_a_record_runs(page, pages):
+    open_at(page, pages["evil"])
+    expect(page.locator("#actions .comment").first).to_have_text(
+        "</script><script>alert(1)</script> Seats 1 3 5 play against seats 2 4 6; opposites are 1-4, 2-5, 3-6."
+    )
+    expect(page.locator("#actions .comment").nth(1)).to_contain_text("<img src=x onerror=alert(2)> Five tens")
+    expect(page.locator("#seat1 .name")).to_have_text("<b onmouseover=alert(3)>Zhang</b>")
+    expect(page.locator('#actions li[data-i="1"] .glyph')).to_have_text("!?")  # annotation glyphs are shown
+    expect(page.locator('#actions li[data-i="1"] .nag')).to_have_text("$3")
+    page.locator("#seat1 .name").hover()
+    page.locator("#view").select_option("1")
+    page.keyboard.press("End")
+    assert page.locator("img").count() == 0 and page.locator("#seat1 b").count() == 0
+    # the page fixture fails the test on any dialog, console error or request
+
+
+def test_hand_selector_for_several_hands(page, pages):
+    open_at(page, pages["both"])
+    expect(page.locator("#title")).to_have_text("Worked example: one hand under the charter")
+    page.locator("#hand").select_option("1")
+    expect(page.locator("#title")).to_have_text("Worked example with one illegal action")
+    assert page.evaluate("location.hash") == "#h=2&a=0"
+    expect(page.locator("#banner")).to_be_visible()
+    page.goto(pages["both"] + "#h=1&a=17")
+    expect(page.locator("#title")).to_have_text("Worked example: one hand under the charter")
+    assert step(page) == 17 and page.locator("#top").get_attribute("data-cards") == "XXKK"
+    page.evaluate("location.hash = '#h=2&a=1'")
+    expect(page.locator("#title")).to_have_text("Worked example with one illegal action")
+    assert step(page) == 1
+
+
+def test_keys_work_when_embedded(page, pages):
+    page.goto(pages["embed"])
+    inner = page.frame_locator("iframe")
+    expect(inner.locator("#app")).to_have_attribute("data-step", "0")
+    inner.locator("#table").click()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(inner.locator("#app")).to_have_attribute("data-step", "2")
+
+
+@pytest.mark.parametrize("size", [(1400, 900), (390, 844)], ids=["desktop", "phone"])
+def test_table_screenshot(browser, pages, size):
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(pages["hand"] + "#a=17")
+    expect(pg.locator("#app")).to_have_attribute("data-step", "17")
+    assert pg.evaluate("document.documentElement.scrollWidth") <= width  # nothing sticks out sideways
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = "desktop" if width > 500 else "phone"
+    pg.screenshot(path=str(ARTIFACTS / f"replay-{name}.png"))
+    pg.locator("#table").screenshot(path=str(ARTIFACTS / f"replay-table-{name}.png"))
+    context.close()
+    assert errors == []
+    assert os.path.getsize(ARTIFACTS / f"replay-table-{name}.png") > 10_000
