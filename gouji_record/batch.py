@@ -92,6 +92,9 @@ def check_hand(
             continue
         result = replay(record, rules)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
+        source = ""
+        if record.tags.get("Match"):  # the match checks (with_matches) read the hand again
+            data["match"], source = record.tags["Match"], text
         if result.diagnostic is not None:
             p = diagnostic_problem(path, result.diagnostic, where, lines)
             reports.append(
@@ -102,6 +105,7 @@ def check_hand(
                     ILLEGAL,
                     p.format(lines),
                     data | {"valid": False, "error": _problem_data(p) | {"source": result.diagnostic.source}},
+                    source,
                 )
             )
             continue
@@ -115,10 +119,8 @@ def check_hand(
             "extras": {str(s): v for s, v in score.seats.items() if v} if score else None,
             "events": _event_counts(result),
         }
-        reports.append(HandReport(path, index, first_line, OK, "" if quiet else summary(path, index, result), data))
-        if record.tags.get("Match"):
-            reports[-1].data["match"] = record.tags["Match"]
-            reports[-1].source = text
+        text_out = "" if quiet else summary(path, index, result)
+        reports.append(HandReport(path, index, first_line, OK, text_out, data, source))
 
     if not reports:
         p = Problem(path, first_line, 1, "empty", 'no hand in the file: expected tags like [Event "…"]')
