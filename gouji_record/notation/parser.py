@@ -541,13 +541,19 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
         record = GameRecord(
             tags=tag_values,
             deal=tuple(hands[s] for s in range(1, 7)),
-            preplay=tuple(Action(**{**a, "comments": tuple(a["comments"])}) for a in preplay),
+            preplay=tuple(_action_of(a) for a in preplay),
             comment=tuple(comment),
-            actions=tuple(Action(**{**a, "comments": tuple(a["comments"])}) for a in actions),
+            actions=tuple(_action_of(a) for a in actions),
         )
     except ValidationError as e:  # pragma: no cover - the grammar admits only valid shapes
         raise NotationError("syntax", str(e), *where.start) from None
     return record, where
+
+
+def _action_of(fields: dict) -> Action:
+    """An action from what the grammar admitted: its shape is right and its cards canonical,
+    so it is built without validating again (the parser's hot path)."""
+    return Action.model_construct(**{**fields, "comments": tuple(fields["comments"])})
 
 
 def _unknown(tok: Token | None, rest: int) -> int:

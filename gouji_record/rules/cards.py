@@ -16,6 +16,7 @@ The card alphabet is fixed by the notation (docs/notation.md): ranks
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 #: Rank letters in ascending order of strength: 3 < 4 < ... < A < 2 < X < D.
 RANK_LETTERS = "3456789TJQKA2XD"
@@ -51,6 +52,7 @@ class CardError(ValueError):
         self.offset = offset
 
 
+@lru_cache(maxsize=65536)
 def parse_cards(text: str) -> Counts:
     """Read a card string into rank counts.
 
@@ -84,6 +86,7 @@ def parse_cards(text: str) -> Counts:
     return tuple(counts)
 
 
+@lru_cache(maxsize=65536)
 def format_cards(counts: Counts) -> str:
     """Write rank counts in canonical order: strongest first (``D X 2 A … 3``)."""
     return "".join(RANK_LETTERS[r] * counts[r] for r in range(N_RANKS - 1, -1, -1))
