@@ -107,3 +107,18 @@ def test_render_command_renders_every_hand(tmp_path):
     assert CliRunner().invoke(main, ["render", str(both), "-o", str(out), "--seat", "7"]).exit_code == 2
     help_text = CliRunner().invoke(main, ["render", "--help"]).output
     assert "Every hand of FILE goes into the one page" in help_text and "--lang" in help_text
+
+
+def test_match_overview_links_every_hand_with_its_tribute_and_standings():
+    from gouji_record.render.html import match_overview
+
+    results = [replay(r) for r in read(EXAMPLES / "charter-match.gjn")]
+    rows = match_overview(results)
+    assert [r["number"] for r in rows] == [1, 2, 3] and all(r["valid"] for r in rows)
+    # read off the file: hand 1 ended 3-5-2-4-6-1, so 大落 seat 1 paid 头科 seat 3 its 22 before hand 2
+    assert rows[0]["result"] == "3-5-2-4-6-1" and rows[1]["tribute"][0] == "落贡 paid: 1>3:22"
+    assert rows[2]["standings"] == {1: sum(r["scores"][1] for r in rows), 0: sum(r["scores"][0] for r in rows)}
+    from gouji_record.render.html import render_replays
+
+    html = render_replays([(r, None) for r in results])
+    assert html.count('href="#h=') == 3 and "落贡 paid: 1&gt;3:22" in html

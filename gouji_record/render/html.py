@@ -215,6 +215,7 @@ def render_replays(
     if not hands:
         raise ValueError("nothing to render")
     data = [replay_data(result, problem, lines) for result, problem in hands]
+    overview = match_overview([result for result, _ in hands])
     first = data[0]
     title = first["title"] if len(data) == 1 else f"{first['title']} (+{len(data) - 1})"
     return (
@@ -225,10 +226,41 @@ def render_replays(
             hand=first,
             hands=data,
             page={"hands": data, "lang": lang, "seat": seat},
+            overview=overview,
             lang=lang,
             **_assets(),
         )
     )
+
+
+def match_overview(results: Sequence[Replay]) -> list[dict[str, Any]]:
+    """One row per hand that belongs to a match (a ``Match`` tag): its number in the match, result,
+    team scores, the tribute paid before it, problems found, and the standings after it."""
+    from ..match import check_match, group_matches
+
+    records = [r.record for r in results]
+    rows: list[dict[str, Any]] = []
+    for group in group_matches(records):
+        name = records[group[0]].tags.get("Match")
+        if not name:
+            continue
+        for i, entry in zip(group, check_match([results[i] for i in group])):
+            rep = entry.replay
+            rows.append(
+                {
+                    "match": name,
+                    "page_hand": i + 1,
+                    "number": entry.number,
+                    "event": rep.record.tags.get("Event", ""),
+                    "result": "-".join(map(str, rep.places)) if rep.final.over else "*",
+                    "scores": rep.scores,
+                    "tribute": entry.notes,
+                    "problems": [f"{d.code}: {d.message}" for d in entry.diagnostics],
+                    "standings": entry.standings,
+                    "valid": rep.diagnostic is None and not entry.diagnostics,
+                }
+            )
+    return rows
 
 
 def render_replay(
