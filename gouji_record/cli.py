@@ -688,3 +688,7 @@ def selfplay(ruleset_name: str | None, seed: int, count: int, as_match: bool, bo
 
 def _canonical_records(records: list[GameRecord]) -> list[GameRecord]:
     return [canonical(replay(r)) for r in records]
+
+
+if __name__ == "__main__":  # python -m gouji_record.cli
+    main()

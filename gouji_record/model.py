@@ -176,8 +176,8 @@ class GameRecord(BaseModel):
     @field_validator("preplay")
     @classmethod
     def _declarations(cls, v: tuple[Action, ...]) -> tuple[Action, ...]:
-        if any(not a.kind.preplay or a.round is not None or a.irregular for a in v):
-            raise ValueError("the pre-play section holds declarations and transfers, without round numbers or ^")
+        if any(not a.kind.preplay or a.round is not None or a.irregular or a.nags for a in v):
+            raise ValueError("the pre-play section holds declarations and transfers, without round numbers, ^ or $n")
         return v
 
     @property

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from .model import Action, ActionKind, GameRecord, join_hand
 from .replay import replay
-from .rules.cards import COPIES, HAND_SIZE, N_RANKS, THREE, TWO, Counts, format_cards
+from .rules.cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, TWO, Counts, format_cards
 from .rules.engine import Position, begin_play, initial_position, opposite, step, team
 from .rules.events import IllegalAction
 from .rules.moves import plays_of_size
@@ -88,19 +88,37 @@ def _follows(pos: Position, seat: int) -> list[Action]:
 
 
 def _burns(pos: Position) -> list[Action]:
+    """One sustainable burn per seat that has one, trying plays that carry jokers (a burner needs
+    them), cheapest first."""
     top = pos.top
     if top is None or not (top.restricted or top.burn_only):
         return []
     out = []
     for seat in range(1, 7):
-        if seat in (top.seat, opposite(top.seat)) or not pos.active(seat):
+        hand = pos.hands[seat - 1]
+        if seat in (top.seat, opposite(top.seat)) or not pos.active(seat) or seat in pos.barred:
             continue
-        for cards in plays_of_size(pos.hands[seat - 1], top.play.size):
+        if not (hand[SMALL_JOKER] or hand[BIG_JOKER]) and pos.holds(seat) != top.play.size:
+            continue
+        for cards in sorted(plays_of_size(hand, top.play.size), key=_strength):
             a = _play(seat, cards, burn=True)
             if _try(pos, a) is not None:
                 out.append(a)
                 break
     return out
+
+
+def _cheapest_follow(pos: Position, seat: int) -> Action | None:
+    """The weakest legal play that beats the top, or ``None``."""
+    top = pos.top
+    assert top is not None
+    for cards in sorted(plays_of_size(pos.hands[seat - 1], top.play.size), key=_strength):
+        if classify(cards).rank <= top.play.rank and not pos.ruleset.big_joker_beats_any:
+            continue
+        a = _play(seat, cards)
+        if _try(pos, a) is not None:
+            return a
+    return None
 
 
 def _strength(cards: Counts) -> tuple[int, int]:
@@ -139,13 +157,11 @@ def _choose_person(pos: Position, rng: random.Random) -> Action:
             if _try(pos, a) is not None:
                 return a
         return _any_lead(pos, seat)
-    follows = sorted(_follows(pos, seat), key=lambda a: _strength(_counts(a)))
     mate_on_top = team(top.seat) == team(seat)
-    if follows and not mate_on_top:
-        cheap = follows[0]
-        # keep jokers and 2s for the opposite's gouji plays unless the hand is nearly out
-        if _strength(_counts(cheap))[0] == 0 or top.restricted or pos.holds(seat) <= 8:
-            return cheap
+    cheap = None if mate_on_top else _cheapest_follow(pos, seat)
+    # keep jokers for the opposite's gouji plays unless the hand is nearly out
+    if cheap is not None and (_strength(_counts(cheap))[0] == 0 or top.restricted or pos.holds(seat) <= 8):
+        return cheap
     return Action(seat=seat, kind=ActionKind.PASS)
 
 

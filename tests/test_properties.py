@@ -144,8 +144,7 @@ def declarations(draw, comments=comment_texts()) -> Action:
     return Action(
         seat=draw(st.integers(1, 6)),
         kind=draw(st.sampled_from([ActionKind.REVOLT, ActionKind.KEEP_HEAD, ActionKind.NO_HEAD, ActionKind.NATURAL])),
-        glyph=draw(glyphs),
-        nags=tuple(draw(st.lists(st.integers(0, 255), max_size=2))),
+        glyph=draw(glyphs),  # no $n before play: the pre-play section takes a glyph only
         comments=tuple(draw(st.lists(comments, max_size=2))),
     )
 

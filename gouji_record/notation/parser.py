@@ -105,6 +105,7 @@ EXPECTED_WORDS = {
     "WORD": "'wind' or 'claim'",
     "DECLARATION": "a declaration: revolt, keep-head, no-head, natural, call or precall",
     "GIVE": "a transfer like '6>1:DX'",
+    "ACTION": "an action: a seat 1-6 and a colon, then cards, '-' or '~', like '3:QQQ'",
     "COMMENT": "a {comment}",
     "LINE_COMMENT": "a ; comment",
     "$END": "the end of the file",
@@ -202,10 +203,14 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     pos = e.token.start_pos if isinstance(e, UnexpectedToken) else getattr(e, "pos_in_stream", None)
     if isinstance(e, UnexpectedToken) and e.token.type == "$END":
         pos = None  # nothing left to point at: the message says what was expected
+    expected = set(getattr(e, "allowed", None) or getattr(e, "expected", None) or ())
+    if pos is not None and "ACTION" in expected:
+        problem = _action_problem(text, pos)
+        if problem is not None:
+            return problem
     special = _special_syntax_error(text, pos)
     if special is not None:
         return special
-    expected = set(getattr(e, "allowed", None) or getattr(e, "expected", None) or ())
     if pos is not None and pos < len(text) and "CARDS" in expected and text[pos] in "{;":
         return NotationError("syntax", "expected cards (3-9 T J Q K A 2 X D) before the comment", *_line_col(text, pos))
     if pos is not None and pos < len(text) and "CARDS" in expected and not text[pos].isspace():
@@ -297,6 +302,45 @@ def _special_syntax_error(text: str, pos: int | None) -> NotationError | None:
     return None
 
 
+_SEAT_AT = re.compile(r"\^?[1-6][:：](\*?)")
+_CARD_RUN = re.compile(r"(?:10|大王|小王|大花|小花|大鬼|小鬼|大虎|小虎|[2-9TJQKAXDtjqkaxd])+")
+
+
+def _action_problem(text: str, pos: int) -> NotationError | None:
+    """What is wrong with an action that does not read as one token: ``3:`` with nothing, or
+    something else, after it."""
+    m = _SEAT_AT.match(text, pos)
+    if not m:
+        return None
+    q = m.end()
+    if not m.group(1):
+        run = _CARD_RUN.match(text, q)
+        if run and run.end() < len(text) and not text[run.end()].isspace():
+            q = run.end()  # cards, then something that is not: point at it
+            return NotationError(
+                "bad-card", f"{text[q]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)", *_line_col(text, q)
+            )
+    rest = text[q:]
+    q += len(rest) - len(rest.lstrip())
+    what = "cards (3-9 T J Q K A 2 X D)" if m.group(1) else "cards (3-9 T J Q K A 2 X D), '-' (pass) or '~' (yield)"
+    if q >= len(text):
+        return NotationError("syntax", f"unexpected end of file: expected {what}", *_line_col(text, len(text.rstrip())))
+    nxt = text[q]
+    seat = _SEAT_AT.match(text, q)
+    if seat and q > m.end():
+        return NotationError("syntax", f"expected {what} before the next seat '{text[q : q + 2]}'", *_line_col(text, q))
+    if nxt in "{;":
+        return NotationError("syntax", f"expected {what} before the comment", *_line_col(text, q))
+    number = re.match(r"\d+\.", text[q:])
+    if number and q > m.end():
+        return NotationError(
+            "syntax", f"expected {what} before the round number '{number.group(0)}'", *_line_col(text, q)
+        )
+    return NotationError(
+        "bad-card", f"{nxt!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)", *_line_col(text, q)
+    )
+
+
 def _after_seat(text: str, pos: int) -> bool:
     """Whether the last thing before ``pos`` (skipping white space) is a seat and colon, like '3:'."""
     before = text[:pos].rstrip()
@@ -361,6 +405,8 @@ class _Build(Transformer):
         (tok,) = children
         return ("comment", _comment_text(str(tok)))
 
+    pre_comment = comment
+
     def _action(self, kind: ActionKind | None, children, burn: bool = False):
         seat = next(c for c in children if c.type == "SEAT")
         cards = next((c for c in children if c.type == "CARDS"), None)
@@ -374,25 +420,30 @@ class _Build(Transformer):
             kind = ActionKind(DECLARATIONS.get(word, word))
         return ("action", seat, kind, cards, burn, marks)
 
-    def play_action(self, children):
-        return self._action(ActionKind.PLAY, children)
-
-    def burn_action(self, children):
-        return self._action(ActionKind.PLAY, children, burn=True)
-
-    def pass_action(self, children):
-        return self._action(ActionKind.PASS, children)
-
-    def yield_action(self, children):
-        return self._action(ActionKind.YIELD, children)
+    def action(self, children):
+        tok = children[0]
+        irregular, seat, burn, body = _ACTION.fullmatch(str(tok)).groups()
+        seat_tok = Token("SEAT", seat, start_pos=tok.start_pos, line=tok.line, column=tok.column + bool(irregular))
+        kind = _BODY_KINDS.get(body)
+        cards = None
+        if kind is None and body in DECLARATIONS or body in ("wind", "claim"):
+            kind = ActionKind(DECLARATIONS.get(body, body))
+        elif kind is None:
+            kind = ActionKind.PLAY
+            cards = Token(
+                "CARDS", body, start_pos=tok.start_pos, line=tok.line, column=tok.column + len(str(tok)) - len(body)
+            )
+        marks = {
+            "glyph": next((str(c) for c in children if c.type == "GLYPH"), None),
+            "nags": tuple(int(str(c)[1:]) for c in children if c.type == "NAG"),
+            "irregular": bool(irregular),
+        }
+        return ("action", seat_tok, kind, cards, bool(burn), marks)
 
     def transfer(self, children):
         give = children[0]
         item = self._action(ActionKind.GIVE, [Token("SEAT", str(give)[0]), *children[1:]])
         return item[:1] + (give,) + item[2:] + ({"to": int(str(give)[2])},)
-
-    def word_action(self, children):
-        return self._action(None, children)
 
     def declaration(self, children):
         return self._action(None, children)
@@ -408,6 +459,9 @@ class _Build(Transformer):
         sections = dict(c for c in children[len(tags) :])
         return build_hand(tags, sections.get("deal"), sections.get("preplay", []), sections["play"])
 
+
+_ACTION = re.compile(r"(\^?)([1-6])[:：]\s*(\*?)\s*(.*)", re.S)
+_BODY_KINDS = {"-": ActionKind.PASS, "~": ActionKind.YIELD}
 
 #: Chinese words for declarations and requests, and their notation names.
 DECLARATIONS = {

@@ -1,0 +1,193 @@
+"""gouji-record benchmark: prints figures, asserts nothing (speed is measured here, never in tests).
+
+    .venv/bin/pip install -e '.[bench]'
+    .venv/bin/python bench/corpus.py --hands 10000      # once: bench/corpus/hands.gjn
+    .venv/bin/python bench/bench.py                     # all figures
+    .venv/bin/python bench/bench.py --big-mb 1024       # also stream-validate a 1 GB file
+
+Measures, on this machine:
+- parse only and parse+validate throughput of the corpus (hands/s, actions/s, MB/s), peak RSS;
+- python-chess reading and validating (playing every move of) a PGN corpus of the same byte
+  size, and the ratio of our actions/s to its moves/s;
+- `gouji validate --jobs 1` against `--jobs 2` on the corpus;
+- peak RSS of `gouji validate` streaming a large file (the corpus repeated);
+- time and size of rendering one hand as HTML.
+Each measurement runs in a fresh process, so peak RSS belongs to it alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PY = sys.executable
+
+
+def child(code: str) -> dict:
+    """Run ``code`` in a fresh interpreter; it prints one JSON object, to which peak RSS is added."""
+    wrapped = (
+        code + "\nimport resource, json as _j; print(_j.dumps({**RESULT, 'rss_mb': "
+        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))"
+    )
+    out = subprocess.run([PY, "-c", wrapped], capture_output=True, text=True, check=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def ours(corpus: Path, validate: bool) -> dict:
+    return child(f"""
+import time
+from gouji_record.notation.parser import split_hands, parse_text
+from gouji_record.replay import replay
+path = {str(corpus)!r}
+t = time.perf_counter(); hands = actions = 0
+with open(path, encoding='utf-8') as f:
+    for first, text in split_hands(f):
+        for rec, _ in parse_text(text, first):
+            hands += 1; actions += len(rec.all_actions)
+            if {validate!r}:
+                r = replay(rec)
+                assert r.diagnostic is None, r.diagnostic
+dt = time.perf_counter() - t
+RESULT = dict(hands=hands, actions=actions, seconds=dt)
+""")
+
+
+def chess_corpus(size: int, path: Path, seed: int = 1) -> None:
+    """Random legal games written by python-chess until ``size`` bytes of PGN."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    written = 0
+    with path.open("w", encoding="utf-8") as f:
+        while written < size:
+            board, game = chess.Board(), chess.pgn.Game()
+            node = game
+            for _ in range(rng.randint(40, 160)):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                node = node.add_variation(move)
+                board.push(move)
+            game.headers["Result"] = board.result() if board.is_game_over() else "*"
+            text = str(game) + "\n\n"
+            f.write(text)
+            written += len(text.encode("utf-8"))
+
+
+def theirs(pgn: Path) -> dict:
+    return child(f"""
+import time, chess, chess.pgn
+t = time.perf_counter(); games = moves = 0
+with open({str(pgn)!r}, encoding='utf-8') as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        assert not game.errors, game.errors
+        games += 1
+        board = game.board()
+        for move in game.mainline_moves():  # read_game already played each move legally
+            board.push(move); moves += 1
+dt = time.perf_counter() - t
+RESULT = dict(games=games, moves=moves, seconds=dt, version=chess.__version__)
+""")
+
+
+def cli_validate(path: Path, jobs: int) -> dict:
+    """Time `gouji validate` as a user runs it; peak RSS is the largest of its processes (workers too)."""
+    wrapper = (
+        "import resource, subprocess, sys, time; t = time.perf_counter(); "
+        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli', 'validate', '-q', '--jobs', '{jobs}', {str(path)!r}]); "
+        "print(time.perf_counter() - t, p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run([PY, "-c", wrapper], capture_output=True, text=True, cwd=ROOT, check=True)
+    seconds, status, rss_kb = out.stdout.split()
+    return {"seconds": float(seconds), "status": int(status), "rss_mb": int(rss_kb) / 1024}
+
+
+def render_one(corpus: Path) -> dict:
+    return child(f"""
+import time
+from gouji_record.notation.parser import split_hands, parse_text
+from gouji_record.replay import replay
+from gouji_record.render.html import render_replay
+with open({str(corpus)!r}, encoding='utf-8') as f:
+    first, text = next(iter(split_hands(f)))
+rec = parse_text(text, first)[0][0]
+render_replay(replay(rec))  # templates loaded once, as in a long-running server
+t = time.perf_counter(); html = render_replay(replay(rec)); dt = time.perf_counter() - t
+t0 = time.perf_counter(); html = render_replay(replay(rec)); dt0 = time.perf_counter() - t0
+RESULT = dict(seconds=min(dt, dt0), kb=len(html.encode('utf-8')) / 1024, actions=len(rec.actions))
+""")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="gouji-record benchmark")
+    ap.add_argument("--corpus", default=str(HERE / "corpus" / "hands.gjn"))
+    ap.add_argument("--big-mb", type=int, default=0, help="also stream-validate a file of this many MB")
+    args = ap.parse_args()
+    corpus = Path(args.corpus)
+    if not corpus.exists():
+        sys.exit(f"no corpus at {corpus}: run  python bench/corpus.py --hands 10000  first")
+    mb = corpus.stat().st_size / 1e6
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; corpus {corpus} ({mb:.1f} MB)")
+
+    parse = ours(corpus, validate=False)
+    full = ours(corpus, validate=True)
+    for label, r in (("parse only", parse), ("parse+validate", full)):
+        print(
+            f"{label:>15}: {r['hands']} hands in {r['seconds']:.2f} s = {r['hands'] / r['seconds']:,.0f} hands/s, "
+            f"{r['actions'] / r['seconds']:,.0f} actions/s, {mb / r['seconds']:.2f} MB/s, peak RSS {r['rss_mb']:.0f} MB"
+        )
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pgn = Path(tmp) / "games.pgn"
+        chess_corpus(corpus.stat().st_size, pgn)
+        c = theirs(pgn)
+        cmb = pgn.stat().st_size / 1e6
+        print(
+            f"  python-chess {c['version']} read+validate: {c['games']} games, {c['moves']} moves, {cmb:.1f} MB in "
+            f"{c['seconds']:.2f} s = {c['moves'] / c['seconds']:,.0f} moves/s, {cmb / c['seconds']:.2f} MB/s, "
+            f"peak RSS {c['rss_mb']:.0f} MB"
+        )
+        ratio = (full["actions"] / full["seconds"]) / (c["moves"] / c["seconds"])
+        print(f"  ratio (our parse+validate actions/s) / (python-chess moves/s) = {ratio:.2f}  (target >= 1.5)")
+
+    one = cli_validate(corpus, 1)
+    two = cli_validate(corpus, 2)
+    print(
+        f"  gouji validate --jobs 1: {one['seconds']:.2f} s (RSS {one['rss_mb']:.0f} MB); --jobs 2: "
+        f"{two['seconds']:.2f} s; speed-up {one['seconds'] / two['seconds']:.2f}x (target >= 1.7x)"
+    )
+
+    if args.big_mb:
+        with tempfile.TemporaryDirectory() as tmp:
+            big = Path(tmp) / "big.gjn"
+            text = corpus.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+            with big.open("w", encoding="utf-8") as f:
+                while f.tell() < args.big_mb * 1_000_000:
+                    f.write(text)
+            r = cli_validate(big, 2)
+            size = big.stat().st_size / 1e6
+            print(
+                f"  stream: gouji validate --jobs 2 of {size:.0f} MB in {r['seconds']:.0f} s "
+                f"({size / r['seconds']:.2f} MB/s), peak RSS {r['rss_mb']:.0f} MB (target <= 150 MB)"
+            )
+
+    rend = render_one(corpus)
+    print(
+        f"  render one hand ({rend['actions']} actions): {rend['seconds'] * 1000:.0f} ms, {rend['kb']:.0f} KB "
+        f"(targets <= 200 ms, <= 300 KB)"
+    )
+
+
+if __name__ == "__main__":
+    main()
