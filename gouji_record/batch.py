@@ -9,6 +9,7 @@ the others are still checked, and hands can be checked in worker processes
 from __future__ import annotations
 
 import multiprocessing
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
@@ -300,9 +301,14 @@ def check_file(
         else:
             with multiprocessing.Pool(jobs) as pool:
                 stream = hands()
-                while batch := list(islice(stream, BATCH)):
+                pending: deque = deque()  # batches in flight: the next is queued while one is read
+                while True:
+                    while len(pending) < 2 and (batch := list(islice(stream, BATCH))):
+                        pending.append(pool.map_async(_job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
+                    if not pending:
+                        break
                     any_hand = True
-                    yield from pool.imap(_job, batch, chunksize=max(1, len(batch) // (4 * jobs)))
+                    yield from pending.popleft().get()
         if not any_hand:
             p = Problem(path, 1, 1, "empty", 'no hand in the file: expected tags like [Event "…"]')
             yield HandReport(
