@@ -113,6 +113,11 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
     return out
 
 
+def _problem(rules: Ruleset, code: str, rule: str, message: str) -> Diagnostic:
+    """A diagnostic about the record as a whole (its Result or Score tag), not one action."""
+    return Diagnostic(code=code, action=None, rule=rule, source=rules.cite(rule), message=message)
+
+
 def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnostic | None:
     claimed = record.result_places
     if claimed is None:
@@ -121,20 +126,18 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
         if pos.void and claimed == ():
             return None
         derived = "void" if pos.void else "-".join(map(str, pos.places)) or "*"
-        return Diagnostic(
-            code="result-mismatch",
-            action=None,
-            rule="void-hand",
-            source=rules.cite("void-hand"),
-            message=f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
+        return _problem(
+            rules,
+            "result-mismatch",
+            "void-hand",
+            f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
         )
     if not pos.over:
-        return Diagnostic(
-            code="hand-incomplete",
-            action=None,
-            rule="hand-end",
-            source=rules.cite("hand-end"),
-            message=f"the record stops before the hand is over, but Result says "
+        return _problem(
+            rules,
+            "hand-incomplete",
+            "hand-end",
+            f"the record stops before the hand is over, but Result says "
             f'{record.tags["Result"]!r}: write "*" for an unfinished hand',
         )
     score_tag = record.tags.get("Score")
@@ -142,20 +145,18 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
         teams = scores(rules, pos).teams
         derived_score = f"{teams[1]} {teams[0]}"
         if score_tag.split() != derived_score.split():
-            return Diagnostic(
-                code="score-mismatch",
-                action=None,
-                rule="scoring",
-                source=rules.cite("scoring"),
-                message=f"Score says {score_tag!r} (team 1-3-5, team 2-4-6) but the play gives {derived_score!r}",
+            return _problem(
+                rules,
+                "score-mismatch",
+                "scoring",
+                f"Score says {score_tag!r} (team 1-3-5, team 2-4-6) but the play gives {derived_score!r}",
             )
     if claimed != pos.places:
         derived = "-".join(map(str, pos.places))
-        return Diagnostic(
-            code="result-mismatch",
-            action=None,
-            rule="places",
-            source=rules.cite("places"),
-            message=f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
+        return _problem(
+            rules,
+            "result-mismatch",
+            "places",
+            f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
         )
     return None
