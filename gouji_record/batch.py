@@ -28,6 +28,22 @@ OK, ILLEGAL, UNREADABLE = 0, 1, 2
 BATCH = 256
 
 
+class LinesFrom(list):
+    """The lines of a hand cut out of a file, indexed by their line numbers in the file (0-based):
+    ``lines[n - 1]`` is file line ``n``. Lines before the hand read as empty."""
+
+    def __init__(self, first_line: int, lines: list[str]) -> None:
+        super().__init__(lines)
+        self.offset = first_line - 1
+
+    def __len__(self) -> int:
+        return self.offset + super().__len__()
+
+    def __getitem__(self, index):  # type: ignore[override]
+        i = index - self.offset
+        return super().__getitem__(i) if i >= 0 else ""
+
+
 @dataclass
 class HandReport:
     """The outcome for one hand (or one unreadable stretch of a file).
@@ -63,7 +79,7 @@ def check_hand(
 
     Never raises for bad input: the report says what was wrong, located in the file.
     """
-    lines = [""] * (first_line - 1) + normalize_newlines(text).split("\n")
+    lines = LinesFrom(first_line, normalize_newlines(text).split("\n"))
     base = {"file": path, "hand": index, "line": first_line}
     try:
         hands = parse_text(text, first_line)
@@ -229,7 +245,7 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
                     message=f'[Hand "{tag}"] is hand {number} of match {name!r}: a hand is missing or out of order',
                 )
             )
-        lines = [""] * (report.line - 1) + normalize_newlines(report.source).split("\n")
+        lines = LinesFrom(report.line, normalize_newlines(report.source).split("\n"))
         problems = [
             diagnostic_problem(report.path, d, where, lines)
             if d.action is not None
