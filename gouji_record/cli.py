@@ -121,10 +121,6 @@ def _ruleset_for(loaded: Loaded, record: GameRecord, where: SourceMap, override:
         raise Unreadable(Problem(loaded.path, line, column, "bad-option", str(e)), loaded.lines) from None
 
 
-def _replays(loaded: Loaded, override: Ruleset | None) -> list[tuple[Replay, SourceMap]]:
-    return [(replay(rec, _ruleset_for(loaded, rec, where, override)), where) for rec, where in loaded.hands]
-
-
 def _fail(problem: Problem, lines: list[str] | None = None) -> None:
     click.secho(problem.format(lines), fg="red", err=True)
 

@@ -19,14 +19,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .model import Action, ActionKind, GameRecord, join_hand
+from .model import Action, ActionKind, GameRecord
 from .replay import replay
-from .rules.cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, TWO, Counts, format_cards
+from .rules.cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
 from .rules.engine import Position, begin_play, initial_position, opposite, step, team
 from .rules.events import IllegalAction
 from .rules.moves import plays_of_size
 from .rules.plays import classify, is_gouji
-from .rules.rulesets import Ruleset, get_ruleset
+from .rules.rulesets import Ruleset, get_ruleset  # noqa: F401  (doctest)
 
 #: Longest hand a bot plays before giving up (a safety net; hands end far sooner).
 MAX_ACTIONS = 2000
@@ -160,15 +160,9 @@ def _choose_person(pos: Position, rng: random.Random) -> Action:
     mate_on_top = team(top.seat) == team(seat)
     cheap = None if mate_on_top else _cheapest_follow(pos, seat)
     # keep jokers for the opposite's gouji plays unless the hand is nearly out
-    if cheap is not None and (_strength(_counts(cheap))[0] == 0 or top.restricted or pos.holds(seat) <= 8):
+    if cheap is not None and (_strength(parse_cards(cheap.cards))[0] == 0 or top.restricted or pos.holds(seat) <= 8):
         return cheap
     return Action(seat=seat, kind=ActionKind.PASS)
-
-
-def _counts(a: Action) -> Counts:
-    from .rules.cards import parse_cards
-
-    return parse_cards(a.cards)
 
 
 BOTS: dict[str, Callable[[Position, random.Random], Action]] = {"random": _choose_random, "person": _choose_person}
@@ -251,7 +245,7 @@ def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name:
         leader = None
         if out:
             prev = replay(out[-1], rules)
-            counts = [tuple(int(c) for c in _parse(h)) for h in dealt]
+            counts = [parse_cards(h) for h in dealt]
             for due in tribute_due(rules, prev.final):
                 cards = tribute_cards(counts[due.giver - 1], due.count)
                 if not any(cards):
@@ -279,12 +273,6 @@ def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name:
     return out
 
 
-def _parse(hand: str) -> Counts:
-    from .rules.cards import parse_cards
-
-    return parse_cards(hand)
-
-
 def _lowest(hand: Counts, n: int) -> Counts:
     """The ``n`` lowest cards of ``hand`` (3s first), for a return (还贡)."""
     out = [0] * N_RANKS
@@ -294,4 +282,4 @@ def _lowest(hand: Counts, n: int) -> Counts:
     return tuple(out)
 
 
-__all__ = ["BOTS", "deal", "play_hand", "play_match", "play_out", "join_hand", "TWO", "get_ruleset"]
+__all__ = ["BOTS", "deal", "play_hand", "play_match", "play_out"]

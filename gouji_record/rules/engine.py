@@ -40,7 +40,7 @@ from .cards import (
     total,
 )
 from .events import Diagnostic, Event, EventKind, IllegalAction
-from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, is_pure_gouji
+from .plays import Play, PlayError, beats, classify, is_dead, is_gouji
 from .rulesets import Ruleset
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -383,8 +383,6 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
     if not pos.preplay:
         raise s.illegal("preplay-late", "revolution", f"{kind.value} is declared before the first play")
     hand = pos.hands[seat - 1]
-    if kind is ActionKind.GIVE:
-        raise AssertionError("transfers go through _give")
     if kind in (ActionKind.CALL, ActionKind.PRECALL):
         return _call(s, seat, kind)
     if kind is ActionKind.REVOLT:
@@ -418,11 +416,11 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
     # 自然开点 (004 §17): only a hand with no pure gouji play
     if not rules.natural_opening:
         raise s.illegal("natural-not-allowed", "natural-opening", "these rules have no natural opening (自然开点)")
+    # a pure gouji play (no 2, no joker) is enough cards of one rank below 2
     pure = any(
-        hand[r] >= n and is_pure_gouji(classify(_single_rank(r, n)), rules)
+        hand[RANK_LETTERS.index(letter)] >= n
         for letter, n in rules.gouji_minimum.items()
-        for r in [RANK_LETTERS.index(letter)]
-        if r < TWO
+        if RANK_LETTERS.index(letter) < TWO
     )
     if pure or seat in pos.natural:
         raise s.illegal(
@@ -479,10 +477,6 @@ def _revolt(s: _Step, pos: Position, seat: int) -> Position:
         s.event(EventKind.VOID_HAND, "void-hand", pos.revolted)
         pos = replace(pos, void=True, to_act=None, preplay=False)
     return pos
-
-
-def _single_rank(rank: int, n: int) -> Counts:
-    return tuple(n if r == rank else 0 for r in range(len(RANK_LETTERS)))
 
 
 def _start_play(s: _Step, pos: Position) -> Position:
@@ -651,8 +645,8 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
         raise s.illegal("not-in-hand", "deal", f"seat {seat} does not hold {format_cards(missing)} (holds {held})")
     left = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
     left_unknown = unknown - sum(missing)
-    seen = add(pos.seen, missing)
-    over = [r for r, m in enumerate(missing) if m and seen[r] > COPIES[r]]
+    seen = add(pos.seen, missing) if unknown else pos.seen  # only cards from unknown hands are newly seen
+    over = [r for r, m in enumerate(missing) if m and seen[r] > COPIES[r]] if unknown else []
     if over:
         rank = over[0]
         raise s.illegal(
