@@ -20,11 +20,10 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from pydantic import ValidationError
 
 from ..model import DEFAULT_TAGS, REQUIRED_TAGS, Action, ActionKind, GameRecord, parse_result
-from .width import fold_comment
 from ..rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
+from .width import fold_comment
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]
@@ -122,8 +121,7 @@ def _expected(names: set[str]) -> str:
 
 def normalize_newlines(text: str) -> str:
     """``text`` without a leading byte-order mark, with CRLF and lone CR made LF."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.removeprefix("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -141,6 +139,14 @@ def parse_text(text: str, first_line: int = 1) -> list[tuple[GameRecord, SourceM
     if nul >= 0:
         line, column = _line_col(text, nul)
         raise NotationError("encoding", "byte 0x00 (NUL): this is not a text file", line + shift, column)
+    from .scanner import scan  # the scanner builds on this module
+
+    try:
+        hands = scan(text, first_line)
+    except NotationError:
+        hands = None  # the grammar's reader gives the authoritative error
+    if hands is not None:
+        return hands
     try:
         hands = _parser().parse(text)
     except UnexpectedInput as e:
@@ -407,46 +413,24 @@ class _Build(Transformer):
 
     pre_comment = comment
 
-    def _action(self, kind: ActionKind | None, children, burn: bool = False):
-        seat = next(c for c in children if c.type == "SEAT")
-        cards = next((c for c in children if c.type == "CARDS"), None)
-        word = next((str(c) for c in children if c.type in ("WORD", "DECLARATION")), None)
-        marks = {
-            "glyph": next((str(c) for c in children if c.type == "GLYPH"), None),
-            "nags": tuple(int(str(c)[1:]) for c in children if c.type == "NAG"),
-            "irregular": any(c.type == "IRREGULAR" for c in children),
-        }
-        if kind is None:
-            kind = ActionKind(DECLARATIONS.get(word, word))
-        return ("action", seat, kind, cards, burn, marks)
-
     def action(self, children):
-        tok = children[0]
-        irregular, seat, burn, body = _ACTION.fullmatch(str(tok)).groups()
-        seat_tok = Token("SEAT", seat, start_pos=tok.start_pos, line=tok.line, column=tok.column + bool(irregular))
-        kind = _BODY_KINDS.get(body)
-        cards = None
-        if kind is None and body in DECLARATIONS or body in ("wind", "claim"):
-            kind = ActionKind(DECLARATIONS.get(body, body))
-        elif kind is None:
-            kind = ActionKind.PLAY
-            cards = Token(
-                "CARDS", body, start_pos=tok.start_pos, line=tok.line, column=tok.column + len(str(tok)) - len(body)
-            )
-        marks = {
-            "glyph": next((str(c) for c in children if c.type == "GLYPH"), None),
-            "nags": tuple(int(str(c)[1:]) for c in children if c.type == "NAG"),
-            "irregular": bool(irregular),
-        }
-        return ("action", seat_tok, kind, cards, bool(burn), marks)
+        tok, *marks = children
+        glyph = next((str(c) for c in marks if c.type == "GLYPH"), None)
+        nags = "".join(str(c) for c in marks if c.type == "NAG")
+        action = action_from_token(str(tok))
+        return (
+            "action",
+            with_marks(action, glyph, nags) if marks else action,
+            (tok.line, tok.column + (tok[0] == "^")),
+        )
 
     def transfer(self, children):
-        give = children[0]
-        item = self._action(ActionKind.GIVE, [Token("SEAT", str(give)[0]), *children[1:]])
-        return item[:1] + (give,) + item[2:] + ({"to": int(str(give)[2])},)
+        give, cards, *glyph = children
+        return transfer_item(give, cards, str(glyph[0]) if glyph else None)
 
     def declaration(self, children):
-        return self._action(None, children)
+        seat, word, *glyph = children
+        return declaration_item(seat, str(word), str(glyph[0]) if glyph else None)
 
     def preplay(self, items):
         return ("preplay", items)
@@ -460,8 +444,43 @@ class _Build(Transformer):
         return build_hand(tags, sections.get("deal"), sections.get("preplay", []), sections["play"])
 
 
-_ACTION = re.compile(r"(\^?)([1-6])[:：]\s*(\*?)\s*(.*)", re.S)
+_ACTION = re.compile(r"(\^?)([1-6])[:：]\s*(\*?)\s*(.*)", re.DOTALL)
 _BODY_KINDS = {"-": ActionKind.PASS, "~": ActionKind.YIELD}
+_NAG = re.compile(r"\$(\d+)")
+
+
+@lru_cache(maxsize=65536)
+def action_from_token(token: str) -> Action:
+    """The action an ``ACTION`` token writes, without annotations: ``"^3:*qqq"`` → an
+    irregular burn of ``QQQ`` by seat 3. Actions are immutable, so equal tokens share one."""
+    irregular, seat, burn, body = _ACTION.fullmatch(token).groups()
+    kind = _BODY_KINDS.get(body)
+    cards = ""
+    if kind is None and (body in DECLARATIONS or body in ("wind", "claim")):
+        kind = ActionKind(DECLARATIONS.get(body, body))
+    elif kind is None:
+        kind, cards = ActionKind.PLAY, format_cards(parse_cards(body))
+    return Action.model_construct(seat=int(seat), kind=kind, cards=cards, burn=bool(burn), irregular=bool(irregular))
+
+
+def with_marks(action: Action, glyph: str | None, nags: str) -> Action:
+    """``action`` with a glyph (``"!?"``) and numeric annotations written ``"$1$12"``."""
+    return action.model_copy(update={"glyph": glyph, "nags": tuple(int(n) for n in _NAG.findall(nags))})
+
+
+def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
+    """The parsed item of a transfer ``6>1:DX``: the action and where it stands."""
+    action = Action.model_construct(
+        seat=int(give[0]), kind=ActionKind.GIVE, to=int(give[2]), cards=format_cards(_cards(cards)), glyph=glyph
+    )
+    return ("action", action, _loc(give))
+
+
+def declaration_item(seat: Token, word: str, glyph: str | None) -> tuple:
+    """The parsed item of a declaration ``2:revolt`` (or ``2:革命``): the action and where it stands."""
+    action = Action.model_construct(seat=int(seat[0]), kind=ActionKind(DECLARATIONS.get(word, word)), glyph=glyph)
+    return ("action", action, _loc(seat))
+
 
 #: Chinese words for declarations and requests, and their notation names.
 DECLARATIONS = {
@@ -558,17 +577,28 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
                 )
 
     comment: list[str] = []
-    preplay: list[dict] = []
-    actions: list[dict] = []
+    preplay: list[Action] = []
+    actions: list[Action] = []
     section = preplay
     pending_round: int | None = None
     for item in [*preplay_items, ("play",), *items]:
-        if item[0] == "play":
+        kind = item[0]
+        if kind == "action":
+            action = item[1]
+            if pending_round is not None:
+                action = action.model_copy(update={"round": pending_round})
+                pending_round = None
+            section.append(action)
+            where.actions.append(item[2])
+        elif kind == "play":
             section = actions
-        elif item[0] == "comment":  # a comment belongs to the action before it, else to the hand
+        elif kind == "comment":  # a comment belongs to the action before it, else to the hand
             owner = actions or preplay
-            (owner[-1]["comments"] if owner else comment).append(item[1])
-        elif item[0] == "round":
+            if owner:
+                owner[-1] = owner[-1].model_copy(update={"comments": (*owner[-1].comments, item[1])})
+            else:
+                comment.append(item[1])
+        else:
             tok = item[1]
             if pending_round is not None:
                 raise NotationError(
@@ -578,36 +608,20 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             if pending_round < 1:
                 raise NotationError("syntax", "round numbers start at 1", *_loc(tok))
             where.rounds[len(where.actions)] = _loc(tok)
-        else:
-            _, seat_tok, kind, cards_tok, burn, marks, *extra = item
-            cards = format_cards(_cards(cards_tok)) if cards_tok is not None else ""
-            section.append(
-                dict(seat=int(str(seat_tok)[0]), kind=kind, cards=cards, burn=burn, round=pending_round, comments=[])
-                | marks
-                | (extra[0] if extra else {})
-            )
-            where.actions.append(_loc(seat_tok))
-            pending_round = None
     if pending_round is not None:
         line, col = where.rounds.pop(len(where.actions))
         raise NotationError("syntax", "a round number must stand before an action", line, col)
-    try:
-        record = GameRecord(
-            tags=tag_values,
-            deal=tuple(hands[s] for s in range(1, 7)),
-            preplay=tuple(_action_of(a) for a in preplay),
-            comment=tuple(comment),
-            actions=tuple(_action_of(a) for a in actions),
-        )
-    except ValidationError as e:  # pragma: no cover - the grammar admits only valid shapes
-        raise NotationError("syntax", str(e), *where.start) from None
+    # Built without validating again: the grammar admits only valid shapes (declarations and
+    # transfers alone before play, canonical cards and deal), and validating a record also
+    # re-runs every action's model validator.
+    record = GameRecord.model_construct(
+        tags=tag_values,
+        deal=tuple(hands[s] for s in range(1, 7)),
+        preplay=tuple(preplay),
+        comment=tuple(comment),
+        actions=tuple(actions),
+    )
     return record, where
-
-
-def _action_of(fields: dict) -> Action:
-    """An action from what the grammar admitted: its shape is right and its cards canonical,
-    so it is built without validating again (the parser's hot path)."""
-    return Action.model_construct(**{**fields, "comments": tuple(fields["comments"])})
 
 
 def _unknown(tok: Token | None, rest: int) -> int:

@@ -1,0 +1,145 @@
+"""The fast scanner against the grammar (differential tests).
+
+``notation/scanner.py`` reads the usual layout without Lark. Whatever it accepts it must read
+exactly as the grammar does — the same records and the same line and column for every tag,
+deal line, action and round number — and everything else it must leave to the grammar
+(``None``). Canonical text, whatever the writer produces, must take the fast path, or large
+files would silently lose their speed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EXAMPLES
+from hypothesis import given
+from hypothesis import strategies as st
+from lark.exceptions import UnexpectedInput
+from test_malformed import CASES, text_of
+from test_properties import PROPERTY, records
+
+from gouji_record.notation import write, write_all
+from gouji_record.notation.parser import NotationError, _parser, normalize_newlines
+from gouji_record.notation.scanner import scan
+
+EXAMPLE_FILES = sorted(EXAMPLES.glob("*.gjn"))
+CHARTER = normalize_newlines((EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8"))
+#: The charter example with a pre-play section, annotations and an irregular mark: every kind
+#: of item, for the mutations to work on.
+BASE = (
+    CHARTER.replace("\nplay\n", "\npreplay\n{Tribute paid.} 2>5:3 {a bought 3} 5:natural!\n6:宣点 ; call\nplay\n", 1)
+    .replace("4:JJJJJ", "4:JJJJJ!$3", 1)
+    .replace("6:-", "^6:-?", 1)
+)
+
+
+def by_grammar(text: str, first_line: int = 1):
+    """What the grammar's reader makes of ``text``: ``(record, source map as a dict)`` pairs."""
+    hands = _parser().parse(text)
+    for _, where in hands:
+        where.shift(first_line - 1)
+    return [(record, vars(where)) for record, where in hands]
+
+
+def by_scanner(text: str, first_line: int = 1):
+    hands = scan(text, first_line)
+    return None if hands is None else [(record, vars(where)) for record, where in hands]
+
+
+def agree(text: str, first_line: int = 1) -> bool:
+    """Check the scanner against the grammar on ``text``; return whether the scanner read it."""
+    try:
+        fast = by_scanner(text, first_line)
+    except NotationError:  # it read the layout, and build_hand refused the hand: so must the grammar
+        with pytest.raises((NotationError, UnexpectedInput)):
+            by_grammar(text, first_line)
+        return True
+    if fast is not None:
+        assert fast == by_grammar(text, first_line)
+    return fast is not None
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=[p.name for p in EXAMPLE_FILES])
+def test_examples_take_the_fast_path_and_read_as_the_grammar_reads_them(path):
+    text = normalize_newlines(path.read_text(encoding="utf-8"))
+    assert agree(text)
+    assert agree(text, first_line=1000)  # a hand cut out of a larger file
+
+
+def test_the_text_the_mutations_start_from_has_every_kind_of_item():
+    assert agree(BASE)
+    ((record, _),) = by_scanner(BASE)
+    assert [a.text for a in record.preplay] == ["2>5:3", "5:natural", "6:call"]
+    # a comment belongs to the action before it: the one opening the play section, to the call
+    assert [a.comments[:1] for a in record.preplay] == [("a bought 3",), (), ("call",)]
+    assert record.preplay[-1].comments[1].startswith("Seats 1 3 5 play against")
+    assert record.comment == ("Tribute paid.",)
+    actions = record.actions
+    assert any(a.comments for a in actions) and any(a.round for a in actions)
+    assert any(a.glyph == "!" and a.nags == (3,) for a in actions) and any(a.irregular for a in actions)
+    assert any(a.burn for a in actions)
+
+
+@PROPERTY
+@given(records(extended=True))
+def test_whatever_the_writer_writes_takes_the_fast_path(record):
+    text = write(record)
+    assert agree(text)
+
+
+@PROPERTY
+@given(st.lists(records(), min_size=2, max_size=3))
+def test_several_hands_take_the_fast_path(recs):
+    assert agree(write_all(recs), first_line=7)
+
+
+#: Pieces a mutation puts in: the notation's own symbols, near misses, and white space the
+#: grammar does not ignore (an ideographic space, a BOM, a vertical tab).
+# fmt: off
+PIECES = [
+    " ", "\n", "\t", "\f", "\v", "\u3000", "\ufeff", "{", "}", "{x}", ";", "[", "]", '"', "!", "?", "!?",
+    "$", "$7", "^", "*", "~", "-", ":", "：", "3:", "4:-", "12.", "0.", "1", "10", "T", "大王", "小",
+    "play", "preplay", "deal", "2>5:", "revolt", "wind", "接风", "?3", "DX", "x", "\\",
+]
+# fmt: on
+
+
+@st.composite
+def mutations(draw) -> str:
+    text = BASE
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.sampled_from([0, 0, 1, 2, 5]))
+        text = text[:at] + draw(st.sampled_from(PIECES)) + text[at + cut :]
+    return text
+
+
+@PROPERTY
+@given(mutations())
+def test_a_mutated_hand_reads_as_the_grammar_reads_it_or_is_left_to_the_grammar(text):
+    agree(text)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if isinstance(c.data, str)], ids=lambda c: c.id)
+def test_malformed_inputs_are_left_to_the_grammar(case):
+    """None of the malformed inputs reads differently (their errors come from the grammar)."""
+    agree(normalize_newlines(text_of(case)))
+
+
+@pytest.mark.parametrize(
+    "old, new, fast",
+    [
+        ('"]\n[Site', '"] [Site', False),  # two tags on one line
+        ("\n2: 2222", " 2: 2222", False),  # two deal entries on one line
+        ("play\n{Seats", "play {Seats", False),  # something after the play keyword
+        ("4:JJJJJ", "4:JJJJJ\n!", False),  # an annotation on the next line
+        ("4:JJJJJ", "4:JJJJJ ! $3", True),  # as the writer puts them
+        ("1:TTTTT", "1: TTTTT", True),  # white space inside an action: one token all the same
+        ("4:JJJJJ", "4:JJJJJ!?$3$12", True),  # annotations against the action
+        ("4:JJJJJ", "^4:JJJJJ", True),
+        ("\n2. 4:3333", "\n  2.  4:3333", True),
+    ],
+)
+def test_unusual_layouts(old, new, fast):
+    """Valid but unusual layouts the scanner leaves to the grammar, and some it reads itself."""
+    assert old in CHARTER
+    assert agree(CHARTER.replace(old, new, 1)) is fast
