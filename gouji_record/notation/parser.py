@@ -192,6 +192,8 @@ def split_hands(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 def _comment_state(line: str, in_comment: bool) -> bool:
     """Whether a ``{…}`` comment is still open at the end of ``line``."""
+    if ("}" if in_comment else "{") not in line:
+        return in_comment  # nothing opens or closes one on this line
     for ch in line:
         if in_comment:
             in_comment = ch != "}"
