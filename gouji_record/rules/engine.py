@@ -22,6 +22,7 @@ point the texts leave open, is in docs/rules.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import sub
 
 from ..model import Action, ActionKind
 from .cards import (
@@ -39,7 +40,7 @@ from .cards import (
     parse_cards,
     total,
 )
-from .events import Diagnostic, Event, EventKind, IllegalAction
+from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
 from .plays import Play, PlayError, beats, classify, is_dead, is_gouji
 from .rulesets import Ruleset
 
@@ -66,6 +67,9 @@ def team(seat: int) -> int:
 def seats_after(seat: int) -> tuple[int, ...]:
     """The five other seats in playing order after ``seat``."""
     return tuple((seat + k - 1) % 6 + 1 for k in range(1, 6))
+
+
+_SEATS_AFTER = {seat: seats_after(seat) for seat in SEATS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +153,8 @@ class Position:
 
     def active(self, seat: int) -> bool:
         """Whether ``seat`` still plays: it holds cards, is not out and did not revolt."""
-        return self.holds(seat) > 0 and seat not in self.out and seat not in self.revolted
+        holds_cards = self.unknown[seat - 1] > 0 or any(self.hands[seat - 1])  # counts are never negative
+        return holds_cards and seat not in self.out and seat not in self.revolted
 
     def gone(self, seat: int) -> bool:
         """Whether ``seat`` has left play: finished, out or revolted."""
@@ -171,8 +176,10 @@ class Position:
 
 def replace(pos: Position, **changes) -> Position:
     """``pos`` with ``changes``: a faster ``dataclasses.replace`` for the engine's hot path."""
+    fields = pos.__dict__.copy()  # faster than {**pos.__dict__, **changes}
+    fields.update(changes)
     new = object.__new__(Position)
-    object.__setattr__(new, "__dict__", {**pos.__dict__, **changes})
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
@@ -208,16 +215,7 @@ class _Step:
         note: str = "",
     ) -> None:
         self.events.append(
-            Event.model_construct(
-                kind=kind,
-                action=self.index,
-                seats=seats,
-                cards=cards,
-                place=place,
-                note=note,
-                rule=rule,
-                source=self.pos.ruleset.cite(rule),
-            )
+            trusted_event(kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule))
         )
 
     def illegal(self, code: str, rule: str, message: str) -> IllegalAction:
@@ -240,7 +238,7 @@ def _barred(pos: Position, seat: int, top: Top) -> bool:
 
 def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     """Whether ``seat`` has a turn to follow ``top`` (without burning)."""
-    if seat == top.seat or not pos.active(seat) or top.dead:
+    if top.dead or seat == top.seat or not pos.active(seat):
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
         return seat not in pos.barred and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
@@ -261,14 +259,10 @@ def _next_to_act(pos: Position, after: int) -> int | None:
     """The next seat after ``after`` with a turn, or ``None`` when the round is over."""
     top = pos.top
     assert top is not None
-    seat = after
-    for _ in range(6):
-        seat = next_seat(seat)
+    for seat in _SEATS_AFTER[after]:
         if seat == top.seat:
             break
-        if seat == pos.yielder:
-            continue
-        if _may_follow(pos, seat, top):
+        if seat != pos.yielder and _may_follow(pos, seat, top):
             return seat
     if pos.yielder is not None and not pos.yield_back:
         return pos.yielder
@@ -276,7 +270,7 @@ def _next_to_act(pos: Position, after: int) -> int | None:
 
 
 def _next_active(pos: Position, after: int) -> int | None:
-    return next((t for t in seats_after(after) if pos.active(t)), None)
+    return next((t for t in _SEATS_AFTER[after] if pos.active(t)), None)
 
 
 def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
@@ -639,21 +633,24 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                 )
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
-    missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
-    if sum(missing) > unknown:
-        held = format_cards(hand) + (f" and {unknown} unknown" if unknown else "")
-        raise s.illegal("not-in-hand", "deal", f"seat {seat} does not hold {format_cards(missing)} (holds {held})")
-    left = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
-    left_unknown = unknown - sum(missing)
-    seen = add(pos.seen, missing) if unknown else pos.seen  # only cards from unknown hands are newly seen
-    over = [r for r, m in enumerate(missing) if m and seen[r] > COPIES[r]] if unknown else []
-    if over:
-        rank = over[0]
-        raise s.illegal(
-            "too-many-cards",
-            "deal",
-            f"seat {seat} plays {RANK_LETTERS[rank]}: four decks hold {COPIES[rank]}, and all are accounted for",
-        )
+    left = tuple(map(sub, hand, cards))
+    left_unknown, seen = unknown, pos.seen
+    if min(left) < 0:  # cards the seat is not known to hold: they must come from its unknown cards
+        missing = tuple(max(0, -n) for n in left)
+        if sum(missing) > unknown:
+            held = format_cards(hand) + (f" and {unknown} unknown" if unknown else "")
+            raise s.illegal("not-in-hand", "deal", f"seat {seat} does not hold {format_cards(missing)} (holds {held})")
+        left = tuple(max(0, n) for n in left)
+        left_unknown = unknown - sum(missing)
+        seen = add(seen, missing)  # only cards from unknown hands are newly seen
+        over = [r for r, m in enumerate(missing) if m and seen[r] > COPIES[r]]
+        if over:
+            rank = over[0]
+            raise s.illegal(
+                "too-many-cards",
+                "deal",
+                f"seat {seat} plays {RANK_LETTERS[rank]}: four decks hold {COPIES[rank]}, and all are accounted for",
+            )
     play = _classify(s, cards)
     _check_shape(s, seat, play, left, left_unknown)
     if action.burn:
@@ -675,7 +672,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
             if rules.burn_failure == "illegal":
                 raise s.illegal("burn-condition", "burn-condition", f"seat {seat} is burning: {why}")
             return _burn_failure(s, seat)
-    if unknown:
+    if left_unknown != unknown:
         unknowns = pos.unknown[: seat - 1] + (left_unknown,) + pos.unknown[seat:]
         s.pos = replace(pos, unknown=unknowns, seen=seen)
     return _apply_play(s, seat, play, left, action.burn)
@@ -684,10 +681,10 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
 def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
     """3s last and whole (憋三), 4s whole, and ranks that carry nothing (003; 004 §5, §6; 002 §26(3))."""
     rules = s.pos.ruleset
-    letter = RANK_LETTERS[play.rank]
-    forbidden = set(rules.attach_forbidden) | ({"3"} if rules.threes_last else set())
-    if play.count and letter in forbidden and (play.jokers or play.cards[TWO]):
-        raise s.illegal("cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}")
+    if play.count and (play.jokers or play.cards[TWO]):
+        letter = RANK_LETTERS[play.rank]
+        if letter in rules.attach_forbidden or (rules.threes_last and play.rank == THREE):
+            raise s.illegal("cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}")
     if rules.threes_last and play.cards[THREE]:
         if left[THREE]:
             raise s.illegal("threes-split", "threes-last", f"seat {seat}: 3s are played all at once, last")
@@ -755,11 +752,10 @@ def _set_burn(burns: tuple[tuple[int, int, str], ...], burner: int, outcome: str
 def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     old = pos.top
-    text = str(play)
     burner, target, burns = pos.burner, pos.burn_target, pos.burns
     if old is not None and burner == old.seat and seat != burner:
         if not (burn and seat == target and rules.counter_burn):
-            s.event(EventKind.BURN_BROKEN, "counter-burn" if burn else "burn", (seat, burner), text)
+            s.event(EventKind.BURN_BROKEN, "counter-burn" if burn else "burn", (seat, burner), str(play))
         burns = _set_burn(burns, burner, "broken")
         burner = target = None
     if burn:
@@ -768,12 +764,12 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
             EventKind.COUNTER_BURN if countered else EventKind.BURN,
             "counter-burn" if countered else "burn",
             (seat, old.seat),
-            text,
+            str(play),
         )
         burner, target = seat, old.seat
         burns = burns + ((seat, old.seat, "running"),)
     elif old is not None and old.restricted and seat == opposite(old.seat):
-        s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), text)
+        s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), str(play))
     gouji = is_gouji(play, rules) and not pos.melee and not pos.headless(seat)
     last_play_dead_gouji = (
         old is not None
@@ -787,9 +783,9 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     head_dead_gouji = gouji and kept[seat - 1] > 0  # 要头: the revolter's opposite's first gouji plays
     dead_gouji = last_play_dead_gouji or head_dead_gouji
     if dead_gouji:
-        s.event(EventKind.DEAD_GOUJI, "dead-gouji" if last_play_dead_gouji else "keep-head", (seat,), text)
+        s.event(EventKind.DEAD_GOUJI, "dead-gouji" if last_play_dead_gouji else "keep-head", (seat,), str(play))
     elif gouji:
-        s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), text)
+        s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), str(play))
     restricted = gouji and not dead_gouji
     can_open = restricted and len(pos.finished) < 2 and not _excluded_from_opening(play, rules)
     hands = pos.hands[: seat - 1] + (left,) + pos.hands[seat:]
@@ -866,7 +862,7 @@ def _fours(s: _Step, pos: Position, seat: int, play: Play, lead: bool) -> Positi
             return replace(pos, opened=pos.opened | {seat}, qualified=qualified)
         s.event(EventKind.OPEN_GIVEN_UP, "open-given-up", (seat,), str(play))
         return replace(pos, given_up=pos.given_up | {seat}, qualified=qualified)
-    return replace(pos, qualified=qualified) if lead else pos
+    return replace(pos, qualified=qualified) if lead and seat in pos.qualified else pos
 
 
 def _burn_failure(s: _Step, seat: int) -> tuple[Position, list[Event]]:
