@@ -27,7 +27,18 @@ from .cards import (
 )
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
 
-__all__ = ["Play", "PlayError", "Verdict", "beats", "classify", "is_dead", "is_gouji", "is_pure_gouji", "parse_play"]
+__all__ = [
+    "Play",
+    "PlayError",
+    "Verdict",
+    "beats",
+    "classify",
+    "is_dead",
+    "is_gouji",
+    "is_pure_gouji",
+    "judge",
+    "parse_play",
+]
 
 
 class PlayError(ValueError):
@@ -158,8 +169,9 @@ def _jokers_suffice(top: Play, new: Play, ruleset: Ruleset) -> str | None:
     return None
 
 
-def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
-    """Whether ``new`` beats ``top`` under ``ruleset``.
+def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
+    """Whether ``new`` beats ``top`` under ``ruleset``, and the rule that decides it:
+    :func:`beats` without the reason (the engine needs one only for a play that does not beat).
 
     Same number of cards (same-count), except two-beat-one; nothing beats a
     dead play; the jokers must suffice under ``ruleset.joker_comparison``;
@@ -167,19 +179,36 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
     strongest joker.
     """
     if _two_beat_one(top, new, ruleset):
-        return Verdict(True, "two-beat-one", f"{new} beats {top}: more jokers beat fewer")
+        return True, "two-beat-one"
     if new.size != top.size:
-        return Verdict(False, "same-count", f"{new.size} cards cannot follow {top.size}")
+        return False, "same-count"
     if is_dead(top, ruleset):
-        return Verdict(False, "big-joker-dead", f"{top} carries a big joker: it is dead")
+        return False, "big-joker-dead"
     if ruleset.big_joker_beats_any and new.big:  # 003: 含有大王时，这套牌必然是最大的
-        return Verdict(True, "big-joker-dead", f"{new} carries a big joker: it is the largest")
-    why = _jokers_suffice(top, new, ruleset)
-    if why:
-        return Verdict(False, "joker-comparison", why)
+        return True, "big-joker-dead"
+    if _jokers_suffice(top, new, ruleset):
+        return False, "joker-comparison"
     if new.rank <= top.rank:
-        return Verdict(False, "higher-rank", f"{RANK_LETTERS[new.rank]} is not higher than {RANK_LETTERS[top.rank]}")
-    return Verdict(True, "joker-comparison" if top.jokers else "higher-rank", f"{new} beats {top}")
+        return False, "higher-rank"
+    return True, "joker-comparison" if top.jokers else "higher-rank"
+
+
+def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
+    """Whether ``new`` beats ``top`` under ``ruleset`` (see :func:`judge`), the rule that decides it, and why."""
+    ok, rule = judge(top, new, ruleset)
+    if rule == "two-beat-one":
+        reason = f"{new} beats {top}: more jokers beat fewer"
+    elif rule == "same-count":
+        reason = f"{new.size} cards cannot follow {top.size}"
+    elif rule == "big-joker-dead":
+        reason = f"{new} carries a big joker: it is the largest" if ok else f"{top} carries a big joker: it is dead"
+    elif ok:
+        reason = f"{new} beats {top}"
+    elif rule == "joker-comparison":
+        reason = _jokers_suffice(top, new, ruleset) or ""
+    else:
+        reason = f"{RANK_LETTERS[new.rank]} is not higher than {RANK_LETTERS[top.rank]}"
+    return Verdict(ok, rule, reason)
 
 
 def parse_play(text: str) -> Play:
