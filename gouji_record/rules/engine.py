@@ -22,6 +22,8 @@ point the texts leave open, is in docs/rules.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 from operator import sub
 
 from ..model import Action, ActionKind
@@ -41,7 +43,7 @@ from .cards import (
     total,
 )
 from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
-from .plays import Play, PlayError, beats, classify, is_dead, is_gouji
+from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, judge
 from .rulesets import Ruleset
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -72,9 +74,8 @@ def seats_after(seat: int) -> tuple[int, ...]:
 _SEATS_AFTER = {seat: seats_after(seat) for seat in SEATS}
 
 
-@dataclass(frozen=True, slots=True)
-class Top:
-    """The play currently on top of the round.
+class Top(NamedTuple):
+    """The play currently on top of the round (a named tuple: made for every play, it is built fast).
 
     ``restricted``: a 够级 play only the opposite (or a headless seat, or a
     burn) may answer. ``burn_only``: a 够死级 play only a burn may answer.
@@ -183,6 +184,12 @@ def replace(pos: Position, **changes) -> Position:
     return new
 
 
+@lru_cache(maxsize=None)
+def _with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
+    """``seats | {seat}``, one object for each of the 64 sets of seats (fewer objects to keep per position)."""
+    return seats | {seat}
+
+
 def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...], leader: int) -> Position:
     """The position before the first action: ``deal`` holds the six hands
     (card strings, ``?N`` ending one with N cards not known, or counts; seat
@@ -281,17 +288,17 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     diagnostic names the code, the seats and cards, and the rule's source.
     """
     s = _Step(pos)
-    seat = action.seat
+    seat, kind = action.seat, action.kind
     if action.irregular:
         return _rule_on(s, action)
     if pos.over:
         raise s.illegal(
             "hand-over", "void-hand" if pos.void else "hand-end", f"the hand is over; seat {seat} cannot act"
         )
-    if action.kind is ActionKind.GIVE:
+    if kind is ActionKind.GIVE:
         return _give(s, action)
-    if action.kind.preplay:
-        return _declare(s, seat, action.kind)
+    if kind.preplay:
+        return _declare(s, seat, kind)
     if pos.preplay:
         pos = s.pos = _start_play(s, pos)
         if pos.over:
@@ -300,21 +307,20 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         if pos.gone(seat) and seat not in pos.finished:
             raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand")
         raise s.illegal("seat-finished", "places", f"seat {seat} has played all its cards")
-    if action.kind is ActionKind.PLAY:
+    if kind is ActionKind.PLAY:
         return _play(s, seat, action)
-    if action.kind is ActionKind.CLAIM:
+    if kind is ActionKind.CLAIM:
         return _claim(s, seat)
     top = pos.top
     if top is None:
-        raise s.illegal(
-            "must-lead", "round-end", f"seat {seat} leads this round and must play, not {action.kind.value}"
-        )
-    _check_turn(s, seat, top)
-    if action.kind is ActionKind.YIELD:
+        raise s.illegal("must-lead", "round-end", f"seat {seat} leads this round and must play, not {kind.value}")
+    if seat != pos.to_act:
+        raise _not_its_turn(s, seat, top)
+    if kind is ActionKind.PASS:
+        return _pass(s, seat)
+    if kind is ActionKind.YIELD:
         return _yield(s, seat, top)
-    if action.kind is ActionKind.WIND:
-        return _wind(s, seat, top)
-    return _pass(s, seat)
+    return _wind(s, seat, top)
 
 
 def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
@@ -502,43 +508,37 @@ def _start_play(s: _Step, pos: Position) -> Position:
 # -- passing and yielding -----------------------------------------------------------------
 
 
-def _check_turn(s: _Step, seat: int, top: Top) -> None:
-    """Raise the most precise diagnostic when ``seat`` may not act now (not a burn)."""
+def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
+    """The most precise diagnostic when it is not ``seat``'s turn to follow ``top`` (not a burn)."""
     pos = s.pos
-    if seat == pos.to_act:
-        return
     if top.dead:
-        raise s.illegal(
+        return s.illegal(
             "does-not-beat", "big-joker-dead", f"{top.play} by seat {top.seat} is dead: nobody may answer it"
         )
     if top.burn_only:
-        raise s.illegal(
+        return s.illegal(
             "gouji-not-opposite",
             "dead-gouji",
             f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
         )
     if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat, top):
-        raise s.illegal(
+        return s.illegal(
             "gouji-not-opposite",
             "gouji-opposite-only",
             f"{top.play} by seat {top.seat} is a gouji play (够级): only its opposite, seat "
             f"{opposite(top.seat)}, may answer; seat {seat} may only burn it (write {seat}:*cards)",
         )
     if _barred(pos, seat, top) or seat == pos.yielder:
-        raise s.illegal("passed-this-round", "pass-bars", f"seat {seat} passed this round and may not play again")
-    raise s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
+        return s.illegal("passed-this-round", "pass-bars", f"seat {seat} passed this round and may not play again")
+    return s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
 
 
 def _pass(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     pos = s.pos
-    yield_over = seat == pos.yielder
-    pos = replace(
-        pos,
-        barred=pos.barred | {seat},
-        actions=pos.actions + 1,
-        yielder=None if yield_over else pos.yielder,
-        yield_back=False if yield_over else pos.yield_back,
-    )
+    if seat == pos.yielder:  # the yield is over
+        pos = replace(pos, barred=_with_seat(pos.barred, seat), actions=pos.actions + 1, yielder=None, yield_back=False)
+    else:
+        pos = replace(pos, barred=_with_seat(pos.barred, seat), actions=pos.actions + 1)
     return _advance(s, pos, seat)
 
 
@@ -569,7 +569,7 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
     if nxt is None:
         return _close_round(s, pos), s.events
     if nxt == pos.yielder:
-        pos = replace(pos, yield_back=True)
+        return replace(pos, to_act=nxt, yield_back=True), s.events
     return replace(pos, to_act=nxt), s.events
 
 
@@ -624,7 +624,8 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                 "not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}"
             )
         if top is not None:
-            _check_turn(s, seat, top)
+            if seat != pos.to_act:
+                raise _not_its_turn(s, seat, top)
             if top.burn_only:
                 raise s.illegal(
                     "gouji-not-opposite",
@@ -655,12 +656,11 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     _check_shape(s, seat, play, left, left_unknown)
     if action.burn:
         _check_burn(s, seat, play, left, left_unknown)
-    if top is not None:
+    if top is not None and not judge(top.play, play, rules)[0]:
         verdict = beats(top.play, play, rules)
-        if not verdict.ok:
-            raise s.illegal(
-                "does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}"
-            )
+        raise s.illegal(
+            "does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}"
+        )
     if pos.burner == seat and not action.burn and (any(left) or left_unknown):
         if play.jokers == 0:
             why = f"every play but the last must carry a joker, and {play} carries none"
@@ -791,7 +791,7 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     hands = pos.hands[: seat - 1] + (left,) + pos.hands[seat:]
     barred = pos.barred
     if pos.yielder is not None and pos.yielder != seat:
-        barred = barred | {pos.yielder}  # a play after a yield makes the yield a pass (002 §12)
+        barred = _with_seat(barred, pos.yielder)  # a play after a yield makes the yield a pass (002 §12)
     smother_risk = (
         rules.threes_last
         and not pos.unknown[seat - 1]
