@@ -179,9 +179,12 @@ def replace(pos: Position, **changes) -> Position:
     """``pos`` with ``changes``: a faster ``dataclasses.replace`` for the engine's hot path."""
     fields = pos.__dict__.copy()  # faster than {**pos.__dict__, **changes}
     fields.update(changes)
-    new = object.__new__(Position)
-    object.__setattr__(new, "__dict__", fields)
+    new = _new(Position)
+    _setattr(new, "__dict__", fields)
     return new
+
+
+_new, _setattr = object.__new__, object.__setattr__
 
 
 @lru_cache(maxsize=None)
@@ -249,7 +252,7 @@ def _may_follow(pos: Position, seat: int, top: Top) -> bool:
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
         return seat not in pos.barred and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
-    if _barred(pos, seat, top):
+    if seat in pos.barred and _barred(pos, seat, top):
         return False
     if top.restricted:
         return seat == opposite(top.seat) or _headless_answers(pos, seat, top)
@@ -617,21 +620,20 @@ def _classify(s: _Step, cards: Counts) -> Play:
 
 def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
-    top = pos.top
-    if not action.burn:
-        if top is None and seat != pos.to_act:
-            raise s.illegal(
-                "not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}"
-            )
-        if top is not None:
-            if seat != pos.to_act:
-                raise _not_its_turn(s, seat, top)
-            if top.burn_only:
+    top, burn = pos.top, action.burn
+    if not burn:
+        if seat != pos.to_act:
+            if top is None:
                 raise s.illegal(
-                    "gouji-not-opposite",
-                    "dead-gouji",
-                    f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
+                    "not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}"
                 )
+            raise _not_its_turn(s, seat, top)
+        if top is not None and top.burn_only:
+            raise s.illegal(
+                "gouji-not-opposite",
+                "dead-gouji",
+                f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
+            )
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
     left = tuple(map(sub, hand, cards))
@@ -654,14 +656,14 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
             )
     play = _classify(s, cards)
     _check_shape(s, seat, play, left, left_unknown)
-    if action.burn:
+    if burn:
         _check_burn(s, seat, play, left, left_unknown)
     if top is not None and not judge(top.play, play, rules)[0]:
         verdict = beats(top.play, play, rules)
         raise s.illegal(
             "does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}"
         )
-    if pos.burner == seat and not action.burn and (any(left) or left_unknown):
+    if pos.burner == seat and not burn and (any(left) or left_unknown):
         if play.jokers == 0:
             why = f"every play but the last must carry a joker, and {play} carries none"
         elif not left_unknown and not burn_condition_holds(left, rules):
@@ -675,7 +677,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     if left_unknown != unknown:
         unknowns = pos.unknown[: seat - 1] + (left_unknown,) + pos.unknown[seat:]
         s.pos = replace(pos, unknown=unknowns, seen=seen)
-    return _apply_play(s, seat, play, left, action.burn)
+    return _apply_play(s, seat, play, left, burn)
 
 
 def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
@@ -768,13 +770,12 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         )
         burner, target = seat, old.seat
         burns = burns + ((seat, old.seat, "running"),)
-    elif old is not None and old.restricted and seat == opposite(old.seat):
+    answers = old is not None and not burn and seat == opposite(old.seat)  # the opposite follows
+    if answers and old.restricted:
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), str(play))
     gouji = is_gouji(play, rules) and not pos.melee and not pos.headless(seat)
     last_play_dead_gouji = (
-        old is not None
-        and not burn
-        and seat == opposite(old.seat)
+        answers
         and old.seat in pos.finished
         and pos.finished.index(old.seat) < 2
         and (rules.dead_gouji_on_last_play == "any" or (rules.dead_gouji_on_last_play == "gouji" and old.restricted))
@@ -814,7 +815,8 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     )
     if head_dead_gouji:
         pos = _spend_kept_head(s, pos, seat)
-    pos = _fours(s, pos, seat, play, old is None)
+    if rules.opening_by_fours:
+        pos = _fours(s, pos, seat, play, old is None)
     if not pos.holds(seat):
         pos = _finish(s, pos, seat)
     if old is not None and old.smother_risk and pos.active(old.seat) and not pos.over:
@@ -848,10 +850,8 @@ def _spend_kept_head(s: _Step, pos: Position, seat: int) -> Position:
 
 
 def _fours(s: _Step, pos: Position, seat: int, play: Play, lead: bool) -> Position:
-    """开点发4 (003 §开点; 004 §17, §18): lead all 4s to complete an opening; other 4s give it up."""
-    rules = pos.ruleset
-    if not rules.opening_by_fours:
-        return pos
+    """开点发4 (003 §开点; 004 §17, §18), under ``opening_by_fours``: lead all 4s to complete an
+    opening; other 4s give it up."""
     qualified = pos.qualified - {seat}
     if play.cards[FOUR] and seat not in pos.opened and seat not in pos.given_up:
         all_fours = lead and not pos.hands[seat - 1][FOUR]
