@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import (
@@ -53,7 +53,9 @@ class Play:
     suited rank it holds, ``TWO`` for 2s alone, and for jokers alone ``BIG_JOKER``
     when there is a big one, else ``SMALL_JOKER``. ``count`` is the number of
     cards that count as the rank (attached 2s included; 0 for jokers alone);
-    ``small`` and ``big`` count the jokers.
+    ``small`` and ``big`` count the jokers. ``size`` is the number of cards
+    in the play and ``jokers`` the number of jokers (挂花), both derived
+    (stored, not computed on each read: the engine reads them for every play).
     """
 
     cards: Counts
@@ -61,16 +63,12 @@ class Play:
     count: int
     small: int
     big: int
+    size: int = field(init=False, repr=False, compare=False)
+    jokers: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def size(self) -> int:
-        """Number of cards in the play."""
-        return self.count + self.small + self.big
-
-    @property
-    def jokers(self) -> int:
-        """Number of jokers in the play (挂花)."""
-        return self.small + self.big
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", self.count + self.small + self.big)
+        object.__setattr__(self, "jokers", self.small + self.big)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
