@@ -47,6 +47,15 @@ from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, judge
 from .rulesets import Ruleset
 
 SEATS = (1, 2, 3, 4, 5, 6)
+#: The kinds :func:`step` tells apart, read once: on Python 3.11 each ``ActionKind.X`` goes through
+#: the enum metaclass's ``__getattr__`` hook.
+_PLAY, _PASS, _YIELD, _CLAIM, _GIVE = (
+    ActionKind.PLAY,
+    ActionKind.PASS,
+    ActionKind.YIELD,
+    ActionKind.CLAIM,
+    ActionKind.GIVE,
+)
 #: Dead gouji plays (够死级) a revolter's opposite gets when it keeps a head (要头).
 KEPT_HEAD_PLAYS = 3
 
@@ -154,7 +163,7 @@ class Position:
 
     def active(self, seat: int) -> bool:
         """Whether ``seat`` still plays: it holds cards, is not out and did not revolt."""
-        holds_cards = self.unknown[seat - 1] > 0 or any(self.hands[seat - 1])  # counts are never negative
+        holds_cards = any(self.hands[seat - 1]) or self.unknown[seat - 1] > 0  # counts are never negative
         return holds_cards and seat not in self.out and seat not in self.revolted
 
     def gone(self, seat: int) -> bool:
@@ -294,11 +303,11 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     seat, kind = action.seat, action.kind
     if action.irregular:
         return _rule_on(s, action)
-    if pos.over:
+    if pos.to_act is None:  # the hand is over
         raise s.illegal(
             "hand-over", "void-hand" if pos.void else "hand-end", f"the hand is over; seat {seat} cannot act"
         )
-    if kind is ActionKind.GIVE:
+    if kind is _GIVE:
         return _give(s, action)
     if kind.preplay:
         return _declare(s, seat, kind)
@@ -310,18 +319,18 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         if pos.gone(seat) and seat not in pos.finished:
             raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand")
         raise s.illegal("seat-finished", "places", f"seat {seat} has played all its cards")
-    if kind is ActionKind.PLAY:
+    if kind is _PLAY:
         return _play(s, seat, action)
-    if kind is ActionKind.CLAIM:
+    if kind is _CLAIM:
         return _claim(s, seat)
     top = pos.top
     if top is None:
         raise s.illegal("must-lead", "round-end", f"seat {seat} leads this round and must play, not {kind.value}")
     if seat != pos.to_act:
         raise _not_its_turn(s, seat, top)
-    if kind is ActionKind.PASS:
+    if kind is _PASS:
         return _pass(s, seat)
-    if kind is ActionKind.YIELD:
+    if kind is _YIELD:
         return _yield(s, seat, top)
     return _wind(s, seat, top)
 
@@ -564,7 +573,7 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
 
 def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]]:
     """Give the turn to the next seat after ``after``, or close the round."""
-    if pos.over:
+    if pos.to_act is None:  # the hand is over
         return pos, s.events
     if pos.top is None:  # the leader left the hand: the next seat leads
         return replace(pos, to_act=_next_active(pos, after)), s.events
