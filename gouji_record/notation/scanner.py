@@ -61,14 +61,17 @@ def _patterns() -> tuple[re.Pattern, ...]:
         rf"|(?P<seat>{t['SEAT']}){_WS}(?P<word>{t['DECLARATION']})(?:{_WS}(?P<glyph2>{t['GLYPH']}))?|{comment}"
         rf"|(?P<play>play)|(?P<other>.))"
     )
+    # groups, for findall: white space, action, its annotations, newline, round number, comment, other
     play = re.compile(
-        rf"{_WS}(?:(?P<action>{t['ACTION']}){marks}|(?P<nl>\n)|(?P<round>{t['ROUND_NUMBER']})|{comment}"
-        rf"|(?P<next>\[)|(?P<other>.))"
+        rf"({_WS})(?:({t['ACTION']})((?:{_WS}{t['GLYPH']})?(?:{_WS}{t['NAG']})*)|(\n)|({t['ROUND_NUMBER']})"
+        rf"|({t['COMMENT']}|{t['LINE_COMMENT']})|(.))"
     )
+    assert play.groups == 7, "a terminal pattern has a capturing group"
     return tag, blank, keyword, entry, preplay, play
 
 
 _END = re.compile(rf"{_WS}\Z")
+_NEXT_HAND = re.compile(rf"\n{_WS}\[")  # a line that starts a hand
 
 
 class _Decline(Exception):
@@ -194,29 +197,36 @@ def _preplay(c: _Cursor, preplay_re) -> list:
 
 
 def _play(c: _Cursor, play_re) -> list:
+    """The play section up to the next hand: the hot loop, one ``findall`` (no match objects)."""
+    text, pos, line, line_start = c.text, c.pos, c.line, c.line_start
+    following = _NEXT_HAND.search(text, pos)
+    end = following.start() + 1 if following else len(text)
     items = []
     append = items.append
-    text = c.text
-    for m in play_re.finditer(text, c.pos):
-        action = m.group("action")
-        if action is not None:
+    for space, action, marks, newline, number, comment, other in play_re.findall(text, pos, end):
+        pos += len(space)
+        if action:
             if "\n" in action:
                 raise _Decline
-            start = m.start("action")
-            loc = (c.line, start - c.line_start + 1 + (action[0] == "^"))
-            glyph, nags = m.group("glyph"), m.group("nags")
+            column = pos - line_start + 1 + (action[0] == "^")
             base = action_from_token(action)
-            append(("action", with_marks(base, glyph, nags) if glyph or nags else base, loc))
-        elif m.group("nl") is not None:
-            c.newline(m.end())
-        elif m.group("comment") is not None:
-            append(("comment", c.skip_comment(m)))
-        elif m.group("round") is not None:
-            append(("round", c.token("ROUND_NUMBER", m, "round")))
-        elif m.group("next") is not None:
-            c.pos = m.start("next")
-            return items
+            if marks:
+                base = with_marks(base, "".join(ch for ch in marks if ch in "!?") or None, marks)
+            append(("action", base, (line, column)))
+            pos += len(action) + len(marks)
+        elif newline:
+            pos += 1
+            line, line_start = line + 1, pos
+        elif comment:
+            append(("comment", _comment_text(comment)))
+            if "\n" in comment:
+                line += comment.count("\n")
+                line_start = pos + comment.rfind("\n") + 1
+            pos += len(comment)
+        elif number:
+            append(("round", Token("ROUND_NUMBER", number, start_pos=pos, line=line, column=pos - line_start + 1)))
+            pos += len(number)
         else:
             raise _Decline
-    c.pos = len(text)
+    c.pos, c.line, c.line_start = end, line, line_start
     return items
