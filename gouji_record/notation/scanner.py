@@ -55,7 +55,6 @@ def _patterns() -> tuple[re.Pattern, ...]:
         rf"(?:(?P<cards>{t['CARDS']}){_WS}(?P<unknown>{t['UNKNOWN']})?|(?P<only>{t['UNKNOWN']}|{t['PASS']})){end}"
     )
     comment = rf"(?P<comment>{t['COMMENT']}|{t['LINE_COMMENT']})"
-    marks = rf"(?:{_WS}(?P<glyph>{t['GLYPH']}))?(?P<nags>(?:{_WS}{t['NAG']})*)"
     preplay = re.compile(
         rf"{_WS}(?:(?P<nl>\n)|(?P<give>{t['GIVE']}){_WS}(?P<cards>{t['CARDS']})(?:{_WS}(?P<glyph>{t['GLYPH']}))?"
         rf"|(?P<seat>{t['SEAT']}){_WS}(?P<word>{t['DECLARATION']})(?:{_WS}(?P<glyph2>{t['GLYPH']}))?|{comment}"
