@@ -17,10 +17,19 @@ def test_card_alphabet_accepts_10_lower_case_and_spaces():
     assert format_cards(parse_cards("10 10 t j d x 2")) == "DX2JTTT"
 
 
+def test_canonical_letters_count_as_the_general_reader_counts_them():
+    """Upper-case letters take a shortcut; lower case goes the long way: the same counts."""
+    hand = "DDXX2222AAAKQJT9876543"
+    assert parse_cards(hand) == parse_cards(hand.lower()) == (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 4, 2, 2)
+    assert parse_cards("") == parse_cards(" ") == (0,) * 15
+
+
 def test_unknown_card_letter_names_its_offset():
     with pytest.raises(CardError) as e:
         parse_cards("QQZ")
     assert e.value.offset == 2 and "'Z' is not a card" in str(e.value)
+    with pytest.raises(CardError):
+        parse_cards("QQ1")  # a 1 that does not begin 10
 
 
 def test_attached_twos_count_as_the_rank():
