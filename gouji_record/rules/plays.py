@@ -176,7 +176,7 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
     the rank must be higher (步步高). A play of jokers alone ranks as its
     strongest joker.
     """
-    if _two_beat_one(top, new, ruleset):
+    if not (top.count or new.count) and _two_beat_one(top, new, ruleset):  # jokers alone
         return True, "two-beat-one"
     if new.size != top.size:
         return False, "same-count"
@@ -184,7 +184,7 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
         return False, "big-joker-dead"
     if ruleset.big_joker_beats_any and new.big:  # 003: 含有大王时，这套牌必然是最大的
         return True, "big-joker-dead"
-    if _jokers_suffice(top, new, ruleset):
+    if top.jokers and _jokers_suffice(top, new, ruleset):  # only jokers on top need matching
         return False, "joker-comparison"
     if new.rank <= top.rank:
         return False, "higher-rank"
