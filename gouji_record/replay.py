@@ -91,6 +91,7 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
     leader = record.actions[0].seat if record.actions else 1
     pos = initial_position(rules, record.deal, leader)
     out = Replay(record, rules, [pos])
+    positions, events = out.positions, out.events
     for i, action in enumerate(record.all_actions):
         if action.round is not None and (pos.top is not None or pos.round != action.round or pos.over):
             expected = "no new round starts here" if pos.top is not None or pos.over else f"this is round {pos.round}"
@@ -103,12 +104,12 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
             )
             return out
         try:
-            pos, events = step(pos, action)
+            pos, new_events = step(pos, action)
         except IllegalAction as e:
             out.diagnostic = e.diagnostic
             return out
-        out.positions.append(pos)
-        out.events.extend(events)
+        positions.append(pos)
+        events += new_events
     out.diagnostic = _check_result(record, rules, pos)
     return out
 
