@@ -278,10 +278,16 @@ def _next_to_act(pos: Position, after: int) -> int | None:
     """The next seat after ``after`` with a turn, or ``None`` when the round is over."""
     top = pos.top
     assert top is not None
+    plain = not (top.dead or top.burn_only or top.restricted)  # any seat still playing may follow it
     for seat in _SEATS_AFTER[after]:
         if seat == top.seat:
             break
-        if seat != pos.yielder and _may_follow(pos, seat, top):
+        if seat == pos.yielder:
+            continue
+        if plain and seat not in pos.barred:
+            if pos.active(seat):
+                return seat
+        elif _may_follow(pos, seat, top):
             return seat
     if pos.yielder is not None and not pos.yield_back:
         return pos.yielder
@@ -307,10 +313,11 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         raise s.illegal(
             "hand-over", "void-hand" if pos.void else "hand-end", f"the hand is over; seat {seat} cannot act"
         )
-    if kind is _GIVE:
-        return _give(s, action)
-    if kind.preplay:
-        return _declare(s, seat, kind)
+    if kind is not _PLAY and kind is not _PASS:
+        if kind is _GIVE:
+            return _give(s, action)
+        if kind.preplay:
+            return _declare(s, seat, kind)
     if pos.preplay:
         pos = s.pos = _start_play(s, pos)
         if pos.over:
@@ -572,7 +579,13 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
 
 
 def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]]:
-    """Give the turn to the next seat after ``after``, or close the round."""
+    """Give the turn to the next seat after ``after``, or close the round.
+
+    ``pos`` is always a position made during this step (by :func:`replace`) and not yet returned:
+    whose turn it is, read from it, is written into it rather than into one more copy (which would
+    cost as much as the rest of a pass). Positions never change once :func:`step` returns them.
+    """
+    assert pos is not s.pos
     if pos.to_act is None:  # the hand is over
         return pos, s.events
     if pos.top is None:  # the leader left the hand: the next seat leads
@@ -580,9 +593,11 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
     nxt = _next_to_act(pos, after)
     if nxt is None:
         return _close_round(s, pos), s.events
+    fields = pos.__dict__
+    fields["to_act"] = nxt
     if nxt == pos.yielder:
-        return replace(pos, to_act=nxt, yield_back=True), s.events
-    return replace(pos, to_act=nxt), s.events
+        fields["yield_back"] = True
+    return pos, s.events
 
 
 def _close_round(s: _Step, pos: Position) -> Position:
@@ -618,13 +633,6 @@ def _close_round(s: _Step, pos: Position) -> Position:
 
 
 # -- plays --------------------------------------------------------------------------------
-
-
-def _classify(s: _Step, cards: Counts) -> Play:
-    try:
-        return classify(cards)
-    except PlayError as e:
-        raise s.illegal("bad-play", "play-shape", str(e)) from None
 
 
 def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
@@ -663,7 +671,10 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                 "deal",
                 f"seat {seat} plays {RANK_LETTERS[rank]}: four decks hold {COPIES[rank]}, and all are accounted for",
             )
-    play = _classify(s, cards)
+    try:
+        play = classify(cards)
+    except PlayError as e:
+        raise s.illegal("bad-play", "play-shape", str(e)) from None
     _check_shape(s, seat, play, left, left_unknown)
     if burn:
         _check_burn(s, seat, play, left, left_unknown)
@@ -760,7 +771,8 @@ def _set_burn(burns: tuple[tuple[int, int, str], ...], burner: int, outcome: str
     return burns
 
 
-def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
+def _burns_after(s: _Step, seat: int, play: Play, burn: bool) -> dict[str, object]:
+    """The burn fields after ``seat`` plays: a running burn broken (解烧), a burn or counter-burn begun."""
     pos, rules = s.pos, s.pos.ruleset
     old = pos.top
     burner, target, burns = pos.burner, pos.burn_target, pos.burns
@@ -779,6 +791,13 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         )
         burner, target = seat, old.seat
         burns = burns + ((seat, old.seat, "running"),)
+    return {"burner": burner, "burn_target": target, "burns": burns}
+
+
+def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
+    pos, rules = s.pos, s.pos.ruleset
+    old = pos.top
+    burn_fields = _burns_after(s, seat, play, burn) if burn or pos.burner is not None else {}
     answers = old is not None and not burn and seat == opposite(old.seat)  # the opposite follows
     if answers and old.restricted:
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), str(play))
@@ -811,22 +830,13 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     )
     top = Top(seat, play, restricted, dead_gouji, is_dead(play, rules), can_open, smother_risk)
     pos = replace(
-        pos,
-        hands=hands,
-        top=top,
-        barred=barred,
-        yielder=None,
-        yield_back=False,
-        burner=burner,
-        burn_target=target,
-        burns=burns,
-        actions=pos.actions + 1,
+        pos, hands=hands, top=top, barred=barred, yielder=None, yield_back=False, actions=pos.actions + 1, **burn_fields
     )
     if head_dead_gouji:
         pos = _spend_kept_head(s, pos, seat)
     if rules.opening_by_fours:
         pos = _fours(s, pos, seat, play, old is None)
-    if not pos.holds(seat):
+    if not (any(left) or pos.unknown[seat - 1]):  # its last card
         pos = _finish(s, pos, seat)
     if old is not None and old.smother_risk and pos.active(old.seat) and not pos.over:
         pos = _smother(s, pos, old.seat, seat)
