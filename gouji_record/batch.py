@@ -163,10 +163,13 @@ def _read_lines(path: str, stdin_bytes: Iterable[bytes] | None = None) -> Iterat
     source = stdin_bytes if stdin_bytes is not None else Path(path).open("rb")
     try:
         for number, raw in enumerate(source, start=1):
-            problem = encoding_problem(path, raw, number)
-            if problem is not None:
-                raise EncodingProblem(problem)
-            yield raw.decode("utf-8")
+            try:
+                line: str | None = raw.decode("utf-8")
+            except UnicodeDecodeError:  # a UTF-16 byte-order mark is not UTF-8 either
+                line = None
+            if line is None or "\x00" in line:  # decoded once; encoding_problem says what is wrong
+                raise EncodingProblem(encoding_problem(path, raw, number))  # type: ignore[arg-type]
+            yield line
     finally:
         if stdin_bytes is None:
             source.close()  # type: ignore[union-attr]
