@@ -104,10 +104,23 @@ def add(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b))
 
 
+@lru_cache(maxsize=4096)
+def _present(counts: Counts) -> tuple[tuple[int, int], ...]:
+    """The ranks ``counts`` holds, with how many of each."""
+    return tuple((rank, n) for rank, n in enumerate(counts) if n)
+
+
 def subtract(hand: Counts, cards: Counts) -> Counts | None:
-    """``hand`` minus ``cards``, or ``None`` if ``hand`` does not hold them all."""
-    out = tuple(x - y for x, y in zip(hand, cards))
-    return None if min(out) < 0 else out
+    """``hand`` minus ``cards``, or ``None`` if ``hand`` does not hold them all.
+
+    Only the ranks of ``cards`` are visited (a play holds one to three), not all fifteen.
+    """
+    left = list(hand)
+    for rank, n in _present(cards):
+        left[rank] -= n
+        if left[rank] < 0:
+            return None
+    return tuple(left)
 
 
 def total(hands: Iterable[Counts]) -> Counts:
