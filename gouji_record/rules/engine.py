@@ -40,6 +40,7 @@ from .cards import (
     add,
     format_cards,
     parse_cards,
+    subtract,
     total,
 )
 from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
@@ -194,6 +195,9 @@ def replace(pos: Position, **changes) -> Position:
 
 
 _new, _setattr = object.__new__, object.__setattr__
+
+
+_NO_SEATS: frozenset[int] = frozenset()  # no seat has passed: one object for every new round
 
 
 @lru_cache(maxsize=None)
@@ -582,8 +586,9 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
     """Give the turn to the next seat after ``after``, or close the round.
 
     ``pos`` is always a position made during this step (by :func:`replace`) and not yet returned:
-    whose turn it is, read from it, is written into it rather than into one more copy (which would
-    cost as much as the rest of a pass). Positions never change once :func:`step` returns them.
+    whose turn it is (or the round's end), worked out from it, is written into it rather than into
+    one more copy, which would cost as much as the rest of a pass. Positions never change once
+    :func:`step` has returned them.
     """
     assert pos is not s.pos
     if pos.to_act is None:  # the hand is over
@@ -591,17 +596,18 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
     if pos.top is None:  # the leader left the hand: the next seat leads
         return replace(pos, to_act=_next_active(pos, after)), s.events
     nxt = _next_to_act(pos, after)
-    if nxt is None:
-        return _close_round(s, pos), s.events
     fields = pos.__dict__
-    fields["to_act"] = nxt
-    if nxt == pos.yielder:
-        fields["yield_back"] = True
+    if nxt is None:
+        fields.update(_close_round(s, pos))
+    else:
+        fields["to_act"] = nxt
+        if nxt == pos.yielder:
+            fields["yield_back"] = True
     return pos, s.events
 
 
-def _close_round(s: _Step, pos: Position) -> Position:
-    """Everyone with a turn has passed: the top play wins the round (002 §13)."""
+def _close_round(s: _Step, pos: Position) -> dict[str, object]:
+    """Everyone with a turn has passed: the top play wins the round (002 §13). Returns the changes."""
     top = pos.top
     assert top is not None
     winner = top.seat
@@ -619,17 +625,16 @@ def _close_round(s: _Step, pos: Position) -> Position:
     if not pos.active(winner):
         leader = _next_active(pos, winner)
         s.event(EventKind.TAKE_THE_WIND, "take-the-wind", (leader, winner))
-    return replace(
-        pos,
-        top=None,
-        barred=frozenset(),
-        yielder=None,
-        yield_back=False,
-        opened=opened,
-        qualified=qualified,
-        round=pos.round + 1,
-        to_act=leader,
-    )
+    return {
+        "top": None,
+        "barred": _NO_SEATS,
+        "yielder": None,
+        "yield_back": False,
+        "opened": opened,
+        "qualified": qualified,
+        "round": pos.round + 1,
+        "to_act": leader,
+    }
 
 
 # -- plays --------------------------------------------------------------------------------
@@ -653,9 +658,10 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
             )
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
-    left = tuple(map(sub, hand, cards))
+    left = subtract(hand, cards)
     left_unknown, seen = unknown, pos.seen
-    if min(left) < 0:  # cards the seat is not known to hold: they must come from its unknown cards
+    if left is None:  # cards the seat is not known to hold: they must come from its unknown cards
+        left = tuple(map(sub, hand, cards))
         missing = tuple(max(0, -n) for n in left)
         if sum(missing) > unknown:
             held = format_cards(hand) + (f" and {unknown} unknown" if unknown else "")
@@ -808,8 +814,7 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         and pos.finished.index(old.seat) < 2
         and (rules.dead_gouji_on_last_play == "any" or (rules.dead_gouji_on_last_play == "gouji" and old.restricted))
     )
-    kept = pos.kept_head
-    head_dead_gouji = gouji and kept[seat - 1] > 0  # 要头: the revolter's opposite's first gouji plays
+    head_dead_gouji = gouji and pos.kept_head[seat - 1] > 0  # 要头: the revolter's opposite's first gouji plays
     dead_gouji = last_play_dead_gouji or head_dead_gouji
     if dead_gouji:
         s.event(EventKind.DEAD_GOUJI, "dead-gouji" if last_play_dead_gouji else "keep-head", (seat,), str(play))
