@@ -118,7 +118,7 @@ def is_pure_gouji(play: Play, ruleset: Ruleset) -> bool:
 
 def is_dead(play: Play, ruleset: Ruleset) -> bool:
     """Whether nothing can beat ``play`` (死牌: carries a big joker, 002 §8(3), 003)."""
-    return ruleset.big_joker_play_dead and play.big > 0
+    return play.big > 0 and ruleset.big_joker_play_dead
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +182,7 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
         return False, "same-count"
     if is_dead(top, ruleset):
         return False, "big-joker-dead"
-    if ruleset.big_joker_beats_any and new.big:  # 003: 含有大王时，这套牌必然是最大的
+    if new.big and ruleset.big_joker_beats_any:  # 003: 含有大王时，这套牌必然是最大的
         return True, "big-joker-dead"
     if top.jokers and _jokers_suffice(top, new, ruleset):  # only jokers on top need matching
         return False, "joker-comparison"
