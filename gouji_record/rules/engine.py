@@ -22,20 +22,20 @@ point the texts leave open, is in docs/rules.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import NamedTuple
+from functools import cache
 from operator import sub
+from typing import NamedTuple
 
 from ..model import Action, ActionKind
 from .cards import (
     BIG_JOKER,
+    COPIES,
+    EMPTY,
     FOUR,
     RANK_LETTERS,
     SMALL_JOKER,
     THREE,
     TWO,
-    COPIES,
-    EMPTY,
     Counts,
     add,
     format_cards,
@@ -200,7 +200,7 @@ _new, _setattr = object.__new__, object.__setattr__
 _NO_SEATS: frozenset[int] = frozenset()  # no seat has passed: one object for every new round
 
 
-@lru_cache(maxsize=None)
+@cache
 def _with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
     """``seats | {seat}``, one object for each of the 64 sets of seats (fewer objects to keep per position)."""
     return seats | {seat}
@@ -713,13 +713,13 @@ def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: in
         letter = RANK_LETTERS[play.rank]
         if letter in rules.attach_forbidden or (rules.threes_last and play.rank == THREE):
             raise s.illegal("cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}")
-    if rules.threes_last and play.cards[THREE]:
+    if play.cards[THREE] and rules.threes_last:
         if left[THREE]:
             raise s.illegal("threes-split", "threes-last", f"seat {seat}: 3s are played all at once, last")
         if any(left) or left_unknown:
             rest = format_cards(left) + (f" and {left_unknown} unknown" if left_unknown else "")
             raise s.illegal("threes-early", "threes-last", f"seat {seat}: 3s are the last play; {rest} are left")
-    if rules.fours_whole and play.cards[FOUR] and left[FOUR]:
+    if play.cards[FOUR] and left[FOUR] and rules.fours_whole:
         raise s.illegal("fours-split", "fours", f"seat {seat}: 4s are played all at once")
 
 
@@ -822,7 +822,8 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), str(play))
     restricted = gouji and not dead_gouji
     can_open = restricted and len(pos.finished) < 2 and not _excluded_from_opening(play, rules)
-    hands = pos.hands[: seat - 1] + (left,) + pos.hands[seat:]
+    hands = list(pos.hands)
+    hands[seat - 1] = left
     barred = pos.barred
     if pos.yielder is not None and pos.yielder != seat:
         barred = _with_seat(barred, pos.yielder)  # a play after a yield makes the yield a pass (002 §12)
@@ -835,7 +836,14 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     )
     top = Top(seat, play, restricted, dead_gouji, is_dead(play, rules), can_open, smother_risk)
     pos = replace(
-        pos, hands=hands, top=top, barred=barred, yielder=None, yield_back=False, actions=pos.actions + 1, **burn_fields
+        pos,
+        hands=tuple(hands),
+        top=top,
+        barred=barred,
+        yielder=None,
+        yield_back=False,
+        actions=pos.actions + 1,
+        **burn_fields,
     )
     if head_dead_gouji:
         pos = _spend_kept_head(s, pos, seat)
