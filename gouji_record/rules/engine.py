@@ -255,17 +255,21 @@ def _barred(pos: Position, seat: int, top: Top) -> bool:
     in the melee (002 §18), or with two big jokers on one (004 §10)."""
     if seat not in pos.barred or pos.melee or opposite(seat) == top.seat:
         return False
-    two_kill = pos.ruleset.two_beat_one == "big-jokers" and top.play.size == 1 and top.play.big == 1
+    two_kill = top.play.size == 1 and top.play.big == 1 and pos.ruleset.two_beat_one == "big-jokers"
     return not (two_kill and pos.hands[seat - 1][BIG_JOKER] >= 2)
 
 
 def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     """Whether ``seat`` has a turn to follow ``top`` (without burning)."""
-    if top.dead or seat == top.seat or not pos.active(seat):
+    if top.dead or seat == top.seat:
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
-        return seat not in pos.barred and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
-    if seat in pos.barred and _barred(pos, seat, top):
+        return (
+            seat not in pos.barred
+            and pos.active(seat)
+            and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
+        )
+    if seat in pos.barred and _barred(pos, seat, top) or not pos.active(seat):
         return False
     if top.restricted:
         return seat == opposite(top.seat) or _headless_answers(pos, seat, top)
