@@ -125,10 +125,7 @@ def subtract(hand: Counts, cards: Counts) -> Counts | None:
 
 def total(hands: Iterable[Counts]) -> Counts:
     """Multiset sum of several card counts."""
-    out = EMPTY
-    for h in hands:
-        out = add(out, h)
-    return out
+    return tuple(map(sum, zip(*hands))) or EMPTY
 
 
 def full_deck() -> Counts:
