@@ -282,26 +282,6 @@ def _headless_answers(pos: Position, seat: int, top: Top) -> bool:
     return pos.ruleset.headless_answers_gouji and pos.headless(seat) and pos.active(top.seat)
 
 
-def _next_to_act(pos: Position, after: int) -> int | None:
-    """The next seat after ``after`` with a turn, or ``None`` when the round is over."""
-    top = pos.top
-    assert top is not None
-    plain = not (top.dead or top.burn_only or top.restricted)  # any seat still playing may follow it
-    for seat in _SEATS_AFTER[after]:
-        if seat == top.seat:
-            break
-        if seat == pos.yielder:
-            continue
-        if plain and seat not in pos.barred:
-            if pos.active(seat):
-                return seat
-        elif _may_follow(pos, seat, top):
-            return seat
-    if pos.yielder is not None and not pos.yield_back:
-        return pos.yielder
-    return None
-
-
 def _next_active(pos: Position, after: int) -> int | None:
     return next((t for t in _SEATS_AFTER[after] if pos.active(t)), None)
 
@@ -587,7 +567,8 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
 
 
 def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]]:
-    """Give the turn to the next seat after ``after``, or close the round.
+    """Give the turn to the next seat after ``after`` that may follow the top play, else back to
+    a seat that yielded (让牌), else close the round.
 
     ``pos`` is always a position made during this step (by :func:`replace`) and not yet returned:
     whose turn it is (or the round's end), worked out from it, is written into it rather than into
@@ -597,16 +578,28 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
     assert pos is not s.pos
     if pos.to_act is None:  # the hand is over
         return pos, s.events
-    if pos.top is None:  # the leader left the hand: the next seat leads
+    top = pos.top
+    if top is None:  # the leader left the hand: the next seat leads
         return replace(pos, to_act=_next_active(pos, after)), s.events
-    nxt = _next_to_act(pos, after)
     fields = pos.__dict__
-    if nxt is None:
-        fields.update(_close_round(s, pos))
+    plain = not (top.dead or top.burn_only or top.restricted)  # any seat still playing may follow it
+    for seat in _SEATS_AFTER[after]:
+        if seat == top.seat:
+            break
+        if seat == pos.yielder:
+            continue
+        if plain and seat not in pos.barred:
+            if pos.active(seat):
+                fields["to_act"] = seat
+                return pos, s.events
+        elif _may_follow(pos, seat, top):
+            fields["to_act"] = seat
+            return pos, s.events
+    if pos.yielder is not None and not pos.yield_back:
+        fields["to_act"] = pos.yielder
+        fields["yield_back"] = True
     else:
-        fields["to_act"] = nxt
-        if nxt == pos.yielder:
-            fields["yield_back"] = True
+        fields.update(_close_round(s, pos))
     return pos, s.events
 
 
