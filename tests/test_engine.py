@@ -309,3 +309,18 @@ def test_headless_seat_and_gouji_plays_by_option():
     t.play("1:55 2:- 3:- 4:- 5:- 6:-")
     assert t.play("2:KK").to_act == 5
     assert t.illegal("4:AA").code == "gouji-not-opposite"
+
+
+def test_events_made_without_validation_are_ordinary_events():
+    """The engine builds events with ``trusted_event`` (pydantic internals, for speed): they must
+    compare, copy and serialise exactly as validated ones, whatever pydantic version is installed."""
+    from gouji_record.rules.events import Event, EventKind, trusted_event
+
+    fields = dict(
+        kind=EventKind.BURN, action=7, seats=(5, 4), cards="XXKK", place=None, note="", rule="burn", source="002 §10"
+    )
+    fast = trusted_event(**fields)
+    assert fast == Event(**fields)
+    assert fast.model_dump_json() == Event(**fields).model_dump_json()
+    assert fast.model_copy(update={"action": 8}).action == 8
+    assert fast.model_fields_set == Event(**fields).model_fields_set
