@@ -50,10 +50,11 @@ from .rulesets import Ruleset
 SEATS = (1, 2, 3, 4, 5, 6)
 #: The kinds :func:`step` tells apart, read once: on Python 3.11 each ``ActionKind.X`` goes through
 #: the enum metaclass's ``__getattr__`` hook.
-_PLAY, _PASS, _YIELD, _CLAIM, _GIVE = (
+_PLAY, _PASS, _YIELD, _WIND, _CLAIM, _GIVE = (
     ActionKind.PLAY,
     ActionKind.PASS,
     ActionKind.YIELD,
+    ActionKind.WIND,
     ActionKind.CLAIM,
     ActionKind.GIVE,
 )
@@ -185,6 +186,9 @@ class Position:
         return _places(self)
 
 
+_new, _setattr = object.__new__, object.__setattr__
+
+
 def replace(pos: Position, **changes) -> Position:
     """``pos`` with ``changes``: a faster ``dataclasses.replace`` for the engine's hot path."""
     fields = pos.__dict__.copy()  # faster than {**pos.__dict__, **changes}
@@ -192,9 +196,6 @@ def replace(pos: Position, **changes) -> Position:
     new = _new(Position)
     _setattr(new, "__dict__", fields)
     return new
-
-
-_new, _setattr = object.__new__, object.__setattr__
 
 
 _NO_SEATS: frozenset[int] = frozenset()  # no seat has passed: one object for every new round
@@ -269,7 +270,7 @@ def _may_follow(pos: Position, seat: int, top: Top) -> bool:
             and pos.active(seat)
             and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
         )
-    if seat in pos.barred and _barred(pos, seat, top) or not pos.active(seat):
+    if (seat in pos.barred and _barred(pos, seat, top)) or not pos.active(seat):
         return False
     if top.restricted:
         return seat == opposite(top.seat) or _headless_answers(pos, seat, top)
@@ -323,11 +324,11 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         raise s.illegal("must-lead", "round-end", f"seat {seat} leads this round and must play, not {kind.value}")
     if seat != pos.to_act:
         raise _not_its_turn(s, seat, top)
-    if kind is _PASS:
-        return _pass(s, seat)
     if kind is _YIELD:
         return _yield(s, seat, top)
-    return _wind(s, seat, top)
+    if kind is _WIND:
+        return _wind(s, seat, top)
+    return _pass(s, seat)
 
 
 def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
