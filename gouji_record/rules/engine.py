@@ -775,8 +775,11 @@ def _set_burn(burns: tuple[tuple[int, int, str], ...], burner: int, outcome: str
     return burns
 
 
-def _burns_after(s: _Step, seat: int, play: Play, burn: bool) -> dict[str, object]:
-    """The burn fields after ``seat`` plays: a running burn broken (解烧), a burn or counter-burn begun."""
+def _burns_after(
+    s: _Step, seat: int, play: Play, burn: bool
+) -> tuple[int | None, int | None, tuple[tuple[int, int, str], ...]]:
+    """The burner, its target and the burns after ``seat`` plays: a running burn broken (解烧), a burn
+    or counter-burn begun."""
     pos, rules = s.pos, s.pos.ruleset
     old = pos.top
     burner, target, burns = pos.burner, pos.burn_target, pos.burns
@@ -795,13 +798,15 @@ def _burns_after(s: _Step, seat: int, play: Play, burn: bool) -> dict[str, objec
         )
         burner, target = seat, old.seat
         burns = burns + ((seat, old.seat, "running"),)
-    return {"burner": burner, "burn_target": target, "burns": burns}
+    return burner, target, burns
 
 
 def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     old = pos.top
-    burn_fields = _burns_after(s, seat, play, burn) if burn or pos.burner is not None else {}
+    burning = burn or pos.burner is not None  # a burn begun, or one running (rare)
+    if burning:
+        burner, target, burns = _burns_after(s, seat, play, burn)
     answers = old is not None and not burn and seat == opposite(old.seat)  # the opposite follows
     if answers and old.restricted:
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), str(play))
@@ -841,8 +846,9 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         yielder=None,
         yield_back=False,
         actions=pos.actions + 1,
-        **burn_fields,
     )
+    if burning:
+        pos = replace(pos, burner=burner, burn_target=target, burns=burns)
     if head_dead_gouji:
         pos = _spend_kept_head(s, pos, seat)
     if rules.opening_by_fours:
