@@ -44,7 +44,7 @@ def child(code: str) -> dict:
 
 def ours(corpus: Path, validate: bool) -> dict:
     return child(f"""
-
+import time
 from gouji_record.notation.parser import split_hands, parse_text
 from gouji_record.replay import replay
 path = {str(corpus)!r}
@@ -115,7 +115,7 @@ def cli_validate(path: Path, jobs: int) -> dict:
 
 def render_one(corpus: Path) -> dict:
     return child(f"""
-
+import time
 from gouji_record.notation.parser import split_hands, parse_text
 from gouji_record.replay import replay
 from gouji_record.render.html import render_replay

@@ -1,0 +1,32 @@
+"""The benchmark script runs (it prints figures; it is never timed here).
+
+Its measurements run as code in fresh interpreters, which no import check sees: a missing
+``import time`` once broke every one of them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from conftest import EXAMPLES, ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bench  # noqa: E402
+
+from gouji_record.notation import parse_text  # noqa: E402
+
+
+def test_our_measurements_run_on_a_small_corpus():
+    corpus = EXAMPLES / "charter-match.gjn"  # three hands
+    parsed = bench.ours(corpus, validate=False)
+    validated = bench.ours(corpus, validate=True)
+    assert parsed["hands"] == validated["hands"] == 3
+    actions = sum(len(record.all_actions) for record, _ in parse_text(corpus.read_text(encoding="utf-8")))
+    assert parsed["actions"] == validated["actions"] == actions
+    assert validated["rss_mb"] > 0
+
+
+def test_rendering_one_hand_is_measured():
+    r = bench.render_one(EXAMPLES / "charter-hand.gjn")
+    assert r["kb"] > 10 and r["actions"] > 0
