@@ -107,7 +107,7 @@ def check_hand(
                 )
             )
             continue
-        result = replay(record, rules)
+        result = replay(record, rules, every_position=False)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
         source = ""
         if record.tags.get("Match"):  # the match checks (with_matches) read the hand again

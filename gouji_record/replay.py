@@ -78,8 +78,12 @@ def ruleset_of(record: GameRecord, override: str | Ruleset | None = None) -> Rul
     return with_options(rules, parse_options(options)) if options else rules
 
 
-def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
+def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position: bool = True) -> Replay:
     """Replay ``record`` under ``ruleset`` (default: its ``Ruleset`` tag).
+
+    With ``every_position=False`` only the last position is kept
+    (``positions == [final]``): what validation needs, and much less garbage
+    for the collector on large files (docs/performance.md).
 
     Never raises for an illegal action: the first one ends the replay and is
     reported in :attr:`Replay.diagnostic`, as is a round number or Result tag
@@ -108,7 +112,10 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None) -> Replay:
         except IllegalAction as e:
             out.diagnostic = e.diagnostic
             return out
-        positions.append(pos)
+        if every_position:
+            positions.append(pos)
+        else:
+            positions[0] = pos
         events += new_events
     out.diagnostic = _check_result(record, rules, pos)
     return out

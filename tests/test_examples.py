@@ -58,3 +58,14 @@ def test_illegal_copy_stops_at_its_illegal_action():
     assert (d.code, d.action, d.rule) == ("gouji-not-opposite", 1, "gouji-opposite-only")
     assert d.source == "002_2bcb45719b384da3.txt §9 (第九条 只有对头才有资格上牌)"
     assert len(result.positions) == 2
+
+
+def test_replay_for_validation_keeps_only_the_last_position():
+    """``every_position=False`` (what validate uses) keeps one position and derives the same."""
+    record = read(EXAMPLES / "charter-hand.gjn")[0]
+    full, lean = replay(record), replay(record, every_position=False)
+    assert lean.positions == [full.final] and len(full.positions) == len(record.all_actions) + 1
+    assert (lean.events, lean.diagnostic, lean.places) == (full.events, None, (5, 6, 1, 4, 3, 2))
+    assert lean.score == full.score
+    illegal = replay(read(EXAMPLES / "charter-hand-illegal.gjn")[0], every_position=False)
+    assert illegal.diagnostic.action == 1 and illegal.positions == [replay(read(EXAMPLES / "charter-hand-illegal.gjn")[0]).final]
