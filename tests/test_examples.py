@@ -68,4 +68,6 @@ def test_replay_for_validation_keeps_only_the_last_position():
     assert (lean.events, lean.diagnostic, lean.places) == (full.events, None, (5, 6, 1, 4, 3, 2))
     assert lean.score == full.score
     illegal = replay(read(EXAMPLES / "charter-hand-illegal.gjn")[0], every_position=False)
-    assert illegal.diagnostic.action == 1 and illegal.positions == [replay(read(EXAMPLES / "charter-hand-illegal.gjn")[0]).final]
+    assert illegal.diagnostic.action == 1 and illegal.positions == [
+        replay(read(EXAMPLES / "charter-hand-illegal.gjn")[0]).final
+    ]
