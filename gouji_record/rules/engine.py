@@ -524,11 +524,7 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
             "does-not-beat", "big-joker-dead", f"{top.play} by seat {top.seat} is dead: nobody may answer it"
         )
     if top.burn_only:
-        return s.illegal(
-            "gouji-not-opposite",
-            "dead-gouji",
-            f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
-        )
+        return _only_a_burn(s, top)
     if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat, top):
         return s.illegal(
             "gouji-not-opposite",
@@ -539,6 +535,15 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
     if _barred(pos, seat, top) or seat == pos.yielder:
         return s.illegal("passed-this-round", "pass-bars", f"seat {seat} passed this round and may not play again")
     return s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
+
+
+def _only_a_burn(s: _Step, top: Top) -> IllegalAction:
+    """Only a burn answers a dead gouji play (够死级, 002 §16)."""
+    return s.illegal(
+        "gouji-not-opposite",
+        "dead-gouji",
+        f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
+    )
 
 
 def _pass(s: _Step, seat: int) -> tuple[Position, list[Event]]:
@@ -649,11 +654,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                 )
             raise _not_its_turn(s, seat, top)
         if top is not None and top.burn_only:
-            raise s.illegal(
-                "gouji-not-opposite",
-                "dead-gouji",
-                f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
-            )
+            raise _only_a_burn(s, top)
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
     left = subtract(hand, cards)
