@@ -45,13 +45,14 @@ def child(code: str) -> dict:
 def ours(corpus: Path, validate: bool) -> dict:
     return child(f"""
 import time
-from gouji_record.notation.parser import split_hands, parse_text
+from gouji_record.notation.files import read_hands
+from gouji_record.notation.parser import parse_text
 from gouji_record.replay import replay
 path = {str(corpus)!r}
 t = time.perf_counter(); hands = actions = 0
-with open(path, encoding='utf-8') as f:
-    for first, text in split_hands(f):
-        for rec, _ in parse_text(text, first):
+if True:
+    for hand in read_hands(path):
+        for rec, _ in parse_text(hand.text, hand.line):
             hands += 1; actions += len(rec.all_actions)
             if {validate!r}:
                 r = replay(rec, every_position=False)  # as gouji validate does
@@ -116,12 +117,12 @@ def cli_validate(path: Path, jobs: int) -> dict:
 def render_one(corpus: Path) -> dict:
     return child(f"""
 import time
-from gouji_record.notation.parser import split_hands, parse_text
+from gouji_record.notation.files import read_hands
+from gouji_record.notation.parser import parse_text
 from gouji_record.replay import replay
 from gouji_record.render.html import render_replay
-with open({str(corpus)!r}, encoding='utf-8') as f:
-    first, text = next(iter(split_hands(f)))
-rec = parse_text(text, first)[0][0]
+hand = next(iter(read_hands({str(corpus)!r})))
+rec = parse_text(hand.text, hand.line)[0][0]
 render_replay(replay(rec))  # templates loaded once, as in a long-running server
 t = time.perf_counter(); html = render_replay(replay(rec)); dt = time.perf_counter() - t
 t0 = time.perf_counter(); html = render_replay(replay(rec)); dt0 = time.perf_counter() - t0

@@ -1,6 +1,6 @@
 """Checking many hands (批量校验): stream a file hand by hand, in parallel if asked.
 
-A file is cut into hands without parsing (:func:`~gouji_record.notation.parser.split_hands`),
+A file is cut into hands without parsing (:func:`~gouji_record.notation.files.read_hands`),
 so memory stays bounded by the largest hand, one bad hand is reported while
 the others are still checked, and hands can be checked in worker processes
 (``jobs``) while the reports come back in file order.
@@ -12,11 +12,13 @@ import multiprocessing
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice
-from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from .notation.parser import NotationError, normalize_newlines, parse_text, split_hands
+from .model import GameRecord
+from .notation.files import HandText, LinesFrom, read_hands
+from .notation.parser import NotationError, SourceMap, parse_text
 from .replay import replay, ruleset_of
 from .report import Problem, diagnostic_problem, summary
 from .rules.events import Diagnostic
@@ -26,22 +28,10 @@ from .rules.rulesets import BadOption, UnknownRuleset
 OK, ILLEGAL, UNREADABLE = 0, 1, 2
 #: Hands handed to the workers at a time; bounds memory with ``jobs`` > 1.
 BATCH = 256
-
-
-class LinesFrom(list):
-    """The lines of a hand cut out of a file, indexed by their line numbers in the file (0-based):
-    ``lines[n - 1]`` is file line ``n``. Lines before the hand read as empty."""
-
-    def __init__(self, first_line: int, lines: list[str]) -> None:
-        super().__init__(lines)
-        self.offset = first_line - 1
-
-    def __len__(self) -> int:
-        return self.offset + super().__len__()
-
-    def __getitem__(self, index):  # type: ignore[override]
-        i = index - self.offset
-        return super().__getitem__(i) if i >= 0 else ""
+#: The most worker processes ``jobs`` may ask for.
+MAX_JOBS = 64
+#: What an empty file or stretch of white space is told.
+NO_HAND = 'no hand in the file: expected tags like [Event "…"]'
 
 
 @dataclass
@@ -72,46 +62,95 @@ def _problem_data(p: Problem) -> dict[str, Any]:
     }
 
 
-def check_hand(
-    path: str, index: int, first_line: int, text: str, ruleset_name: str | None, quiet: bool = False
-) -> HandReport:
-    """Parse and replay the hand ``text`` (which starts at ``first_line`` of ``path``).
+def parse_hand(hand: HandText) -> tuple[list[tuple[GameRecord, SourceMap]], Problem | None]:
+    """Parse one hand cut out of a file: its ``(record, source map)`` pairs (one, unless the hand
+    is empty), or the located problem that stops it being read (a bad byte, bad syntax, a bad deal)."""
+    error = hand.problem
+    if error is None:
+        try:
+            hands = parse_text(hand.text, hand.line)
+        except NotationError as e:
+            error = e
+        else:
+            if hands:
+                return hands, None
+            return [], Problem(hand.path, hand.line, hand.column, "empty", NO_HAND)
+    return [], Problem(hand.path, error.line, error.column, error.code, error.message)
+
+
+@dataclass
+class ReadHand:
+    """One hand of a file, read and parsed (or not).
+
+    ``hand`` is the hand's text and place in the file (``None`` for a file that cannot be
+    opened or has no hand); ``record`` and ``where`` its record and source map, or ``None``
+    with ``problem`` saying, located, why it cannot be read.
+    """
+
+    hand: HandText | None
+    record: GameRecord | None = None
+    where: SourceMap | None = None
+    problem: Problem | None = None
+
+    def lines(self) -> LinesFrom | None:
+        """The hand's lines by file line number, to quote under a problem."""
+        return self.hand.display_lines() if self.hand is not None else None
+
+
+def read_records(path: str, stream: BinaryIO | None = None) -> Iterator[ReadHand]:
+    """Read ``path`` (or ``stream``) hand by hand: a :class:`ReadHand` per hand in file order,
+    whatever is wrong with the others; one with only a problem for a file that cannot be read
+    on (``unreadable``) or holds no hand (``empty``). Memory is bounded by the largest hand."""
+    any_hand = False
+    try:
+        for hand in read_hands(path, stream):
+            any_hand = True
+            hands, problem = parse_hand(hand)
+            if problem is not None:
+                yield ReadHand(hand, problem=problem)
+            for record, where in hands:
+                yield ReadHand(hand, record, where)
+    except NotationError as e:
+        yield ReadHand(None, problem=Problem(path, e.line, e.column, e.code, e.message))
+        return
+    if not any_hand:
+        yield ReadHand(None, problem=Problem(path, 1, 1, "empty", NO_HAND))
+
+
+def ruleset_problem(path: str, e: UnknownRuleset | BadOption, where: SourceMap) -> Problem:
+    """An unknown ruleset or a bad option, located at its tag."""
+    tag, code = ("Ruleset", "unknown-ruleset") if isinstance(e, UnknownRuleset) else ("Options", "bad-option")
+    return Problem(path, *where.tags[tag], code, str(e))
+
+
+def _unreadable(hand: HandText, p: Problem, lines) -> HandReport:
+    data = {"file": hand.path, "hand": hand.index, "line": hand.line, "valid": False, "error": _problem_data(p)}
+    return HandReport(hand.path, hand.index, hand.line, UNREADABLE, p.format(lines), data)
+
+
+def check_hand(hand: HandText, ruleset_name: str | None = None, quiet: bool = False) -> HandReport:
+    """Parse and replay one hand cut out of a file.
 
     Never raises for bad input: the report says what was wrong, located in the file.
     """
-    lines = LinesFrom(first_line, normalize_newlines(text).split("\n"))
+    path, index, first_line = hand.path, hand.index, hand.line
+    lines = hand.display_lines()
+    hands, problem = parse_hand(hand)
+    if problem is not None:
+        return _unreadable(hand, problem, lines)
     base = {"file": path, "hand": index, "line": first_line}
-    try:
-        hands = parse_text(text, first_line)
-    except NotationError as e:
-        p = Problem(path, e.line, e.column, e.code, e.message)
-        return HandReport(
-            path, index, first_line, UNREADABLE, p.format(lines), base | {"valid": False, "error": _problem_data(p)}
-        )
     reports = []
     for record, where in hands:
         try:
             rules = ruleset_of(record, ruleset_name)
         except (UnknownRuleset, BadOption) as e:
-            tag = "Ruleset" if isinstance(e, UnknownRuleset) else "Options"
-            code = "unknown-ruleset" if tag == "Ruleset" else "bad-option"
-            p = Problem(path, *where.tags[tag], code, str(e))
-            reports.append(
-                HandReport(
-                    path,
-                    index,
-                    first_line,
-                    UNREADABLE,
-                    p.format(lines),
-                    base | {"valid": False, "error": _problem_data(p)},
-                )
-            )
+            reports.append(_unreadable(hand, ruleset_problem(path, e, where), lines))
             continue
         result = replay(record, rules, every_position=False)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
         source = ""
         if record.tags.get("Match"):  # the match checks (with_matches) read the hand again
-            data["match"], source = record.tags["Match"], text
+            data["match"], source = record.tags["Match"], hand.text
         if result.diagnostic is not None:
             p = diagnostic_problem(path, result.diagnostic, where, lines)
             reports.append(
@@ -138,15 +177,9 @@ def check_hand(
         }
         text_out = "" if quiet else summary(path, index, result)
         reports.append(HandReport(path, index, first_line, OK, text_out, data, source))
-
-    if not reports:
-        p = Problem(path, first_line, 1, "empty", 'no hand in the file: expected tags like [Event "…"]')
-        return HandReport(
-            path, index, first_line, UNREADABLE, p.format(lines), base | {"valid": False, "error": _problem_data(p)}
-        )
     if len(reports) == 1:
         return reports[0]
-    worst = max(reports, key=lambda r: r.status)  # a stretch that parsed as several hands (rare)
+    worst = max(reports, key=lambda r: r.status)  # the splitter cuts one hand at a time: never here
     return HandReport(path, index, first_line, worst.status, "\n".join(r.text for r in reports if r.text), worst.data)
 
 
@@ -156,62 +189,6 @@ def _event_counts(result) -> dict[str, int]:
         counts[e.kind.value] = counts.get(e.kind.value, 0) + 1
     counts.pop("round-end", None)
     return counts
-
-
-def _read_lines(path: str, stdin_bytes: Iterable[bytes] | None = None) -> Iterator[str]:
-    """The file's lines, decoded; raises :class:`EncodingProblem` at the first byte that is not UTF-8."""
-    source = stdin_bytes if stdin_bytes is not None else Path(path).open("rb")
-    try:
-        for number, raw in enumerate(source, start=1):
-            try:
-                line: str | None = raw.decode("utf-8")
-            except UnicodeDecodeError:  # a UTF-16 byte-order mark is not UTF-8 either
-                line = None
-            if line is None or "\x00" in line:  # decoded once; encoding_problem says what is wrong
-                raise EncodingProblem(encoding_problem(path, raw, number))  # type: ignore[arg-type]
-            yield line
-    finally:
-        if stdin_bytes is None:
-            source.close()  # type: ignore[union-attr]
-
-
-def encoding_problem(path: str, raw: bytes, line: int = 1) -> Problem | None:
-    """Why ``raw`` (a line, or a whole file) is not UTF-8 text, located; ``None`` if it is."""
-    if line == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return Problem(path, 1, 1, "encoding", "UTF-16 text: save the file as UTF-8")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        head = raw[: e.start]
-        at_line = line + head.count(b"\n")
-        column = len(head[head.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
-        return Problem(
-            path,
-            at_line,
-            column,
-            "encoding",
-            f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot start a UTF-8 character "
-            "(is the file GB18030/GBK? save it as UTF-8)",
-        )
-    nul = text.find("\x00")
-    if nul >= 0:
-        head = text[:nul]
-        return Problem(
-            path,
-            line + head.count("\n"),
-            nul - (head.rfind("\n") + 1) + 1,
-            "encoding",
-            "byte 0x00 (NUL): this is not a text file",
-        )
-    return None
-
-
-class EncodingProblem(Exception):
-    """A file that is not UTF-8; carries the located :class:`~gouji_record.report.Problem`."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.message)
-        self.problem = problem
 
 
 def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
@@ -231,13 +208,13 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
             continue
         record, where = parse_text(report.source, report.line)[0]
         replayed = replay(record, ruleset_of(record))
-        if current != name:
-            number, totals, previous = 0, {1: 0, 0: 0}, None
+        tag = record.tags.get("Hand")
+        if current != name:  # a match starts; an excerpt starts at its Hand tag
+            number, totals, previous = _hand_number(tag) - 1, {1: 0, 0: 0}, None
         number += 1
-        entry = check_match([previous, replayed] if previous is not None else [replayed])[-1]
+        entry = check_match([previous, replayed] if previous is not None else [replayed], from_start=number == 1)[-1]
         if replayed.score is not None:
             totals = {t: totals[t] + replayed.score.teams[t] for t in totals}
-        tag = record.tags.get("Hand")
         if tag is not None and tag.strip() != str(number):
             entry.diagnostics.append(
                 Diagnostic(
@@ -248,7 +225,7 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
                     message=f'[Hand "{tag}"] is hand {number} of match {name!r}: a hand is missing or out of order',
                 )
             )
-        lines = LinesFrom(report.line, normalize_newlines(report.source).split("\n"))
+        lines = LinesFrom(report.line, report.source.split("\n"))
         problems = [
             diagnostic_problem(report.path, d, where, lines)
             if d.action is not None
@@ -275,19 +252,10 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
         yield report
 
 
-def _line_for_caret(path: str, line: int, from_stdin: bool) -> list[str] | None:
-    """The file's lines up to ``line``, decoded leniently, to show under an encoding error."""
-    if from_stdin:
-        return None
-    try:
-        with Path(path).open("rb") as f:
-            return [raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in islice(f, line)]
-    except OSError:
-        return None
-
-
-def _job(args: tuple) -> HandReport:
-    return check_hand(*args)
+def _hand_number(tag: str | None) -> int:
+    """The number a ``Hand`` tag gives (1 when it gives none)."""
+    value = (tag or "").strip()
+    return int(value) if value.isdecimal() and value.isascii() and 0 < len(value) < 10 and int(value) > 0 else 1
 
 
 def check_file(
@@ -295,59 +263,48 @@ def check_file(
     ruleset_name: str | None = None,
     jobs: int = 1,
     quiet: bool = False,
-    stdin_bytes: Iterable[bytes] | None = None,
+    stream: BinaryIO | None = None,
     progress=None,
 ) -> Iterator[HandReport]:
-    """Check every hand of ``path`` (``-`` with ``stdin_bytes`` for standard input), in file order.
+    """Check every hand of ``path`` (or of ``stream``, e.g. standard input), in file order.
 
-    ``jobs`` > 1 checks hands in that many worker processes. ``progress``, if
-    given, is called with the number of bytes of each hand read. Yields one
-    :class:`HandReport` per hand, and one for an unreadable file.
+    ``jobs`` > 1 checks hands in that many worker processes (at most :data:`MAX_JOBS`).
+    ``progress``, if given, is called with the number of characters of each hand read. Yields
+    one :class:`HandReport` per hand, whatever is wrong with the others (a hand that cannot be
+    decoded or parsed is reported on its own), then one for a file that cannot be read on, or
+    one for a file with no hand.
     """
+    failure: list[Problem] = []
 
-    def hands() -> Iterator[tuple]:
-        for index, (first, text) in enumerate(split_hands(_read_lines(path, stdin_bytes)), start=1):
-            if progress is not None:
-                progress(len(text.encode("utf-8")))
-            yield (path, index, first, text, ruleset_name, quiet)
+    def hands() -> Iterator[HandText]:
+        try:
+            for hand in read_hands(path, stream):
+                if progress is not None:
+                    progress(len(hand.text))
+                yield hand
+        except NotationError as e:  # the file cannot be opened, or read on
+            failure.append(Problem(path, e.line, e.column, e.code, e.message))
 
-    try:
-        any_hand = False
-        if jobs <= 1:
-            for args in hands():
+    any_hand = False
+    if jobs <= 1:
+        for hand in hands():
+            any_hand = True
+            yield check_hand(hand, ruleset_name, quiet)
+    else:
+        job = partial(check_hand, ruleset_name=ruleset_name, quiet=quiet)
+        with multiprocessing.Pool(min(jobs, MAX_JOBS)) as pool:
+            stream_ = hands()
+            pending: deque = deque()  # batches in flight: the next is queued while one is read
+            while True:
+                while len(pending) < 2 and (batch := list(islice(stream_, BATCH))):
+                    pending.append(pool.map_async(job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
+                if not pending:
+                    break
                 any_hand = True
-                yield check_hand(*args)
-        else:
-            with multiprocessing.Pool(jobs) as pool:
-                stream = hands()
-                pending: deque = deque()  # batches in flight: the next is queued while one is read
-                while True:
-                    while len(pending) < 2 and (batch := list(islice(stream, BATCH))):
-                        pending.append(pool.map_async(_job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
-                    if not pending:
-                        break
-                    any_hand = True
-                    yield from pending.popleft().get()
-        if not any_hand:
-            p = Problem(path, 1, 1, "empty", 'no hand in the file: expected tags like [Event "…"]')
-            yield HandReport(
-                path, 0, 1, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)}
-            )
-    except OSError as e:
-        what = (
-            "is a directory, not a .gjn file"
-            if isinstance(e, IsADirectoryError)
-            else f"cannot read the file: {e.strerror or e}"
-        )
-        p = Problem(path, 0, 0, "unreadable", what)
+                yield from pending.popleft().get()
+    if failure:
+        p = failure[0]
         yield HandReport(path, 0, 0, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})
-    except EncodingProblem as e:
-        shown = _line_for_caret(path, e.problem.line, stdin_bytes is not None)
-        yield HandReport(
-            path,
-            0,
-            e.problem.line,
-            UNREADABLE,
-            e.problem.format(shown),
-            {"file": path, "valid": False, "error": _problem_data(e.problem)},
-        )
+    elif not any_hand:
+        p = Problem(path, 1, 1, "empty", NO_HAND)
+        yield HandReport(path, 0, 1, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})

@@ -9,25 +9,29 @@ ruleset) or the command line is wrong.
 
 from __future__ import annotations
 
+import errno
+import hashlib
+import io
 import json
 import os
-from contextlib import nullcontext
 import sys
-import tempfile
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import nullcontext
 from pathlib import Path
+from typing import BinaryIO
 
 import click
 from pydantic import BaseModel
 
+from .batch import MAX_JOBS, ReadHand, read_records, ruleset_problem
 from .canonical import canonical
 from .model import GameRecord
-from .notation.parser import NotationError, SourceMap, normalize_newlines, parse_text
-from .notation.writer import write_all
+from .notation.writer import write, write_all
 from .replay import Replay, replay, ruleset_of
-from .report import Problem, diagnostic_problem
+from .report import Problem, diagnostic_problem, printable
 from .rules.cards import CardError
 from .rules.plays import PlayError, parse_play
+from .sink import OutputError, Sink, same_file, spool
 from .rules.rulesets import (
     OPTION_NAMES,
     PRESETS,
@@ -40,6 +44,8 @@ from .rules.rulesets import (
 )
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+#: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 
 class Unreadable(Exception):
@@ -52,19 +58,9 @@ class Unreadable(Exception):
         self.lines = lines
 
 
-@dataclass
-class Loaded:
-    """A file read and parsed: its text as read, its lines, and each hand with its source map."""
-
-    path: str
-    text: str
-    lines: list[str]
-    hands: list[tuple[GameRecord, SourceMap]]
-
-
 def _read_bytes(path: str) -> bytes:
     if path == "-":
-        return sys.stdin.buffer.read()
+        return _stdin().read()
     try:
         return Path(path).read_bytes()
     except IsADirectoryError:
@@ -92,37 +88,33 @@ def _decode(path: str, data: bytes) -> str:
         ) from None
 
 
-def load(path: str) -> Loaded:
-    """Read and parse ``path`` (``-`` for standard input).
+def _stdin() -> BinaryIO:
+    """Standard input as bytes; exit 2 with a one-line error when it is closed."""
+    if sys.stdin is None or sys.stdin.closed:
+        _fail(Problem("-", 0, 0, "unreadable", "standard input is closed"))
+        sys.exit(EXIT_UNREADABLE)
+    return sys.stdin.buffer
 
-    Raises :class:`Unreadable` with a located problem for a missing file, a
-    directory, text that is not UTF-8, or text that is not a record.
-    """
-    text = _decode(path, _read_bytes(path))
-    lines = normalize_newlines(text).split("\n")
+
+def _records(path: str, stream: BinaryIO | None = None) -> Iterator[ReadHand]:
+    """The hands of ``path`` (``-``: standard input) read and parsed, one at a time, each with its
+    problem if it cannot be read (see :func:`gouji_record.batch.read_records`)."""
+    if path == "-" and stream is None:
+        stream = _stdin()
+    return read_records(path, stream)
+
+
+def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
+    """The ruleset to replay ``hand`` under (``override`` or its Ruleset tag, with its Options
+    tag), or the located problem with those tags."""
     try:
-        hands = parse_text(text)
-    except NotationError as e:
-        raise Unreadable(Problem(path, e.line, e.column, e.code, e.message), lines) from None
-    if not hands:
-        raise Unreadable(Problem(path, 1, 1, "empty", 'no hand in the file: expected tags like [Event "…"]'), lines)
-    return Loaded(path, text, lines, hands)
-
-
-def _ruleset_for(loaded: Loaded, record: GameRecord, where: SourceMap, override: Ruleset | None) -> Ruleset:
-    """The ruleset to replay ``record`` under: ``override`` or its Ruleset tag, with its Options tag."""
-    try:
-        return ruleset_of(record, override)
-    except UnknownRuleset as e:
-        line, column = where.tags["Ruleset"]
-        raise Unreadable(Problem(loaded.path, line, column, "unknown-ruleset", str(e)), loaded.lines) from None
-    except BadOption as e:
-        line, column = where.tags["Options"]
-        raise Unreadable(Problem(loaded.path, line, column, "bad-option", str(e)), loaded.lines) from None
+        return ruleset_of(hand.record, override)
+    except (UnknownRuleset, BadOption) as e:
+        return ruleset_problem(hand.hand.path, e, hand.where)
 
 
 def _fail(problem: Problem, lines: list[str] | None = None) -> None:
-    click.secho(problem.format(lines), fg="red", err=True)
+    click.secho(printable(problem.format(lines)), fg="red", err=True)
 
 
 def _ruleset_option(value: str | None) -> Ruleset | None:
@@ -134,7 +126,41 @@ def _ruleset_option(value: str | None) -> Ruleset | None:
         raise click.BadParameter(str(e), param_hint="--ruleset") from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """The ``gouji`` group: Ctrl-C exits 130 as shells expect, and an output that cannot be
+    written (a full disk, a closed pipe) is one line on standard error, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()
+            return result
+        except KeyboardInterrupt:
+            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+        except OutputError as e:
+            _quiet_stdout()
+            _fail(Problem(e.path, 0, 0, "unwritable", e.message))
+            raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+        except BrokenPipeError:  # the reader went away (`gouji fmt f | head`): nothing more to say
+            _quiet_stdout()
+            raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+        except OSError as e:
+            if e.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+                raise
+            _quiet_stdout()
+            _fail(Problem("-", 0, 0, "unwritable", f"cannot write to standard output: {e.strerror}"))
+            raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush cannot fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="gouji-record")
 def main() -> None:
     """Record, check and replay hands of 够级 (Gouji).
@@ -160,10 +186,10 @@ file_arg = click.argument("file", type=click.Path(allow_dash=True))
 @click.option(
     "-j",
     "--jobs",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, MAX_JOBS),
     default=1,
     show_default=True,
-    help="Check hands in this many worker processes; reports keep file order.",
+    help=f"Check hands in this many worker processes (at most {MAX_JOBS}); reports keep file order.",
 )
 @click.option(
     "--format",
@@ -180,8 +206,9 @@ def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs
     counts of 够级 plays, 开点 and burns; for the first illegal action of a
     hand, FILE:LINE:COL: error[CODE] with the line, a caret and the rule's
     source. A bad hand does not stop the others. Large files are read hand
-    by hand; a progress bar shows on a terminal. Exit 0 if all is valid, 1
-    if a rule is broken, 2 if a file or a hand cannot be read.
+    by hand; a progress bar shows on a terminal. FILE - reads standard input.
+    Exit 0 if all is valid, 1 if a rule is broken, 2 if a file or a hand
+    cannot be read (the worst over all hands).
     """
     from .batch import OK, check_file, with_matches
 
@@ -199,18 +226,24 @@ def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs
                     ruleset_name,
                     jobs=jobs,
                     quiet=quiet,
-                    stdin_bytes=sys.stdin.buffer if path == "-" else None,
+                    stream=_stdin() if path == "-" else None,
                     progress=bar.update if bar else None,
                 )
             )
-            for report in reports:
-                status = max(status, report.status)
-                if fmt_ == "json":
-                    click.echo(json.dumps(report.data, ensure_ascii=False))
-                elif report.status != OK:
-                    click.secho(report.text, fg="red", err=True)
-                elif report.text:
-                    click.echo(report.text)
+            try:
+                for report in reports:
+                    status = max(status, report.status)
+                    if fmt_ == "json":
+                        click.echo(json.dumps(report.data, ensure_ascii=False))
+                    elif report.status != OK:
+                        click.secho(printable(report.text), fg="red", err=True)
+                    elif report.text:
+                        click.echo(printable(report.text))
+            except OSError as e:
+                if e.errno not in (errno.EAGAIN, errno.ENOMEM):
+                    raise
+                _fail(Problem(path, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
+                status = EXIT_UNREADABLE
     sys.exit(status)
 
 
@@ -221,106 +254,120 @@ def _size(path: str) -> int:
         return 0
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8, LF) to ``path`` so that readers see the old file or the new one, never half.
-
-    A symbolic link is followed: its target is replaced, the link kept. A new
-    file gets the usual permissions. Raises ``OSError`` if the directory is not writable.
-    """
-    target = Path(path).resolve()
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _same_file(a: str, b: str) -> bool:
-    return a != "-" and b != "-" and Path(a).resolve() == Path(b).resolve()
-
-
-def _output(text: str, output: str | None) -> None:
-    if output is None or output == "-":
-        click.echo(text, nl=False)
-        return
-    try:
-        write_atomic(output, text)
-    except OSError as e:
-        _fail(Problem(output, 0, 0, "unwritable", f"cannot write the file: {e.strerror or e}"))
-        sys.exit(EXIT_UNREADABLE)
-
-
 def _no_overwrite(inputs: tuple[str, ...], output: str | None) -> None:
-    if output and any(_same_file(i, output) for i in inputs):
+    if output and any(same_file(i, output) for i in inputs):
         raise click.UsageError(f"-o {output} is an input file: it would be overwritten")
 
 
-def _replay_one(file: str, hand_number: int, override: Ruleset | None) -> tuple[Loaded, GameRecord, SourceMap, Replay]:
-    """Load ``file`` and replay its hand number ``hand_number`` (1-based); exit 2 if it cannot be read."""
-    try:
-        loaded = load(file)
-        if hand_number > len(loaded.hands):
-            raise click.BadParameter(f"{file} has {len(loaded.hands)} hand(s)", param_hint="--hand")
-        rec, where = loaded.hands[hand_number - 1]
-        return loaded, rec, where, replay(rec, _ruleset_for(loaded, rec, where, override))
-    except Unreadable as e:
-        _fail(e.problem, e.lines)
-        sys.exit(EXIT_UNREADABLE)
+force_opt = click.option("--force", is_flag=True, help="Replace an output file even if it is read-only.")
+output_opt = click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file, not standard output."
+)
 
 
-def _canonical(loaded: Loaded, record: GameRecord, where: SourceMap) -> GameRecord:
-    """``record`` with its rounds numbered by the engine."""
-    return canonical(replay(record, _ruleset_for(loaded, record, where, None)))
+def _one_hand(file: str, hand_number: int, override: Ruleset | None) -> tuple[ReadHand, Replay]:
+    """Read ``file`` up to its hand number ``hand_number`` (1-based) and replay it; exit 2 if it
+    cannot be read."""
+    count = 0
+    for hand in _records(file):
+        if hand.problem is not None and (hand.hand is None or count + 1 == hand_number):
+            _fail(hand.problem, hand.lines())
+            sys.exit(EXIT_UNREADABLE)
+        count += 1
+        if count == hand_number:
+            rules = _ruleset_for(hand, override)
+            if isinstance(rules, Problem):
+                _fail(rules, hand.lines())
+                sys.exit(EXIT_UNREADABLE)
+            return hand, replay(hand.record, rules)
+    raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
+
+
+def _canonical_text(hand: ReadHand) -> str | Problem:
+    """The canonical text of one hand read from a file, or why it has none."""
+    if hand.problem is not None:
+        return hand.problem
+    rules = _ruleset_for(hand, None)
+    if isinstance(rules, Problem):
+        return rules
+    return write(canonical(hand.record, rules))
+
+
+class _Digest(io.RawIOBase):
+    """A byte stream read through, hashing what is read (to compare a file with its canonical form)."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self.raw, self.hash = raw, hashlib.sha256()
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.raw.read(size)
+        self.hash.update(data)
+        return data
 
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--check", is_flag=True, help="Print nothing; exit 1 if a FILE is not in canonical form.")
+@click.option("--check", is_flag=True, help="Write no output; exit 1 if a FILE is not in canonical form.")
 @click.option("--in-place", is_flag=True, help="Rewrite each FILE in canonical form (atomically).")
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file, not standard output."
-)
-def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None) -> None:
+@output_opt
+@force_opt
+def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None, force: bool) -> None:
     """Print FILES in canonical form: tags in export order, cards sorted
     strongest first, one numbered round per line, lines of at most 80 columns,
-    LF line ends.
+    LF line ends. FILE - reads standard input.
 
-    A FILE is never changed unless --in-place is given.
+    A FILE is never changed unless --in-place is given. A FILE with a hand that
+    cannot be read is reported (every such hand, located) and left out of the
+    output; the exit status is then 2.
     """
     if sum((check, in_place, output is not None)) > 1:
         raise click.UsageError("--check, --in-place and --output go one at a time")
     if in_place and "-" in files:
         raise click.UsageError("--in-place rewrites files: standard input (-) cannot be rewritten")
     _no_overwrite(files, output)
-    status, texts = EXIT_OK, []
-    for path in files:
-        try:
-            loaded = load(path)
-            text = write_all(_canonical(loaded, rec, where) for rec, where in loaded.hands)
-        except Unreadable as e:
-            _fail(e.problem, e.lines)
-            status = EXIT_UNREADABLE
-            continue
-        if check:
-            if loaded.text != text:
-                click.echo(f"{path}: not in canonical form", err=True)
-                status = max(status, EXIT_ILLEGAL)
-        elif in_place:
-            if loaded.text != text:
-                _output(text, path)
-        else:
-            texts.append(text)
-    if texts:
-        _output("\n".join(texts), output)
+    status = EXIT_OK
+    with Sink(None if check or in_place else output, force=force) as out:
+        first_file = True
+        for path in files:
+            try:
+                raw = _stdin() if path == "-" else open(path, "rb")  # noqa: SIM115
+            except OSError:
+                raw = None  # read_records says why
+            source = _Digest(raw) if raw is not None else None
+            digest = hashlib.sha256()
+            with spool() as text:
+                bad = False
+                for n, hand in enumerate(read_records(path, source)):
+                    canon = _canonical_text(hand)
+                    if isinstance(canon, Problem):
+                        _fail(canon, hand.lines())
+                        bad = True
+                        continue
+                    chunk = ("\n" if n else "") + canon
+                    text.write(chunk)
+                    digest.update(chunk.encode("utf-8"))
+                if raw is not None and path != "-":
+                    raw.close()
+                if bad:
+                    status = EXIT_UNREADABLE
+                    continue
+                changed = source is None or source.hash.digest() != digest.digest()
+                if check:
+                    if changed:
+                        click.echo(f"{printable(path)}: not in canonical form", err=True)
+                        status = max(status, EXIT_ILLEGAL)
+                elif in_place:
+                    if changed:
+                        with Sink(path, force=force) as rewrite:
+                            rewrite.copy_from(text)
+                else:
+                    if not first_file:
+                        out.write("\n")
+                    out.copy_from(text)
+                    first_file = False
     sys.exit(status)
 
 
@@ -355,7 +402,10 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None)
     show_default=True,
     help="The view at opening: 0 shows every hand face up, 1-6 only that seat's own hand.",
 )
-def render(file: str, output: str, ruleset_name: str | None, hand_number: int | None, lang: str, seat: int) -> None:
+@force_opt
+def render(
+    file: str, output: str, ruleset_name: str | None, hand_number: int | None, lang: str, seat: int, force: bool
+) -> None:
     """Render FILE as one self-contained HTML replay page.
 
     Every hand of FILE goes into the one page, with a hand selector at the
@@ -377,23 +427,31 @@ def render(file: str, output: str, ruleset_name: str | None, hand_number: int | 
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite((file,), output)
-    try:
-        loaded = load(file)
-        if hand_number is not None and hand_number > len(loaded.hands):
-            raise click.BadParameter(f"{file} has {len(loaded.hands)} hand(s)", param_hint="--hand")
-        chosen = loaded.hands if hand_number is None else [loaded.hands[hand_number - 1]]
-        results = [(replay(rec, _ruleset_for(loaded, rec, where, override)), where) for rec, where in chosen]
-    except Unreadable as e:
-        _fail(e.problem, e.lines)
-        sys.exit(EXIT_UNREADABLE)
     hands = []
-    for result, where in results:
+    count = 0
+    for hand in _records(file):
+        if hand.problem is None:
+            count += 1
+        if hand_number is not None and count != hand_number:
+            continue
+        rules = hand.problem or _ruleset_for(hand, override)
+        if isinstance(rules, Problem):
+            _fail(rules, hand.lines())
+            sys.exit(EXIT_UNREADABLE)
+        result = replay(hand.record, rules)
         problem = None
         if result.diagnostic is not None:
-            problem = diagnostic_problem(Path(file).name, result.diagnostic, where, loaded.lines)
-            click.secho(f"note: the replay stops at an illegal action\n{problem.format(loaded.lines)}", err=True)
+            lines = hand.lines()
+            problem = diagnostic_problem(Path(file).name, result.diagnostic, hand.where, lines)
+            click.secho(
+                printable(f"note: the replay stops at an illegal action\n{problem.format(lines)}"), err=True
+            )
+            problem = problem.quoting(lines)
         hands.append((result, problem))
-    _output(render_replays(hands, loaded.lines, lang=lang, seat=seat), output)
+    if hand_number is not None and not hands:
+        raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
+    with Sink(output, force=force) as out:
+        out.write(render_replays(hands, lang=lang, seat=seat))
 
 
 def _json(data: object) -> None:
@@ -536,15 +594,16 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
     from .rules.moves import legal_actions
 
     override = _ruleset_option(ruleset_name)
-    loaded, rec, where, result = _replay_one(file, hand_number, override)
-    total = len(rec.all_actions)
+    hand, result = _one_hand(file, hand_number, override)
+    total = len(hand.record.all_actions)
     if at > total:
         raise click.BadParameter(f"the hand has {total} actions", param_hint="--at")
     if at >= len(result.positions):
-        problem = diagnostic_problem(file, result.diagnostic, where, loaded.lines) if result.diagnostic else None
+        lines = hand.lines()
+        problem = diagnostic_problem(file, result.diagnostic, hand.where, lines) if result.diagnostic else None
         click.secho(f"action {len(result.positions)} is illegal: the replay stops there", fg="red", err=True)
         if problem:
-            _fail(problem, loaded.lines)
+            _fail(problem, lines)
         sys.exit(EXIT_ILLEGAL)
     pos = result.positions[at]
     actions = legal_actions(pos, seat)
@@ -586,19 +645,31 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
     show_default=True,
     help="json: one object per hand (JSON Lines), the record model; `gouji schema` describes it.",
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
-def export(files: tuple[str, ...], fmt_: str, output: str | None) -> None:
-    """Export the hands of FILES as JSON, one object per hand; `gouji import` reads it back with no loss."""
+@output_opt
+@force_opt
+def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -> None:
+    """Export the hands of FILES as JSON, one object per hand; `gouji import` reads it back with no loss.
+
+    Reads hand by hand (memory bounded by the largest hand). A FILE with a hand that cannot be
+    read is reported (every such hand, located) and left out; the exit status is then 2.
+    """
     _no_overwrite(files, output)
-    out = []
-    for path in files:
-        try:
-            loaded = load(path)
-        except Unreadable as e:
-            _fail(e.problem, e.lines)
-            sys.exit(EXIT_UNREADABLE)
-        out += [json.dumps(rec.model_dump(mode="json"), ensure_ascii=False) for rec, _ in loaded.hands]
-    _output("".join(line + "\n" for line in out), output)
+    status = EXIT_OK
+    with Sink(output, force=force) as out:
+        for path in files:
+            with spool() as text:
+                bad = False
+                for hand in _records(path):
+                    if hand.problem is not None:
+                        _fail(hand.problem, hand.lines())
+                        bad = True
+                    elif not bad:
+                        text.write(json.dumps(hand.record.model_dump(mode="json"), ensure_ascii=False) + "\n")
+                if bad:
+                    status = EXIT_UNREADABLE
+                else:
+                    out.copy_from(text)
+    sys.exit(status)
 
 
 @main.command(name="import")
@@ -641,10 +712,11 @@ def import_(file: str, output: str | None) -> None:
     canon = []
     for rec in records:
         try:
-            canon.append(canonical(replay(rec)))
+            canon.append(canonical(rec))
         except (UnknownRuleset, BadOption):
             canon.append(rec)
-    _output(write_all(canon), output)
+    with Sink(output) as out:
+        out.write(write_all(canon))
 
 
 @main.command()
@@ -665,8 +737,11 @@ def schema() -> None:
     show_default=True,
     help="person: plays like a person (keeps gouji plays, burns, opens); random: any legal action.",
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
-def selfplay(ruleset_name: str | None, seed: int, count: int, as_match: bool, bot: str, output: str | None) -> None:
+@output_opt
+@force_opt
+def selfplay(
+    ruleset_name: str | None, seed: int, count: int, as_match: bool, bot: str, output: str | None, force: bool
+) -> None:
     """Deal and play whole hands with bots, reproducibly, and write them as canonical .gjn.
 
     Every hand is legal under its ruleset (the bots choose among the engine's legal actions), so the
@@ -678,12 +753,10 @@ def selfplay(ruleset_name: str | None, seed: int, count: int, as_match: bool, bo
     if as_match:
         records = play_match(rules, seed, count, bot)
     else:
-        records = [play_hand(rules, seed * 100_003 + n, bot) for n in range(count)]
-    _output(write_all(_canonical_records(records)), output)
-
-
-def _canonical_records(records: list[GameRecord]) -> list[GameRecord]:
-    return [canonical(replay(r)) for r in records]
+        records = (play_hand(rules, seed * 100_003 + n, bot) for n in range(count))
+    with Sink(output, force=force) as out:
+        for n, record in enumerate(records):
+            out.write(("\n" if n else "") + write(canonical(record)))
 
 
 if __name__ == "__main__":  # python -m gouji_record.cli

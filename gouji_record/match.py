@@ -270,10 +270,14 @@ def expected_leader(rules: Ruleset, prev: Replay) -> int | None:
     return None if leader is None else leader % 6 + 1
 
 
-def check_match(replays: list[Replay]) -> list[HandInMatch]:
+def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMatch]:
     """Check a match: the tribute and first lead of each hand after the first, the calls of the
     hand before (won or lost), and the running match score (per team, and per seat for the
-    extras). Returns one entry per hand; hand numbering is checked by the caller."""
+    extras). Returns one entry per hand; hand numbering is checked by the caller.
+
+    ``from_start=False`` says ``replays`` is an excerpt that starts after the match's first hand:
+    the hands before it are unknown, so the first hand's tribute cannot be judged (a note says so,
+    no diagnostic)."""
     out: list[HandInMatch] = []
     totals = {1: 0, 0: 0}
     seat_totals = dict.fromkeys(SEATS, 0)
@@ -305,6 +309,8 @@ def check_match(replays: list[Replay]) -> list[HandInMatch]:
                         len(record.preplay),
                     )
                 )
+        elif prev is None and not from_start:
+            entry.notes.append("not checked: the hand before it is not in the file")
         elif prev is None and any(a.kind is ActionKind.GIVE for a in record.preplay):
             i = next(i for i, a in enumerate(record.preplay) if a.kind is ActionKind.GIVE)
             entry.diagnostics.append(

@@ -123,7 +123,7 @@ class Action(BaseModel):
     to: Seat | None = None
     cards: str = ""
     burn: bool = False
-    round: int | None = Field(default=None, ge=1)
+    round: int | None = Field(default=None, ge=1, le=9999)  # four digits at most (docs/notation.md)
     glyph: str | None = None
     nags: tuple[int, ...] = ()
     irregular: bool = False

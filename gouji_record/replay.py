@@ -97,8 +97,9 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
     out = Replay(record, rules, [pos])
     positions, events = out.positions, out.events
     for i, action in enumerate(record.all_actions):
-        if action.round is not None and (pos.top is not None or pos.round != action.round or pos.over):
-            expected = "no new round starts here" if pos.top is not None or pos.over else f"this is round {pos.round}"
+        if action.round is not None and not pos.over and (pos.top is not None or pos.round != action.round):
+            # (after the end of the hand the engine says so: hand-over, with or without a number)
+            expected = "no new round starts here" if pos.top is not None else f"this is round {pos.round}"
             out.diagnostic = Diagnostic(
                 code="round-mismatch",
                 action=i,

@@ -7,7 +7,8 @@ rule with its source; and the summary ``gouji validate`` prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
 
 from .model import GameRecord
 from .notation.parser import SourceMap
@@ -15,6 +16,21 @@ from .notation.width import columns
 from .replay import Replay
 from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
 from .rules.rulesets import RULES
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: control characters (ANSI and OSC escape sequences
+    start with one), other than line ends and tabs, shown escaped as ``\\x1b``, ``\\u2028``.
+
+    >>> printable("Event \x1b]0;pwned\x07 ok\n")
+    'Event \\x1b]0;pwned\\x07 ok\n'
+    """
+    if text.isprintable() or all(c.isprintable() or c in "\n\t" for c in text):
+        return text
+    return "".join(
+        c if c.isprintable() or c in "\n\t" or unicodedata.category(c) in ("Zs", "Co") else repr(c)[1:-1]
+        for c in text
+    )
 
 
 #: How many characters of a long source line are shown on each side of the column.
@@ -34,16 +50,28 @@ class Problem:
     message: str
     width: int = 1
     rule: str = ""
+    #: The text of line ``line``, kept with the problem (see :meth:`quoting`), or ``None``.
+    source_line: str | None = None
+
+    def quoting(self, text_lines: list[str] | None) -> Problem:
+        """This problem with its line taken from ``text_lines`` (indexed from line 1 at 0), so that
+        it can be formatted once the file's lines are gone."""
+        if text_lines is None or not 0 < self.line <= len(text_lines):
+            return self
+        return replace(self, source_line=text_lines[self.line - 1])
 
     def format(self, text_lines: list[str] | None = None) -> str:
         """The problem as text: the one-line error, then the line and a caret, then the rule."""
         where = f"{self.line}:{self.column}:" if self.line > 0 else ""
-        out = [f"{self.path}:{where} error[{self.code}]: {self.message}"]
-        if text_lines is not None and 0 < self.line <= len(text_lines):
-            src = text_lines[self.line - 1].rstrip("\n")
+        out = [printable(f"{self.path}:{where} error[{self.code}]: {self.message}")]
+        src = self.source_line
+        if src is None and text_lines is not None and 0 < self.line <= len(text_lines):
+            src = text_lines[self.line - 1]
+        if src is not None:
+            src = src.rstrip("\n")
             start = max(0, self.column - 1 - _CONTEXT)  # a very long line is shown around the column
-            before = ("…" if start else "") + src[start : self.column - 1].expandtabs()
-            after = src[self.column - 1 : self.column - 1 + _CONTEXT].expandtabs()
+            before = ("…" if start else "") + printable(src[start : self.column - 1].expandtabs())
+            after = printable(src[self.column - 1 : self.column - 1 + _CONTEXT].expandtabs())
             gutter = f"{self.line:>5} | "
             out.append(gutter + before + after + ("…" if len(src) > self.column - 1 + _CONTEXT else ""))
             out.append(" " * (len(gutter) - 2) + "| " + " " * columns(before) + "^" * max(1, min(self.width, 40)))

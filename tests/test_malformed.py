@@ -25,6 +25,7 @@ import pytest
 from click.testing import CliRunner
 
 from gouji_record.cli import main
+from gouji_record.report import printable
 from gouji_record.notation.parser import NotationError, grammar_text, parse_text
 from gouji_record.notation.width import columns
 
@@ -757,9 +758,9 @@ def test_cli_shows_line_and_caret(tmp_path: Path, case: Case):
     source = re.split(r"\r\n|\r|\n", case.data if isinstance(case.data, str) else case.data.decode("utf-8", "replace"))
     src = source[case.line - 1].lstrip("\ufeff") if case.line <= len(source) else ""
     gutter = f"{case.line:>5} | "
-    assert lines[1] == gutter + src.expandtabs()
+    assert lines[1] == gutter + printable(src.expandtabs())  # a NUL or an escape shows as \x00, \x1b
     assert lines[2].startswith(" " * (len(gutter) - 2) + "| ")
-    assert lines[2].index("^") == len(gutter) + columns(src[: case.column - 1].expandtabs()), lines[2]
+    assert lines[2].index("^") == len(gutter) + columns(printable(src[: case.column - 1].expandtabs())), lines[2]
 
 
 def test_cli_directory_and_missing_file(tmp_path: Path):

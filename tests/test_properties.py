@@ -116,7 +116,7 @@ def forced(text: st.SearchStrategy[str], chars: str) -> st.SearchStrategy[str]:
 
 glyphs = st.sampled_from([None, "!", "?", "!!", "??", "!?", "?!"])
 cards = st.text(st.sampled_from(list(RANK_LETTERS + RANK_LETTERS.lower())), min_size=1, max_size=24)
-rounds = st.one_of(st.none(), st.integers(1, 10**6))
+rounds = st.one_of(st.none(), st.integers(1, 9999))  # four digits at most (docs/notation.md)
 
 
 @st.composite

@@ -12,7 +12,6 @@ and column of every tag, deal line and action for diagnostics.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -24,6 +23,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..model import DEFAULT_TAGS, REQUIRED_TAGS, Action, ActionKind, GameRecord, parse_result
 from ..rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
 from .width import fold_comment
+
+#: The most digits a round number may have (``9999.``).
+MAX_ROUND_DIGITS = 4
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]
@@ -130,7 +132,7 @@ def parse_text(text: str, first_line: int = 1) -> list[tuple[GameRecord, SourceM
 
     Returns ``(record, source map)`` pairs in file order. ``first_line`` is
     the line number of ``text``'s first line in its file (for a hand cut out
-    of a larger file by :func:`split_hands`). Raises :class:`NotationError`
+    of a larger file by :func:`~gouji_record.notation.files.read_hands`). Raises :class:`NotationError`
     for the first syntax error, missing tag or bad deal.
     """
     text = normalize_newlines(text)
@@ -160,48 +162,6 @@ def parse_text(text: str, first_line: int = 1) -> list[tuple[GameRecord, SourceM
         for _, where in hands:
             where.shift(shift)
     return hands
-
-
-def split_hands(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """Cut a stream of lines into hands without parsing them: ``(first line number, text)``.
-
-    A hand starts at a tag line (``[``…) that follows a line of the previous
-    hand that is not a tag, outside any ``{…}`` comment. Lets a large file be
-    read hand by hand, and one bad hand be reported while the others are
-    still checked.
-    """
-    buf: list[str] = []
-    start, in_comment, after_body = 1, False, False
-    for number, line in enumerate(lines, start=1):
-        stripped = line.lstrip().lstrip("\ufeff")
-        if not in_comment and stripped.startswith("["):
-            if after_body and buf:
-                yield start, "".join(buf)
-                buf, start = [], number
-            after_body = False
-        elif not in_comment and stripped.split(None, 1)[:1] in (["deal"], ["preplay"], ["play"]):
-            after_body = True
-        if not buf:
-            start = number
-        buf.append(line)
-        if not stripped.startswith("["):
-            in_comment = _comment_state(line, in_comment)
-    if buf:
-        yield start, "".join(buf)
-
-
-def _comment_state(line: str, in_comment: bool) -> bool:
-    """Whether a ``{…}`` comment is still open at the end of ``line``."""
-    if ("}" if in_comment else "{") not in line:
-        return in_comment  # nothing opens or closes one on this line
-    for ch in line:
-        if in_comment:
-            in_comment = ch != "}"
-        elif ch == "{":
-            in_comment = True
-        elif ch == ";":
-            break
-    return in_comment
 
 
 _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")
@@ -583,9 +543,18 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
     actions: list[Action] = []
     section = preplay
     pending_round: int | None = None
+    notes: list[str] = []  # comments on the last action, attached to it once (not one copy each)
+
+    def attach() -> None:
+        owner = actions or preplay
+        owner[-1] = owner[-1].model_copy(update={"comments": (*owner[-1].comments, *notes)})
+        notes.clear()
+
     for item in [*preplay_items, ("play",), *items]:
         kind = item[0]
         if kind == "action":
+            if notes:
+                attach()
             action = item[1]
             if pending_round is not None:
                 action = action.model_copy(update={"round": pending_round})
@@ -595,9 +564,8 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
         elif kind == "play":
             section = actions
         elif kind == "comment":  # a comment belongs to the action before it, else to the hand
-            owner = actions or preplay
-            if owner:
-                owner[-1] = owner[-1].model_copy(update={"comments": (*owner[-1].comments, item[1])})
+            if actions or preplay:
+                notes.append(item[1])
             else:
                 comment.append(item[1])
         else:
@@ -606,10 +574,18 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
                 raise NotationError(
                     "syntax", "a round number must stand before an action", *where.rounds[len(where.actions)]
                 )
-            pending_round = int(str(tok)[:-1])
+            digits = str(tok)[:-1]
+            if len(digits) > MAX_ROUND_DIGITS:
+                raise NotationError(
+                    "syntax", f"round number of {len(digits)} digits: a round number has at most "
+                    f"{MAX_ROUND_DIGITS}", *_loc(tok)
+                )
+            pending_round = int(digits)
             if pending_round < 1:
                 raise NotationError("syntax", "round numbers start at 1", *_loc(tok))
             where.rounds[len(where.actions)] = _loc(tok)
+    if notes:
+        attach()
     if pending_round is not None:
         line, col = where.rounds.pop(len(where.actions))
         raise NotationError("syntax", "a round number must stand before an action", line, col)
@@ -631,7 +607,13 @@ def _unknown(tok: Token | None, rest: int) -> int:
     if tok is None:
         return 0
     text = str(tok)
-    return rest if text in ("?", "-") else int(text[1:])
+    if text in ("?", "-"):
+        return rest
+    if len(text) > 4:  # more than a hand in any case (and int() refuses thousands of digits)
+        raise NotationError(
+            "deal-size", f"{text[:8]}… stands for more cards than a hand holds ({HAND_SIZE})", tok.line, tok.column
+        )
+    return int(text[1:])
 
 
 def _cards(tok: Token):

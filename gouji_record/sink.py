@@ -1,0 +1,148 @@
+"""Writing a command's output without losing anything (输出).
+
+An output file is written whole or not at all: the text goes to a temporary
+file beside it, which replaces the file only when the command commits it (an
+atomic rename), so a reader sees the old file or the new one, never half, and
+a failed command leaves the old file as it was. Standard output, a pipe, a
+FIFO or a device (``/dev/stdout``, ``/dev/null``) is written as it comes.
+
+>>> import io, contextlib
+>>> buf = io.StringIO()
+>>> with contextlib.redirect_stdout(buf):
+...     with Sink(None) as out:
+...         out.write("1:33\\n")
+>>> buf.getvalue()
+'1:33\\n'
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import IO
+
+
+class OutputError(Exception):
+    """An output that cannot or may not be written; ``path`` and a one-line ``message``."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+def _target(path: str) -> Path:
+    """The file ``path`` names, symbolic links followed (the link itself is kept)."""
+    real = os.path.realpath(path)
+    if os.path.islink(real):  # realpath gives up on a loop and returns a link
+        raise OutputError(path, "cannot write the file: a loop of symbolic links")
+    return Path(real)
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether the paths ``a`` and ``b`` name the same file (``-`` names none)."""
+    if a == "-" or b == "-":
+        return False
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+class Sink:
+    """A text output opened as a context manager; ``write`` text, then leave the block to commit.
+
+    ``path`` ``None`` or ``-`` is standard output. A path that exists and is not a regular file
+    (a FIFO, ``/dev/stdout``) is written to directly. Otherwise the text goes to a temporary file
+    in the same directory, renamed over ``path`` when the block ends without an exception and
+    removed when it ends with one; the file keeps its permission bits, a new one gets the usual
+    ones. An existing file that is read-only is refused (:class:`OutputError`) unless ``force``.
+    Raises :class:`OutputError` for a file that cannot be written, with the reason.
+    """
+
+    def __init__(self, path: str | None, *, force: bool = False) -> None:
+        self.path = None if path in (None, "-") else path
+        self.force = force
+        self._file: IO[str] | None = None
+        self._tmp: str | None = None
+        self._target: Path | None = None
+
+    def __enter__(self) -> Sink:
+        if self.path is None:
+            self._file = sys.stdout
+            return self
+        try:
+            target = _target(self.path)
+            st = target.stat() if target.exists() else None
+            if st is not None and not stat.S_ISREG(st.st_mode):
+                if stat.S_ISDIR(st.st_mode):
+                    raise OutputError(self.path, "is a directory: give a file name")
+                self._file = open(target, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+                return self
+            if st is not None and not self.force and not (st.st_mode & stat.S_IWUSR and os.access(target, os.W_OK)):
+                raise OutputError(self.path, "the file is read-only: give --force to replace it")
+            fd, self._tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            self._target = target
+            self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+            os.chmod(self._tmp, st.st_mode & 0o7777 if st is not None else 0o666 & ~_umask())
+        except OSError as e:
+            self._discard()
+            raise OutputError(self.path, f"cannot write the file: {e.strerror or e}") from None
+        return self
+
+    def write(self, text: str) -> None:
+        """Write ``text`` (raises :class:`OutputError` when the device is full or the pipe closed)."""
+        assert self._file is not None, "write inside the with block"
+        try:
+            self._file.write(text)
+        except OSError as e:
+            raise OutputError(self.path or "-", f"cannot write: {e.strerror or e}") from None
+
+    def copy_from(self, source: IO[str]) -> None:
+        """Write the rest of the text file ``source``."""
+        source.seek(0)
+        while chunk := source.read(1 << 16):
+            self.write(chunk)
+
+    def __exit__(self, kind, value, traceback) -> None:
+        if kind is not None:
+            self._discard()
+            return
+        try:
+            if self._tmp is None:
+                self._file.flush()  # type: ignore[union-attr]
+                if self._file is not sys.stdout:
+                    self._file.close()  # type: ignore[union-attr]
+                return
+            self._file.close()  # type: ignore[union-attr]
+            os.replace(self._tmp, self._target)  # type: ignore[arg-type]
+            self._tmp = None
+        except OSError as e:
+            self._discard()
+            raise OutputError(self.path or "-", f"cannot write: {e.strerror or e}") from None
+
+    def _discard(self) -> None:
+        if self._file is not None and self._file is not sys.stdout:
+            try:
+                self._file.close()
+            except OSError:
+                pass
+        if self._tmp is not None:
+            Path(self._tmp).unlink(missing_ok=True)
+            self._tmp = None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def spool() -> IO[str]:
+    """A temporary text file kept in memory up to 8 MiB, on disk past that."""
+    return tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="\n")
+
+
