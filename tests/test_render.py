@@ -122,3 +122,42 @@ def test_match_overview_links_every_hand_with_its_tribute_and_standings():
 
     html = render_replays([(r, None) for r in results])
     assert html.count('href="#h=') == 3 and "落贡 paid: 1&gt;3:22" in html
+
+
+def test_hands_stream_through_one_at_a_time_and_no_replay_is_kept(tmp_path):
+    import gc
+    import io
+    import weakref
+
+    from gouji_record.match import check_match
+    from gouji_record.render.html import match_overview
+
+    records = read(HAND) + read(EXAMPLES / "charter-match.gjn") + read(ILLEGAL) + read(EXAMPLES / "classic-match.gjn")
+    expected = render_replays([(replay(r), None) for r in records], lang="en", seat=2)
+    alive: list[weakref.ref] = []
+
+    def tracked(record):
+        result = replay(record)
+        alive.append(weakref.ref(result))
+        return result
+
+    def hands():
+        for r in records:
+            gc.collect()
+            assert [ref() for ref in alive] == [None] * len(alive)  # every hand before is dropped
+            yield tracked(r), None
+
+    assert render_replays(hands(), lang="en", seat=2) == expected
+    alive.clear()
+    out = io.StringIO()
+    assert render_replays(hands(), lang="en", seat=2, out=out) is None
+    assert out.getvalue() == expected
+    with pytest.raises(ValueError, match="nothing to render"):
+        render_replays(iter(()), out=io.StringIO())
+    # the overview built from what is kept of each hand is the one built from whole replays
+    full = [replay(r) for r in read(EXAMPLES / "charter-match.gjn")]
+    rows = match_overview(iter(full))
+    entries = check_match(full)
+    assert [(r["number"], r["tribute"], r["standings"], r["valid"]) for r in rows] == [
+        (e.number, e.notes, e.standings, not e.diagnostics and e.replay.diagnostic is None) for e in entries
+    ]
