@@ -382,6 +382,26 @@ def test_nothing_from_a_record_runs(page, pages):
     # the page fixture fails the test on any dialog, console error or request
 
 
+def test_control_characters_in_names_tags_and_comments_are_inert(page, tmp_path):
+    from test_render import CONTROLS, control_text
+
+    src = tmp_path / "controls.gjn"
+    src.write_text(control_text() + "\n" + HAND.read_text(encoding="utf-8"), encoding="utf-8")
+    open_at(page, _render(src, tmp_path / "controls.html"))
+    event = "E\x1b[2J\u2028vent"
+    assert page.evaluate("JSON.parse(document.getElementById('replay-data').textContent).hands[0].players[0]") == CONTROLS
+    assert page.locator("#seat1 .name").text_content() == CONTROLS
+    assert page.locator("#title").text_content() == event
+    # the hand selector is written by the template alone: its character references are the same text
+    assert page.locator("#hand option").first.text_content() == "1 · " + event
+    assert page.locator("#actions .comment").first.text_content().startswith("Seats\x1b[2J\x07")
+    page.keyboard.press("End")
+    assert step(page) == 69 and page.locator("a").count() == 0  # no OSC 8 hyperlink became a link
+    page.locator("#hand").select_option("1")
+    expect(page.locator("#title")).to_have_text("Worked example: one hand under the charter")
+    # the page fixture fails the test on any page error (a broken script), dialog or request
+
+
 def test_hand_selector_for_several_hands(page, pages):
     open_at(page, pages["both"])
     expect(page.locator("#title")).to_have_text("Worked example: one hand under the charter")

@@ -14,6 +14,7 @@ and ``replay.js`` only present it.
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
@@ -43,11 +44,28 @@ def _template_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "html_templates"
 
 
+#: C0 controls but tab and newline, and DEL: autoescaping leaves them raw in the page.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _inert(value: Any) -> Any:
+    """A value the template writes, with every C0 control (but tab and newline) and DEL as a character
+    reference: the page's text is the same (HTML keeps these code points), but the file holds no
+    escape sequence from a record (ANSI colours, OSC titles or clipboard writes) for a terminal that
+    shows it to act on. Our own Markup (the inlined assets, the page's JSON, which is ASCII with
+    every control escaped) is written as it is."""
+    if isinstance(value, markupsafe.Markup):
+        return value
+    text = markupsafe.escape(value)
+    return markupsafe.Markup(_CONTROLS.sub(lambda m: f"&#{ord(m.group())};", text))
+
+
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(_template_dir()),
         autoescape=True,
+        finalize=_inert,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
