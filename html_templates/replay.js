@@ -62,7 +62,7 @@
   var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other"];
 
   var H, frames, actions, events, last, illegalStep, offender;
-  var handNo = 0, idx = 0, lang = page.lang === "en" ? "en" : "zh", view = +page.seat || 0;
+  var handNo = 0, idx = 0, lang = page.lang === "en" ? "en" : "zh", view = clamp(page.seat, 0, 6);
   var timer = null, speed = 1;
   var seatBoxes = [], actionItems = [], eventItems = [], markers = [], chartParts = null;
 
@@ -175,7 +175,7 @@
 
   /* ---------- building (once per hand and language) ---------- */
   function loadHand(n) {
-    handNo = Math.max(0, Math.min(page.hands.length - 1, n));
+    handNo = clamp(n, 0, page.hands.length - 1);
     H = page.hands[handNo];
     frames = H.frames; actions = H.actions; events = H.events;
     var d = H.diagnostic;
@@ -683,8 +683,14 @@
   }
 
   /* ---------- navigation ---------- */
+  // Any number, however large or malformed, lands inside [lo, hi]: NaN gives lo, fractions round down.
+  // (Never `x | 0`: it wraps 2147483648 to a negative and 4294967295 to -1.)
+  function clamp(x, lo, hi) {
+    x = Math.floor(Number(x));
+    return x !== x ? lo : Math.max(lo, Math.min(hi, x));
+  }
   function go(i) {
-    idx = Math.max(0, Math.min(last, i | 0));
+    idx = clamp(i, 0, last);
     show();
     if (timer && idx >= last) autoplay(false);
   }
@@ -719,19 +725,25 @@
     if (location.hash === h) return;
     try { history.replaceState(null, "", h); } catch (e) { /* a sandboxed frame: no deep link */ }
   }
+  // The address's numbers: #h= (1 is the first hand) and #a= (the action), each a whole number,
+  // clamped into range (a huge one: the last; 0 or negative: the first). A value that is not one
+  // (#a=abc, #a=1e3, #a=0x10, #a=) counts as absent: the page stays where it is (opens at 0).
+  function hashNumber(h, key) {
+    var m = new RegExp("[#&]" + key + "=([^&]*)").exec(h);
+    return m && /^[-+]?\d+$/.test(m[1]) ? Number(m[1]) : null;
+  }
   function readHash() {
-    var h = location.hash || "";
-    var hm = /[#&]h=(\d+)/.exec(h), am = /[#&]a=(\d+)/.exec(h);
-    return { hand: hm ? +hm[1] - 1 : null, step: am ? +am[1] : null };
+    var h = location.hash || "", hand = hashNumber(h, "h");
+    return { hand: hand !== null ? clamp(hand - 1, 0, page.hands.length - 1) : null, step: hashNumber(h, "a") };
   }
   function applyHash() {
     var r = readHash();
-    if (r.hand !== null && r.hand !== handNo && r.hand >= 0 && r.hand < page.hands.length) {
+    if (r.hand !== null && r.hand !== handNo) {
       idx = 0;
       loadHand(r.hand);
       buildAll();
     }
-    go(r.step !== null ? r.step : idx);
+    go(r.step !== null ? r.step : idx);  // go shows the step and writes the address back, clamped
   }
 
   function setLang(l) { lang = l; buildAll(); show(); }

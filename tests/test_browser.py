@@ -269,6 +269,78 @@ def test_deep_link_and_hashchange(page, pages):
     assert step(page) == 17
 
 
+# Every number the page reads from its address is clamped the same way: a huge one to the end (never
+# wrapped around 2^31 or 2^32 to the start), a negative one to the start, and a value that is not a
+# whole number counts as absent. The address is written back as the step shown.
+@pytest.mark.parametrize(
+    "fragment, expected",
+    [
+        ("a=9999", 69),
+        ("a=2147483648", 69),
+        ("a=4294967295", 69),
+        ("a=4294967296", 69),
+        ("a=99999999999999999999999", 69),
+        pytest.param("a=" + "9" * 400, 69, id="a=9x400"),  # beyond a double: Infinity
+        ("a=-1", 0),
+        ("a=-2147483649", 0),
+        ("a=0017", 17),
+        ("a=abc", 0),
+        ("a=1e3", 0),
+        ("a=", 0),
+        ("a=0x10", 0),
+        ("a=5.5", 0),
+        ("a=17abc", 0),
+    ],
+)
+def test_deep_link_numbers_are_clamped(page, pages, fragment, expected):
+    open_at(page, pages["hand"] + "#" + fragment)
+    assert step(page) == expected and page.locator("#slider").input_value() == str(expected)
+    assert page.evaluate("location.hash") == f"#a={expected}"
+
+
+def test_changed_address_numbers_are_clamped(page, pages):
+    open_at(page, pages["hand"] + "#a=17")
+    for fragment, expected in [("a=abc", 17), ("a=1e3", 17), ("a=", 17), ("a=4294967295", 69), ("a=-5", 0)]:
+        page.evaluate(f"location.hash = '#{fragment}'")
+        expect(page.locator("#app")).to_have_attribute("data-step", str(expected))
+        expect(page).to_have_url(re.compile(f"#a={expected}$"))
+
+
+@pytest.mark.parametrize(
+    "fragment, hand, expected",
+    [
+        ("h=2&a=4294967295", 2, 2),  # hand 2 stops at its illegal action, step 2
+        ("h=4294967296&a=1", 2, 1),  # past the last hand: the last hand
+        ("h=9999&a=1", 2, 1),
+        ("h=0&a=17", 1, 17),  # 0 or negative: the first hand
+        ("h=-1&a=17", 1, 17),
+        ("h=&a=17", 1, 17),  # not a number: as if absent
+        ("h=abc&a=17", 1, 17),
+        ("h=2.0&a=1", 1, 1),
+        ("h=1&a=2147483648", 1, 69),
+    ],
+)
+def test_hand_numbers_in_the_address_are_clamped(page, pages, fragment, hand, expected):
+    open_at(page, pages["both"] + "#" + fragment)
+    expect(page.locator("#title")).to_contain_text("illegal" if hand == 2 else "under the charter")
+    assert step(page) == expected and page.locator("#hand").input_value() == str(hand - 1)
+    assert page.evaluate("location.hash") == f"#h={hand}&a={expected}"
+
+
+def test_changed_hand_numbers_are_clamped(page, pages):
+    open_at(page, pages["both"] + "#h=1&a=17")
+    page.evaluate("location.hash = '#h=99&a=1'")  # was ignored: now the last hand
+    expect(page.locator("#title")).to_have_text("Worked example with one illegal action")
+    expect(page.locator("#app")).to_have_attribute("data-step", "1")
+    page.evaluate("location.hash = '#h=x&a=2'")  # not a number: the hand stays
+    expect(page.locator("#app")).to_have_attribute("data-step", "2")
+    expect(page.locator("#title")).to_have_text("Worked example with one illegal action")
+    page.evaluate("location.hash = '#h=-3&a=4294967295'")
+    expect(page.locator("#title")).to_have_text("Worked example: one hand under the charter")
+    expect(page.locator("#app")).to_have_attribute("data-step", "69")
+    assert page.evaluate("location.hash") == "#h=1&a=69"
+
+
 def test_invalid_record_is_replayed_up_to_the_illegal_action(page, pages):
     open_at(page, pages["illegal"])
     banner = page.locator("#banner")
@@ -308,6 +380,27 @@ def test_nothing_from_a_record_runs(page, pages):
     page.keyboard.press("End")
     assert page.locator("img").count() == 0 and page.locator("#seat1 b").count() == 0
     # the page fixture fails the test on any dialog, console error or request
+
+
+def test_control_characters_in_names_tags_and_comments_are_inert(page, tmp_path):
+    from test_render import CONTROLS, control_text
+
+    src = tmp_path / "controls.gjn"
+    src.write_text(control_text() + "\n" + HAND.read_text(encoding="utf-8"), encoding="utf-8")
+    open_at(page, _render(src, tmp_path / "controls.html"))
+    event = "E\x1b[2J\u2028vent"
+    data = page.evaluate("JSON.parse(document.getElementById('replay-data').textContent)")
+    assert data["hands"][0]["players"][0] == CONTROLS
+    assert page.locator("#seat1 .name").text_content() == CONTROLS
+    assert page.locator("#title").text_content() == event
+    # the hand selector is written by the template alone: its character references are the same text
+    assert page.locator("#hand option").first.text_content() == "1 · " + event
+    assert page.locator("#actions .comment").first.text_content().startswith("Seats\x1b[2J\x07")
+    page.keyboard.press("End")
+    assert step(page) == 69 and page.locator("a").count() == 0  # no OSC 8 hyperlink became a link
+    page.locator("#hand").select_option("1")
+    expect(page.locator("#title")).to_have_text("Worked example: one hand under the charter")
+    # the page fixture fails the test on any page error (a broken script), dialog or request
 
 
 def test_hand_selector_for_several_hands(page, pages):

@@ -122,3 +122,75 @@ def test_match_overview_links_every_hand_with_its_tribute_and_standings():
 
     html = render_replays([(r, None) for r in results])
     assert html.count('href="#h=') == 3 and "落贡 paid: 1&gt;3:22" in html
+
+
+def test_hands_stream_through_one_at_a_time_and_no_replay_is_kept(tmp_path):
+    import gc
+    import io
+    import weakref
+
+    from gouji_record.match import check_match
+    from gouji_record.render.html import match_overview
+
+    records = read(HAND) + read(EXAMPLES / "charter-match.gjn") + read(ILLEGAL) + read(EXAMPLES / "classic-match.gjn")
+    expected = render_replays([(replay(r), None) for r in records], lang="en", seat=2)
+    alive: list[weakref.ref] = []
+
+    def tracked(record):
+        result = replay(record)
+        alive.append(weakref.ref(result))
+        return result
+
+    def hands():
+        for r in records:
+            gc.collect()
+            assert [ref() for ref in alive] == [None] * len(alive)  # every hand before is dropped
+            yield tracked(r), None
+
+    assert render_replays(hands(), lang="en", seat=2) == expected
+    alive.clear()
+    out = io.StringIO()
+    assert render_replays(hands(), lang="en", seat=2, out=out) is None
+    assert out.getvalue() == expected
+    with pytest.raises(ValueError, match="nothing to render"):
+        render_replays(iter(()), out=io.StringIO())
+    # the overview built from what is kept of each hand is the one built from whole replays
+    full = [replay(r) for r in read(EXAMPLES / "charter-match.gjn")]
+    rows = match_overview(iter(full))
+    entries = check_match(full)
+    assert [(r["number"], r["tribute"], r["standings"], r["valid"]) for r in rows] == [
+        (e.number, e.notes, e.standings, not e.diagnostics and e.replay.diagnostic is None) for e in entries
+    ]
+
+
+# ANSI colours, OSC window title / hyperlink / clipboard (52) sequences, line and paragraph separators,
+# DEL and C1 controls, as a record may hold them in a name, a tag or a comment.
+CONTROLS = "Zh\x1b[31mang\x1b[0m \x1b]0;pwned\x07 \x1b]8;;http://x.test/\x07link\x1b]8;;\x07 \x1b]52;c;aGk=\x07"
+CONTROLS += " a\u2028b\u2029c\x7f\x85\x9b\x0b\x0c\x01"
+
+
+def control_text():
+    return (
+        HAND.read_text(encoding="utf-8")
+        .replace('"Zhang Wei"', f'"{CONTROLS}"')
+        .replace('[Event "Worked example: one hand under the charter"]', '[Event "E\x1b[2J\u2028vent"]')
+        .replace("{Seats 1 3 5", "{Seats\x1b[2J\x07\u2028 1 3 5")
+        .replace("{Five tens", "{Five\x1b]0;x\x07\u2029 tens")
+    )
+
+
+def test_control_characters_stay_inert_in_the_page():
+    record = parse(control_text())[0]
+    assert record.player(1) == CONTROLS and record.tags["Event"] == "E\x1b[2J\u2028vent"
+    html = render_html(record)
+    data = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.DOTALL).group(1)
+    assert data.isascii() and not re.search(r"[\x00-\x1f\x7f]", data)  # every control is a \u escape
+    hand = json.loads(data)["hands"][0]
+    assert hand["players"][0] == CONTROLS and hand["title"] == "E\x1b[2J\u2028vent"
+    assert hand["comment"][0].startswith("Seats\x1b[2J\x07")
+    assert hand["actions"][0]["comments"][0].startswith("Five\x1b]0;x\x07")
+    # outside the JSON the text is HTML: C0 controls and DEL are character references, so no
+    # escape sequence reaches a terminal that shows the file; tab and newline are the page's own
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", html)
+    assert "<title>E&#27;[2J\u2028vent · 够级回放</title>" in html
+    assert "Zh&#27;[31mang&#27;[0m &#27;]0;pwned&#7; " in html

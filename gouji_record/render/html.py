@@ -1,11 +1,12 @@
 """HTML replays (牌局回放): one self-contained page per file, every hand in it, rendered with Jinja2.
 
 The page is ``html_templates/replay.html.j2`` with autoescaping on; the
-stylesheet and script are inlined, and the replay data goes in as JSON through
-Jinja2's ``tojson`` filter, which writes ``<``, ``>``, ``&`` and ``'`` as
-``\\u003c`` … so nothing in a record can close the script element. The
-script only ever sets ``textContent``. The page's Content-Security-Policy
-forbids every network request; it works from ``file://``.
+stylesheet and script are inlined, and the replay data goes in as JSON written
+as Jinja2's ``tojson`` filter writes it (a hand at a time), with ``<``, ``>``,
+``&`` and ``'`` as ``\\u003c`` … so nothing in a record can close the script
+element. The script only ever sets ``textContent``. The page's
+Content-Security-Policy forbids every network request; it works from
+``file://``.
 
 :func:`replay_data` computes everything the page shows (data); the template
 and ``replay.js`` only present it.
@@ -13,14 +14,17 @@ and ``replay.js`` only present it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+import zlib
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, overload
 
 import jinja2
 import markupsafe
+from jinja2.utils import htmlsafe_json_dumps
 
 from ..model import ActionKind
 from ..replay import Replay
@@ -40,11 +44,28 @@ def _template_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "html_templates"
 
 
+#: C0 controls but tab and newline, and DEL: autoescaping leaves them raw in the page.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _inert(value: Any) -> Any:
+    """A value the template writes, with every C0 control (but tab and newline) and DEL as a character
+    reference: the page's text is the same (HTML keeps these code points), but the file holds no
+    escape sequence from a record (ANSI colours, OSC titles or clipboard writes) for a terminal that
+    shows it to act on. Our own Markup (the inlined assets, the page's JSON, which is ASCII with
+    every control escaped) is written as it is."""
+    if isinstance(value, markupsafe.Markup):
+        return value
+    text = markupsafe.escape(value)
+    return markupsafe.Markup(_CONTROLS.sub(lambda m: f"&#{ord(m.group())};", text))
+
+
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(_template_dir()),
         autoescape=True,
+        finalize=_inert,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -197,58 +218,147 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
     }
 
 
+class Writer(Protocol):
+    """Where :func:`render_replays` writes the page: anything with ``write(str)`` (a text file, ``io.StringIO``)."""
+
+    def write(self, text: str, /) -> object: ...
+
+
+@overload
 def render_replays(
-    hands: Sequence[tuple[Replay, Problem | None]],
+    hands: Iterable[tuple[Replay, Problem | None]],
     lines: list[str] | None = None,
     *,
     lang: str = "zh",
     seat: int = 0,
-) -> str:
+    out: None = None,
+) -> str: ...
+
+
+@overload
+def render_replays(
+    hands: Iterable[tuple[Replay, Problem | None]],
+    lines: list[str] | None = None,
+    *,
+    lang: str = "zh",
+    seat: int = 0,
+    out: Writer,
+) -> None: ...
+
+
+def render_replays(
+    hands: Iterable[tuple[Replay, Problem | None]],
+    lines: list[str] | None = None,
+    *,
+    lang: str = "zh",
+    seat: int = 0,
+    out: Writer | None = None,
+) -> str | None:
     """One self-contained HTML page replaying every hand of ``hands`` (a hand selector when there are
     several). Each hand comes with the :class:`Problem` locating its diagnostic in the file, if any
     (whose ``lines`` it may quote). ``lang`` (``zh`` or ``en``) and ``seat`` (0: all hands face up,
-    1–6: that seat's own view) are the page's initial settings; the reader can change both."""
+    1–6: that seat's own view) are the page's initial settings; the reader can change both.
+
+    ``hands`` may be any iterable, a generator included: it is consumed once, one hand at a time,
+    and no :class:`Replay` is kept once its hand is turned into page data (only the few positions
+    the match overview needs, for hands with a ``Match`` tag). Each hand's page data is kept as
+    compressed JSON until the page is written, so memory grows with the (compressed) page, not with
+    every position of every hand. With ``out`` (anything with ``write(str)``) the page is written
+    to it piece by piece and ``None`` is returned; without, the page is returned as one string::
+
+        render_replays(hands, lines, lang="zh", seat=0) -> str
+        render_replays(hands, lines, lang="zh", seat=0, out=file) -> None
+
+    Raises :class:`ValueError` for a bad ``lang`` or ``seat`` (before consuming ``hands``) or when
+    ``hands`` is empty (nothing is written then)."""
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
     if not 0 <= seat <= 6:
         raise ValueError("seat must be 0 (all hands) or 1-6")
-    if not hands:
+    header: dict[str, Any] | None = None  # what the page shows of the first hand before its script runs
+    titles: list[str] = []
+    packed: list[bytes] = []
+    overview = _Overview()
+    for result, problem in hands:
+        data = replay_data(result, problem, lines)
+        if header is None:
+            header = {k: data[k] for k in ("title", "tags", "players", "ruleset")}
+        titles.append(data["title"])
+        packed.append(zlib.compress(_json(data).encode("ascii"), 1))
+        overview.add(result)
+        del data, result
+    if header is None:
         raise ValueError("nothing to render")
-    data = [replay_data(result, problem, lines) for result, problem in hands]
-    overview = match_overview([result for result, _ in hands])
-    first = data[0]
-    title = first["title"] if len(data) == 1 else f"{first['title']} (+{len(data) - 1})"
-    return (
+    title = header["title"] if len(titles) == 1 else f"{header['title']} (+{len(titles) - 1})"
+    stream = (
         _environment()
         .get_template("replay.html.j2")
-        .render(
+        .generate(
             title=title,
-            hand=first,
-            hands=data,
-            page={"hands": data, "lang": lang, "seat": seat},
-            overview=overview,
+            hand=header,
+            titles=titles,
+            page_data=_page_data(packed, lang, seat),
+            overview=overview.finish(),
             lang=lang,
             **_assets(),
         )
     )
+    if out is None:
+        return "".join(stream)
+    for piece in stream:
+        out.write(piece)
+    return None
 
 
-def match_overview(results: Sequence[Replay]) -> list[dict[str, Any]]:
-    """One row per hand that belongs to a match (a ``Match`` tag): its number in the match, result,
-    team scores, the tribute paid before it, problems found, and the standings after it."""
-    from ..match import check_match, group_matches
+def _json(value: Any) -> str:
+    """``value`` as JSON exactly as the template's ``tojson`` filter writes it (HTML-safe, ASCII)."""
+    policies = _environment().policies
+    return htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"])
 
-    records = [r.record for r in results]
-    rows: list[dict[str, Any]] = []
-    for group in group_matches(records):
-        name = records[group[0]].tags.get("Match")
-        if not name:
-            continue
-        for i, entry in zip(group, check_match([results[i] for i in group])):
+
+def _page_data(packed: list[bytes], lang: str, seat: int) -> Iterator[markupsafe.Markup]:
+    """The page's JSON, ``{"hands": [...], "lang": …, "seat": …}``, a hand at a time: the same text
+    as ``tojson`` of the whole object (its keys are sorted, and ``hands`` comes first)."""
+    head, tail = _json({"hands": [], "lang": lang, "seat": seat}).split("[]", 1)
+    yield markupsafe.Markup(head + "[")
+    for i, blob in enumerate(packed):
+        text = zlib.decompress(blob).decode("ascii")
+        yield markupsafe.Markup(", " + text if i else text)
+    yield markupsafe.Markup("]" + tail)
+
+
+class _Overview:
+    """Builds :func:`match_overview`'s rows as hands go by, keeping of each hand in a match only a
+    slim copy of its :class:`Replay` (what :func:`~gouji_record.match.check_match` reads)."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict[str, Any]] = []
+        self.count = 0  # hands seen
+        self.name: str | None = None  # the current run's Match tag
+        self.first = 0  # the current run's first hand (0-based)
+        self.run: list[Replay] = []
+
+    def add(self, result: Replay) -> None:
+        name = result.record.tags.get("Match") or None
+        if name is None or name != self.name:
+            self._close()
+            self.name, self.first = name, self.count
+        if name is not None:
+            self.run.append(_slim(result))
+        self.count += 1
+
+    def finish(self) -> list[dict[str, Any]]:
+        self._close()
+        return self.rows
+
+    def _close(self) -> None:
+        from ..match import check_match
+
+        for i, entry in enumerate(check_match(self.run), start=self.first):
             rep = entry.replay
-            rows.append(
+            self.rows.append(
                 {
-                    "match": name,
+                    "match": self.name,
                     "page_hand": i + 1,
                     "number": entry.number,
                     "event": rep.record.tags.get("Event", ""),
@@ -260,7 +370,27 @@ def match_overview(results: Sequence[Replay]) -> list[dict[str, Any]]:
                     "valid": rep.diagnostic is None and not entry.diagnostics,
                 }
             )
-    return rows
+        self.run = []
+
+
+def _slim(result: Replay) -> Replay:
+    """``result`` with only the positions a match check reads: those up to the end of the pre-play
+    section (the first lead is checked there) and the final one; no events."""
+    positions = result.positions
+    keep = positions[: len(result.record.preplay) + 1]
+    if len(keep) < len(positions):
+        keep.append(positions[-1])
+    return Replay(result.record, result.ruleset, keep, [], result.diagnostic)
+
+
+def match_overview(results: Iterable[Replay]) -> list[dict[str, Any]]:
+    """One row per hand that belongs to a match (a run of hands with the same ``Match`` tag): its
+    number in the match, result, team scores, the tribute paid before it, problems found, and the
+    standings after it."""
+    overview = _Overview()
+    for result in results:
+        overview.add(result)
+    return overview.finish()
 
 
 def render_replay(
