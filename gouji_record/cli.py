@@ -427,31 +427,33 @@ def render(
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite((file,), output)
-    hands = []
-    count = 0
-    for hand in _records(file):
-        if hand.problem is None:
-            count += 1
-        if hand_number is not None and count != hand_number:
-            continue
-        rules = hand.problem or _ruleset_for(hand, override)
-        if isinstance(rules, Problem):
-            _fail(rules, hand.lines())
-            sys.exit(EXIT_UNREADABLE)
-        result = replay(hand.record, rules)
-        problem = None
-        if result.diagnostic is not None:
-            lines = hand.lines()
-            problem = diagnostic_problem(Path(file).name, result.diagnostic, hand.where, lines)
-            click.secho(
-                printable(f"note: the replay stops at an illegal action\n{problem.format(lines)}"), err=True
-            )
-            problem = problem.quoting(lines)
-        hands.append((result, problem))
-    if hand_number is not None and not hands:
-        raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
+
+    def hands() -> Iterator[tuple[Replay, Problem | None]]:
+        """Each hand replayed as it is read: the page holds one hand at a time."""
+        count = 0
+        for hand in _records(file):
+            if hand.problem is None:
+                count += 1
+            if hand_number is not None and count != hand_number:
+                continue
+            rules = hand.problem or _ruleset_for(hand, override)
+            if isinstance(rules, Problem):
+                _fail(rules, hand.lines())
+                sys.exit(EXIT_UNREADABLE)
+            result = replay(hand.record, rules)
+            problem = None
+            if result.diagnostic is not None:
+                lines = hand.lines()
+                problem = diagnostic_problem(Path(file).name, result.diagnostic, hand.where, lines).quoting(lines)
+                click.secho(printable(f"note: the replay stops at an illegal action\n{problem.format()}"), err=True)
+            yield result, problem
+            if hand_number is not None:
+                return
+        if hand_number is not None:
+            raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
+
     with Sink(output, force=force) as out:
-        out.write(render_replays(hands, lang=lang, seat=seat))
+        render_replays(hands(), lang=lang, seat=seat, out=out)
 
 
 def _json(data: object) -> None:
