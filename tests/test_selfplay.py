@@ -1,8 +1,8 @@
 """Self-play hands under every preset, and single-action mutations of them (hypothesis).
 
 Every self-played hand must validate; write→parse is the identity; a mutated hand is either
-rejected with a fitting diagnostic code or, when the engine accepts the mutation, replays to a
-consistent end: never a crash.
+rejected with a fitting diagnostic code or, when the engine accepts the mutation, still ends as its
+Result says with every card accounted for: never a crash.
 """
 
 import random
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from gouji_record import parse, replay, write
 from gouji_record.cli import main
 from gouji_record.model import ActionKind
-from gouji_record.rules.cards import DECK_SIZE, RANK_LETTERS
+from gouji_record.rules.cards import DECK_SIZE
 from gouji_record.rules.events import EventKind
 from gouji_record.rules.rulesets import PRESETS, get_ruleset
 from gouji_record.selfplay import play_hand
@@ -52,10 +52,15 @@ def test_self_play_hands_validate_and_round_trip(seed, name, bot):
     r = replay(rec)
     assert r.diagnostic is None and r.complete
     assert parse(write(rec)) == [rec]
-    # cards are conserved: what is held plus what was played is the whole deck
+    assert _cards_conserved(rec, r)
+
+
+def _cards_conserved(rec, r):
+    """What is held at the end plus what was played is the whole deck (plays a burn failure or a
+    ruling takes back do not count)."""
     not_made = {e.action for e in r.events if e.kind in (EventKind.BURN_FAILURE, EventKind.RULING)}
     played = sum(len(a.cards) for i, a in enumerate(rec.actions) if i + len(rec.preplay) not in not_made)
-    assert sum(r.final.holds(s) for s in range(1, 7)) + played == DECK_SIZE
+    return sum(r.final.holds(s) for s in range(1, 7)) + played == DECK_SIZE
 
 
 def _mutations(rec, rng):
@@ -110,9 +115,10 @@ def test_mutations_are_rejected_with_a_fitting_code_or_replay_consistently(seed,
         r = replay(mutated, rules)  # never raises
         if r.diagnostic is not None:
             assert r.diagnostic.code in allowed, (what, r.diagnostic)
-        else:  # accepted: then the whole mutated record replays on its own to a consistent end
-            again = replay(parse(write(mutated))[0], rules)
-            assert again.diagnostic is None and again.places == r.places, what
+        else:  # accepted: the mutated hand still ends as its Result says, with every card accounted for
+            assert r.complete and r.places == mutated.result_places, what
+            assert _cards_conserved(mutated, r), what
+            assert parse(write(mutated)) == [mutated], what
 
 
 def test_selfplay_command_is_reproducible_and_valid(tmp_path):
@@ -127,4 +133,5 @@ def test_selfplay_command_is_reproducible_and_valid(tmp_path):
     assert r.exit_code == 0
     v = runner.invoke(main, ["validate", str(f)])
     assert v.exit_code == 0 and v.output.count("valid under charter") == 3 and "after hand 3" in v.output
-    assert set(RANK_LETTERS) >= set("DX2")
+    # the match did pay tribute (hands 2 and 3), so validate checked some
+    assert v.output.count("  tribute: ") == 2 and "落贡 paid" in v.output
