@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .match import Due, exempt, expected_leader, tribute_cards, tribute_due
 from .model import Action, ActionKind, GameRecord
 from .replay import replay
 from .rules.cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
@@ -234,30 +235,16 @@ def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name:
     """``hands`` hands in a row as a match: each hand after the first pays the tribute the one
     before owes (gouji_record.match), with returns of the lowest cards, and is led by the seat
     the ruleset names."""
-    from .match import expected_leader, tribute_cards, tribute_due
-
     rng = random.Random(seed)
     match = name or f"selfplay-{rules.name}-{seed}"
     out: list[GameRecord] = []
     for n in range(1, hands + 1):
         dealt = deal(rng)
-        preplay: list[Action] = []
+        preplay: tuple[Action, ...] = ()
         leader = None
         if out:
             prev = replay(out[-1], rules)
-            counts = [parse_cards(h) for h in dealt]
-            for due in tribute_due(rules, prev.final):
-                cards = tribute_cards(counts[due.giver - 1], due.count)
-                if not any(cards):
-                    continue
-                preplay.append(Action(seat=due.giver, kind=ActionKind.GIVE, to=due.taker, cards=format_cards(cards)))
-                counts[due.giver - 1] = tuple(a - b for a, b in zip(counts[due.giver - 1], cards))
-                counts[due.taker - 1] = tuple(a + b for a, b in zip(counts[due.taker - 1], cards))
-                if due.kind == "place" and rules.return_tribute:
-                    back = _lowest(counts[due.taker - 1], sum(cards))
-                    preplay.append(Action(seat=due.taker, kind=ActionKind.GIVE, to=due.giver, cards=format_cards(back)))
-                    counts[due.taker - 1] = tuple(a - b for a, b in zip(counts[due.taker - 1], back))
-                    counts[due.giver - 1] = tuple(a + b for a, b in zip(counts[due.giver - 1], back))
+            preplay = pay_tribute(rules, tribute_due(rules, prev.final), dealt)
             leader = expected_leader(rules, prev)
         out.append(
             play_hand(
@@ -265,12 +252,42 @@ def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name:
                 rng.randrange(1 << 30),
                 bot,
                 hands=dealt,
-                preplay=tuple(preplay),
+                preplay=preplay,
                 leader=leader,
                 tags={"Match": match, "Hand": str(n)},
             )
         )
     return out
+
+
+def pay_tribute(rules: Ruleset, dues: list[Due], dealt: tuple[str, ...]) -> tuple[Action, ...]:
+    """The transfers that pay ``dues`` from the new deal ``dealt``, as gouji_record.match checks them.
+
+    Every due is paid, optional ones too, in order, with the giver's highest
+    tribute cards as its hand stands then; nothing by a seat that 抗贡 exempts
+    (004 §37: four big jokers dealt to a team-mate or four small jokers dealt
+    to the seat) or that holds no tribute card (免贡); a place tribute is
+    returned with the taker's lowest cards where the ruleset has 还贡.
+    """
+    counts = [parse_cards(h) for h in dealt]
+    dealt_counts = list(counts)
+    out: list[Action] = []
+
+    def give(giver: int, taker: int, cards: Counts) -> None:
+        out.append(Action(seat=giver, kind=ActionKind.GIVE, to=taker, cards=format_cards(cards)))
+        counts[giver - 1] = tuple(a - b for a, b in zip(counts[giver - 1], cards))
+        counts[taker - 1] = tuple(a + b for a, b in zip(counts[taker - 1], cards))
+
+    for due in dues:
+        if exempt(rules, dealt_counts, due.giver):
+            continue
+        cards = tribute_cards(counts[due.giver - 1], due.count)
+        if not any(cards):
+            continue
+        give(due.giver, due.taker, cards)
+        if due.kind == "place" and rules.return_tribute:
+            give(due.taker, due.giver, _lowest(counts[due.taker - 1], sum(cards)))
+    return tuple(out)
 
 
 def _lowest(hand: Counts, n: int) -> Counts:
@@ -282,4 +299,4 @@ def _lowest(hand: Counts, n: int) -> Counts:
     return tuple(out)
 
 
-__all__ = ["BOTS", "deal", "play_hand", "play_match", "play_out"]
+__all__ = ["BOTS", "deal", "pay_tribute", "play_hand", "play_match", "play_out"]

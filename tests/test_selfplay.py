@@ -1,23 +1,28 @@
-"""Self-play hands under every preset, and single-action mutations of them (hypothesis).
+"""Self-play hands and matches under every preset, and single-action mutations of hands (hypothesis).
 
 Every self-played hand must validate; write→parse is the identity; a mutated hand is either
-rejected with a fitting diagnostic code or, when the engine accepts the mutation, replays to a
-consistent end: never a crash.
+rejected with a fitting diagnostic code or, when the engine accepts the mutation, still ends as its
+Result says with every card accounted for: never a crash. Every self-played match validates too,
+tribute and first leads included, and the tribute the bots pay for any end of a hand and any deal is
+the tribute `gouji validate` expects.
 """
 
 import random
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_record import parse, replay, write
+from gouji_record import parse, replay, write, write_all
 from gouji_record.cli import main
-from gouji_record.model import ActionKind
-from gouji_record.rules.cards import DECK_SIZE, RANK_LETTERS
+from gouji_record.match import check_match, check_transfers, tribute_due
+from gouji_record.model import ActionKind, GameRecord
+from gouji_record.rules.cards import BIG_JOKER, COPIES, DECK_SIZE, HAND_SIZE, N_RANKS, SMALL_JOKER, format_cards
+from gouji_record.rules.engine import Position
 from gouji_record.rules.events import EventKind
 from gouji_record.rules.rulesets import PRESETS, get_ruleset
-from gouji_record.selfplay import play_hand
+from gouji_record.selfplay import pay_tribute, play_hand, play_match
 
 PRESET_NAMES = list(PRESETS)
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -52,10 +57,15 @@ def test_self_play_hands_validate_and_round_trip(seed, name, bot):
     r = replay(rec)
     assert r.diagnostic is None and r.complete
     assert parse(write(rec)) == [rec]
-    # cards are conserved: what is held plus what was played is the whole deck
+    assert _cards_conserved(rec, r)
+
+
+def _cards_conserved(rec, r):
+    """What is held at the end plus what was played is the whole deck (plays a burn failure or a
+    ruling takes back do not count)."""
     not_made = {e.action for e in r.events if e.kind in (EventKind.BURN_FAILURE, EventKind.RULING)}
     played = sum(len(a.cards) for i, a in enumerate(rec.actions) if i + len(rec.preplay) not in not_made)
-    assert sum(r.final.holds(s) for s in range(1, 7)) + played == DECK_SIZE
+    return sum(r.final.holds(s) for s in range(1, 7)) + played == DECK_SIZE
 
 
 def _mutations(rec, rng):
@@ -110,9 +120,10 @@ def test_mutations_are_rejected_with_a_fitting_code_or_replay_consistently(seed,
         r = replay(mutated, rules)  # never raises
         if r.diagnostic is not None:
             assert r.diagnostic.code in allowed, (what, r.diagnostic)
-        else:  # accepted: then the whole mutated record replays on its own to a consistent end
-            again = replay(parse(write(mutated))[0], rules)
-            assert again.diagnostic is None and again.places == r.places, what
+        else:  # accepted: the mutated hand still ends as its Result says, with every card accounted for
+            assert r.complete and r.places == mutated.result_places, what
+            assert _cards_conserved(mutated, r), what
+            assert parse(write(mutated)) == [mutated], what
 
 
 def test_selfplay_command_is_reproducible_and_valid(tmp_path):
@@ -127,4 +138,147 @@ def test_selfplay_command_is_reproducible_and_valid(tmp_path):
     assert r.exit_code == 0
     v = runner.invoke(main, ["validate", str(f)])
     assert v.exit_code == 0 and v.output.count("valid under charter") == 3 and "after hand 3" in v.output
-    assert set(RANK_LETTERS) >= set("DX2")
+    # the match did pay tribute (hands 2 and 3), so validate checked some
+    assert v.output.count("  tribute: ") == 2 and "落贡 paid" in v.output
+
+
+# -- matches: the tribute the bots pay is the tribute gouji validate expects -------------------
+
+MATCH_SEEDS = range(16)  # per preset, four hands each: about 1 s per preset
+
+
+def _match_problems(records):
+    """What `gouji validate` would say about a self-played match: each hand's first illegal action,
+    then the match's (tribute, first lead); read back from the written file."""
+    assert parse(write_all(records)) == records
+    reps = [replay(r) for r in records]
+    bad = [(n, r.diagnostic.code) for n, r in enumerate(reps, 1) if not r.complete]
+    return bad + [(e.number, d.code, d.message) for e in check_match(reps) for d in e.diagnostics]
+
+
+@pytest.mark.parametrize("seed", MATCH_SEEDS)
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_self_play_matches_validate(name, seed):
+    records = play_match(get_ruleset(name), seed, 4)
+    assert [r.tags["Hand"] for r in records] == ["1", "2", "3", "4"]
+    assert _match_problems(records) == []
+
+
+def _deal(rng, stack):
+    """Six hands from a shuffled deck; ``stack`` = (seat, rank): that seat is dealt all four copies of
+    a joker (抗贡 under tournament)."""
+    deck = [r for r in range(N_RANKS) for _ in range(COPIES[r])]
+    rng.shuffle(deck)
+    if stack is not None:
+        seat, rank = stack
+        mine = range((seat - 1) * HAND_SIZE, seat * HAND_SIZE)
+        elsewhere = [j for j in range(len(deck)) if j not in mine and deck[j] == rank]
+        slots = [i for i in mine if deck[i] != rank]
+        for i, j in zip(slots, elsewhere):
+            deck[i], deck[j] = deck[j], deck[i]
+    hands = []
+    for s in range(6):
+        counts = [0] * N_RANKS
+        for r in deck[s * HAND_SIZE : (s + 1) * HAND_SIZE]:
+            counts[r] += 1
+        hands.append(tuple(counts))
+    return hands
+
+
+def _exempt_by_hand(name, dealt, seat):
+    """004 §37 read directly: four big jokers dealt to anyone on the seat's team, or four small
+    jokers dealt to the seat, cancel its tribute; no other text has 抗贡."""
+    team = [s for s in range(1, 7) if s % 2 == seat % 2]
+    return name == "tournament" and (
+        dealt[seat - 1][SMALL_JOKER] == 4 or any(dealt[m - 1][BIG_JOKER] == 4 for m in team)
+    )
+
+
+seats = st.integers(1, 6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.sampled_from(PRESET_NAMES),
+    places=st.permutations(range(1, 7)),
+    opened=st.frozensets(seats),
+    calls=st.dictionaries(seats, st.sampled_from(["call", "precall"]), max_size=3),
+    burns=st.lists(st.tuples(seats, seats, st.sampled_from(["success", "running", "broken"])), max_size=3),
+    smothers=st.lists(st.tuples(seats, seats).filter(lambda t: t[0] != t[1]), max_size=3),
+    rng=st.randoms(use_true_random=False),
+    stack=st.none() | st.tuples(seats, st.sampled_from([BIG_JOKER, SMALL_JOKER])),
+)
+def test_tribute_the_bots_pay_is_what_the_checker_expects(name, places, opened, calls, burns, smothers, rng, stack):
+    # any end of a hand and any next deal, with a seat dealt four jokers of a kind half the time
+    rules = get_ruleset(name)
+    prev = Position(
+        ruleset=rules,
+        hands=((),) * 6,
+        to_act=None,
+        preplay=False,
+        finished=tuple(places),
+        opened=opened,
+        calls=tuple(calls.items()),
+        burns=tuple((b, t, o) for b, t, o in burns if b != t),
+        smothers=tuple(smothers),
+    )
+    dealt = _deal(rng, stack)
+    dues = tribute_due(rules, prev)
+    gives = pay_tribute(rules, dues, tuple(format_cards(h) for h in dealt))
+    record = GameRecord(tags={}, deal=tuple(format_cards(h) for h in dealt), preplay=gives)
+    notes, problems = check_transfers(rules, dues, record)
+    assert problems == []
+    # 抗贡 as 004 §37 words it: the exempt seats give nothing, and every due of theirs is waived as such
+    assert not [g.text for g in gives if _exempt_by_hand(name, dealt, g.seat)]
+    assert sum("(抗贡)" in n for n in notes) == sum(_exempt_by_hand(name, dealt, d.giver) for d in dues)
+
+
+# -- regressions: seeds whose matches `gouji validate` rejected (tribute-missing / tribute-extra) -----
+
+
+def _preplay(records, hand):
+    return " ".join(a.text for a in records[hand - 1].preplay)
+
+
+def test_seed_150_four_big_jokers_exempt_the_whole_team():
+    # tournament seed 150, hand 1 ends 3-1-4-6-5-2 (头科 3, 二科 1, 二落 5, 大落 2), nobody opened,
+    # seat 6 smothered seat 5, no burn. Hand 2 deals seat 2 all four big jokers (DDDD): 004 §37 frees
+    # team 2-4-6 of all tribute. In 004 §30 order:
+    #   点贡 §31: every pair both unopened, so mutual and optional; the bots pay: 1>4:X (seat 1's only
+    #     joker), 3>6:2 (no joker), 5>2:X; 2>5, 4>1, 6>3 are waived (抗贡)
+    #   闷贡 §32: seat 5 pays seat 6 one card: its X is gone, so 5>6:2
+    #   落贡 §34: 大落 2 → 头科 3 two cards: waived (抗贡); 二落 5 → 二科 1 one card, team-mates
+    #     (optional, §35): 5>1:2
+    # The bots used to pay 2>5:D 4>1:X 6>3:2 2>3:DD as well: validate said tribute-missing.
+    records = play_match(get_ruleset("tournament"), 150, 2)
+    assert records[0].tags["Result"] == "3-1-4-6-5-2" and records[1].deal[1].startswith("DDDD")
+    assert _preplay(records, 2) == "1>4:X 3>6:2 5>2:X 5>6:2 5>1:2"
+    assert _match_problems(records) == []
+    notes = check_match([replay(r) for r in records])[1].notes
+    assert "闷贡 paid: 5>6:2" in notes and "落贡 waived: seat 2 refuses tribute (抗贡)" in notes
+
+
+def test_seed_282_four_small_jokers_exempt_only_the_seat():
+    # tournament seed 282, hand 2 ends 1-2-4-6-3-5 (头科 1, 二科 2, 二落 3, 大落 5); seats 1, 2, 3, 6
+    # opened, 4 and 5 did not; seat 2 smothered seat 5, seat 4 smothered seat 3; no burn. Hand 3
+    # deals seat 4 all four small jokers (XXXX): 004 §37 frees seat 4 alone. In 004 §30 order:
+    #   点贡 §31: 4 → 1 one card: waived (抗贡); 5 → 2 one card: 5>2:D; 3 and 6 both opened: none
+    #   闷贡 §32: 5 → 2 one card: 5>2:2 (seat 5's last tribute card); 3 → 4 one card: 3>4:D
+    #   落贡 §34: 大落 5 → 头科 1 two cards: nothing left (免贡, §36); 二落 3 → 二科 2 one card: 3>2:2
+    # The bots used to pay 4>1:D first: validate said tribute-missing.
+    records = play_match(get_ruleset("tournament"), 282, 3)
+    assert records[1].tags["Result"] == "1-2-4-6-3-5" and "XXXX" in records[2].deal[3]
+    assert _preplay(records, 3) == "5>2:D 5>2:2 3>4:D 3>2:2"
+    assert _match_problems(records) == []
+
+
+def test_selfplay_command_seed_150_match_validates(tmp_path):
+    f = tmp_path / "m.gjn"
+    runner = CliRunner()
+    r = runner.invoke(
+        main, ["selfplay", "--match", "--ruleset", "tournament", "--seed", "150", "--hands", "5", "-o", str(f)]
+    )
+    assert r.exit_code == 0
+    v = runner.invoke(main, ["validate", str(f)])
+    assert v.exit_code == 0, v.output
+    assert "点贡 waived: seat 4 refuses tribute (抗贡)" in v.output
