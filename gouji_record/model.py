@@ -83,6 +83,10 @@ def _code(c: str) -> str:
 
 #: Control characters that end a line (str.splitlines breaks there).
 _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85")
+#: What a tag value may not hold: the control characters (Unicode Cc) and surrogates.
+_NOT_IN_TAG = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: What a comment may not hold: NUL and surrogates.
+_NOT_IN_COMMENT = re.compile("[\x00\ud800-\udfff]")
 
 
 def tag_value_problem(value: str) -> str | None:
@@ -95,15 +99,15 @@ def tag_value_problem(value: str) -> str | None:
     >>> tag_value_problem("a\nb")
     'holds a line break (U+000A) at character 2: a tag value is one line of text'
     """
-    for i, c in enumerate(value, start=1):
-        if c in _LINE_BREAKS:
-            return f"holds a line break ({_code(c)}) at character {i}: a tag value is one line of text"
-        category = unicodedata.category(c)
-        if category == "Cc":
-            return f"holds a control character ({_code(c)}) at character {i}: a tag value is printable text"
-        if category == "Cs":
-            return f"holds a lone surrogate ({_code(c)}) at character {i}: UTF-8 cannot encode it"
-    return None
+    m = _NOT_IN_TAG.search(value)
+    if m is None:
+        return None
+    c, i = m.group(), m.start() + 1
+    if c in _LINE_BREAKS:
+        return f"holds a line break ({_code(c)}) at character {i}: a tag value is one line of text"
+    if unicodedata.category(c) == "Cs":
+        return f"holds a lone surrogate ({_code(c)}) at character {i}: UTF-8 cannot encode it"
+    return f"holds a control character ({_code(c)}) at character {i}: a tag value is printable text"
 
 
 def tag_problem(name: str, value: str) -> str | None:
@@ -160,10 +164,11 @@ def comment_text(text: str) -> str:
     """
     from .notation.width import fold_comment  # not at the top: the notation package imports this module
 
-    for i, c in enumerate(text, start=1):
-        if c == "\0" or unicodedata.category(c) == "Cs":
-            what = "NUL" if c == "\0" else "a lone surrogate"
-            raise ValueError(f"holds {what} ({_code(c)}) at character {i}: a .gjn file cannot hold it")
+    m = _NOT_IN_COMMENT.search(text)
+    if m is not None:
+        c = m.group()
+        what = "NUL" if c == "\0" else "a lone surrogate"
+        raise ValueError(f"holds {what} ({_code(c)}) at character {m.start() + 1}: a .gjn file cannot hold it")
     return fold_comment(text)
 
 
