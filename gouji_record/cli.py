@@ -681,44 +681,24 @@ def import_(file: str, output: str | None) -> None:
     """Convert FILE to canonical .gjn: JSON Lines of records (from `gouji export`), or a
     platform's event log (docs/events-log.md), told apart by their first object.
     """
-    from pydantic import ValidationError
-
-    from .eventlog import EventLogError, records_from_events
+    from .interchange import EventLogError, RecordJSONError, read_records
 
     _no_overwrite((file,), output)
     try:
-        lines = _decode(file, _read_bytes(file)).splitlines()
+        text = _decode(file, _read_bytes(file))
     except Unreadable as e:
         _fail(e.problem)
         sys.exit(EXIT_UNREADABLE)
-    first = next((line for line in lines if line.strip()), "")
     try:
-        if '"type"' in first:
-            records = records_from_events(lines, file)
-        else:
-            records = []
-            for number, line in enumerate(lines, start=1):
-                if line.strip():
-                    try:
-                        records.append(GameRecord.model_validate_json(line))
-                    except ValidationError as e:
-                        err = e.errors()[0]
-                        where = ".".join(map(str, err["loc"])) or "the object"
-                        raise EventLogError(f"{where}: {err['msg']}", number, file) from None
-    except EventLogError as e:
+        records = read_records(text, file)
+    except (EventLogError, RecordJSONError) as e:
         _fail(Problem(file, e.line, 1, "bad-log", e.message))
         sys.exit(EXIT_UNREADABLE)
     if not records:
         _fail(Problem(file, 1, 1, "empty", "no hand in the file"))
         sys.exit(EXIT_UNREADABLE)
-    canon = []
-    for rec in records:
-        try:
-            canon.append(canonical(rec))
-        except (UnknownRuleset, BadOption):
-            canon.append(rec)
     with Sink(output) as out:
-        out.write(write_all(canon))
+        out.write(write_all(canonical(rec) for rec in records))
 
 
 @main.command()

@@ -20,7 +20,7 @@ gouji_record.eventlog.EventLogError: <events>:2: the log ends before the deal of
 from __future__ import annotations
 
 import json
-import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
@@ -28,8 +28,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .model import Action, ActionKind, GameRecord, parse_result
-from .notation.width import fold_comment
+from .model import (
+    TAG_NAME,
+    Action,
+    ActionKind,
+    GameRecord,
+    comment_text,
+    parse_result,
+    tag_problem,
+    tag_value_problem,
+)
 from .rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
 from .rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
@@ -81,8 +89,6 @@ TAG_FIELDS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round"
 _FIELD_TAGS = frozenset(
     {"Event", "Site", "Date", "Round", "Options", "Ruleset", "Result"} | {f"Seat{s}" for s in range(1, 7)}
 )
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_DATE = re.compile(r"\?|(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
 
 
 @dataclass
@@ -114,7 +120,8 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
     """Convert an event log (docs/events-log.md) into records, one per hand.
 
     ``lines`` are the lines of the log, with or without their line ends (an
-    open text file will do; a single ``str`` is taken as the whole text).
+    open text file will do; a single ``str`` is taken as the whole text, and
+    split at ``\n`` only: JSON strings may hold U+2028 and the like raw).
     Blank lines are skipped but counted. ``source`` names the log in errors.
 
     Each hand opens with ``start_hand``, then ``deal``, declarations, actions
@@ -133,7 +140,7 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
     malformed date, result or tag.
     """
     if isinstance(lines, str):
-        lines = lines.splitlines()
+        lines = lines.split("\n")
     records: list[GameRecord] = []
     hand: _Hand | None = None  # the open hand: started, not yet ended
     number = 0
@@ -181,16 +188,29 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
     return records
 
 
+def json_object(text: str, line: int, source: str, error: type[ValueError] | None = None) -> Any:
+    """The JSON value on one line, keys checked for repeats. Raises ``error`` (default
+    :class:`EventLogError`; any class taking ``(message, line, source)``) for text that is
+    not JSON, a key given twice, a number too long to convert (over 4300 digits) or
+    nesting too deep to read, instead of a traceback."""
+    error = error or EventLogError
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as e:
+        raise error(f"key {e.args[0]!r} is given twice: expected each key once", line, source) from None
+    except json.JSONDecodeError as e:
+        what = f"not JSON ({e.msg} at column {e.colno}): expected one JSON object per line"
+        raise error(what, line, source) from None
+    except RecursionError:
+        raise error("JSON nested too deeply to read: expected one flat JSON object per line", line, source) from None
+    except ValueError:  # int() of a number over sys.get_int_max_str_digits() digits
+        limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
+        raise error(f"a number of more than {limit} digits: expected one JSON object per line", line, source) from None
+
+
 def _event(text: str, line: int, source: str) -> dict[str, Any]:
     """One line as an event object with its required fields, and no unknown ones."""
-    try:
-        event = json.loads(text, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as e:
-        raise EventLogError(f"key {e.args[0]!r} is given twice: expected each key once", line, source) from None
-    except json.JSONDecodeError as e:
-        raise EventLogError(
-            f"not JSON ({e.msg} at column {e.colno}): expected one JSON object per line", line, source
-        ) from None
+    event = json_object(text, line, source)
     if not isinstance(event, dict):
         raise EventLogError(
             f'a JSON {_json_kind(event)}, not an object: expected an event like {{"type":"play",…}}', line, source
@@ -240,17 +260,20 @@ def _start_hand(event: dict[str, Any], line: int, source: str) -> _Hand:
     for key, tag in TAG_FIELDS.items():  # Event, Site, Date and Round keep their places; Options comes after
         if key in event:
             tags[tag] = _tag_value(event[key], f'"{key}"', fail)
-    if not _DATE.fullmatch(tags["Date"]):
-        raise fail(f'"date" {tags["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"')
     extra = event.get("tags", {})
     if not isinstance(extra, dict):
         raise fail(f'"tags" is {_describe(extra)}: expected an object of tag names and string values')
     for name, value in extra.items():
-        if not _TAG_NAME.fullmatch(name):
+        if not TAG_NAME.fullmatch(name):
             raise fail(f"tag name {name!r}: expected letters, digits and _, starting with a letter")
         if name in _FIELD_TAGS:
             raise fail(f'tag {name} in "tags": it is given by its own field, not in "tags"')
-        tags[name] = _tag_value(value, f"tag {name}", fail)
+        tags[name] = _tag_value(value, f'"tags"."{name}"', fail)
+    for name, value in tags.items():
+        problem = tag_problem(name, value)  # Date, Score: the checks the notation's reader makes
+        if problem is not None:
+            field = next((f'"{k}"' for k, t in TAG_FIELDS.items() if t == name), f'"tags"."{name}"')
+            raise fail(f"{field}: {problem}")
     try:
         rules = get_ruleset(ruleset)
         if "Options" in tags:
@@ -263,8 +286,9 @@ def _start_hand(event: dict[str, Any], line: int, source: str) -> _Hand:
 def _tag_value(value: Any, what: str, fail) -> str:
     if not isinstance(value, str):
         raise fail(f"{what} is {_describe(value)}: expected a string")
-    if "\n" in value or "\r" in value:
-        raise fail(f"{what} holds a line break: expected a value on one line")
+    problem = tag_value_problem(value)
+    if problem is not None:
+        raise fail(f"{what} {problem}")
     return value
 
 
@@ -282,7 +306,13 @@ def _comments(value: Any, fail) -> tuple[str, ...]:
     items = value if isinstance(value, list) else [value]
     if not all(isinstance(c, str) for c in items):
         raise fail(f'"comment" is {_describe(value)}: expected a string or an array of strings')
-    return tuple(fold_comment(c) for c in items)
+    out = []
+    for i, c in enumerate(items):
+        try:
+            out.append(comment_text(c))
+        except ValueError as e:
+            raise fail(f'"comment"{f"[{i}]" if isinstance(value, list) else ""}: {e}') from None
+    return tuple(out)
 
 
 def _cards(value: Any, what: str, fail) -> str:
@@ -361,4 +391,4 @@ def _finish(hand: _Hand, result: str, line: int, source: str) -> GameRecord:
         raise EventLogError(str(e), line, source) from None
 
 
-__all__ = ["DECLARATION_TYPES", "EVENT_TYPES", "PLAY_TYPES", "EventLogError", "records_from_events"]
+__all__ = ["DECLARATION_TYPES", "EVENT_TYPES", "PLAY_TYPES", "EventLogError", "json_object", "records_from_events"]

@@ -12,15 +12,26 @@ for ten), so two records of the same hand compare equal.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
-from .rules.cards import CardError, format_cards, parse_cards
+from .rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
 
-#: A seat number, 1–6 counterclockwise in playing order (seat i+1 acts after seat i).
-Seat = Annotated[int, Field(ge=1, le=6)]
+#: A seat number, 1–6 counterclockwise in playing order (seat i+1 acts after seat i). Strict: a
+#: seat is an integer, never ``true`` or ``"3"``.
+Seat = Annotated[int, Field(ge=1, le=6, strict=True)]
+#: The largest round number (four digits: a hand has at most 216 plays, so at most 216 rounds).
+MAX_ROUND = 9_999
+#: Numeric annotations ``$0`` … ``$255``, as in PGN.
+MAX_NAG = 255
+#: The annotation glyphs an action may carry.
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+#: What a tag name may be: letters, digits and ``_``, starting with a letter (the grammar's TAG_NAME).
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 #: Tags every record carries, in export order (docs/notation.md).
 REQUIRED_TAGS = (
@@ -42,6 +53,128 @@ KNOWN_TAGS = ("Score", "Options", "Match", "Hand", "Annotator")
 #: Required tags a reader fills in when a record leaves them out, and the value it gives.
 DEFAULT_TAGS = {"Round": "?"}
 
+_SCORE = re.compile(r"-?\d+ -?\d+")
+_DATE = re.compile(r"\?|(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
+
+
+def date_ok(value: str) -> bool:
+    """Whether ``value`` is a Date tag value: ``YYYY.MM.DD`` with ``?`` for unknown parts, or ``?``.
+
+    >>> date_ok("2026.11.??"), date_ok("2026.13.01"), date_ok("?")
+    (True, False, True)
+    """
+    m = _DATE.fullmatch(value)
+    if not m:
+        return False
+    if value == "?":
+        return True
+    _, month, day = m.groups()
+    return (month == "??" or 1 <= int(month) <= 12) and (day == "??" or 1 <= int(day) <= 31)
+
+
+def score_ok(value: str) -> bool:
+    """Whether ``value`` is a Score tag value: two whole numbers, team 1-3-5's first (``"2 0"``)."""
+    return bool(_SCORE.fullmatch(value.strip()))
+
+
+def _code(c: str) -> str:
+    return f"U+{ord(c):04X}"
+
+
+#: Control characters that end a line (str.splitlines breaks there).
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85")
+#: What a tag value may not hold: the control characters (Unicode Cc) and surrogates.
+_NOT_IN_TAG = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: What a comment may not hold: NUL and surrogates.
+_NOT_IN_COMMENT = re.compile("[\x00\ud800-\udfff]")
+
+
+def tag_value_problem(value: str) -> str | None:
+    r"""Why ``value`` cannot be a tag value, or ``None``: a tag value is one line of printable
+    text, so it holds no control character (Unicode category Cc: line breaks, tab, NUL,
+    escape) and no lone surrogate (UTF-8 cannot encode one).
+
+    >>> tag_value_problem("Zhang Wei \u2028 \\n") is None
+    True
+    >>> tag_value_problem("a\nb")
+    'holds a line break (U+000A) at character 2: a tag value is one line of text'
+    """
+    m = _NOT_IN_TAG.search(value)
+    if m is None:
+        return None
+    c, i = m.group(), m.start() + 1
+    if c in _LINE_BREAKS:
+        return f"holds a line break ({_code(c)}) at character {i}: a tag value is one line of text"
+    if unicodedata.category(c) == "Cs":
+        return f"holds a lone surrogate ({_code(c)}) at character {i}: UTF-8 cannot encode it"
+    return f"holds a control character ({_code(c)}) at character {i}: a tag value is printable text"
+
+
+def tag_problem(name: str, value: str) -> str | None:
+    """Why ``[name "value"]`` cannot be a tag pair, or ``None``: the name is not a tag name,
+    the value is not one line of printable text (:func:`tag_value_problem`), or a Date,
+    Score or Result value is malformed.
+
+    >>> tag_problem("White Elo", "2400")
+    "tag name 'White Elo': expected letters, digits and _, starting with a letter"
+    """
+    if not TAG_NAME.fullmatch(name):
+        return f"tag name {name!r}: expected letters, digits and _, starting with a letter"
+    problem = tag_value_problem(value)
+    if problem is not None:
+        return f"tag {name} {problem}"
+    if name == "Date" and not date_ok(value):
+        return f'Date {value!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"'
+    if name == "Score" and not score_ok(value):
+        return f'Score {value!r}: expected the scores of team 1-3-5 and team 2-4-6, like "2 0"'
+    if name == "Result":
+        try:
+            parse_result(value)
+        except ValueError as e:
+            return str(e)
+    return None
+
+
+def _tag_name(name: str) -> str:
+    if not TAG_NAME.fullmatch(name):
+        raise ValueError(f"tag name {name!r}: expected letters, digits and _, starting with a letter")
+    return name
+
+
+def _tag_value(value: str) -> str:
+    problem = tag_value_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
+
+
+#: A tag name (letters, digits and ``_``, starting with a letter) and a tag value (one line of
+#: printable text), checked one by one so that an error names its tag (``tags.Event``).
+TagName = Annotated[str, AfterValidator(_tag_name)]
+TagValue = Annotated[str, AfterValidator(_tag_value)]
+
+
+def comment_text(text: str) -> str:
+    r"""A comment as the notation holds it, white space folded as the reader folds it
+    (:func:`~gouji_record.notation.width.fold_comment`). Raises ``ValueError`` for what a
+    ``.gjn`` file cannot hold: NUL and lone surrogates.
+
+    >>> comment_text("  two\n words } ")
+    'two words }'
+    """
+    from .notation.width import fold_comment  # not at the top: the notation package imports this module
+
+    m = _NOT_IN_COMMENT.search(text)
+    if m is not None:
+        c = m.group()
+        what = "NUL" if c == "\0" else "a lone surrogate"
+        raise ValueError(f"holds {what} ({_code(c)}) at character {m.start() + 1}: a .gjn file cannot hold it")
+    return fold_comment(text)
+
+
+#: A comment: folded when the record is made (:func:`comment_text`), so an error names its index.
+Comment = Annotated[str, AfterValidator(comment_text)]
+
 
 def canonical_cards(text: str) -> str:
     """Canonical form of a card string (raises :class:`CardError` if not cards)."""
@@ -56,6 +189,10 @@ def split_hand(text: str) -> tuple[str, int]:
     """
     known, mark, unknown = text.partition("?")
     return canonical_cards(known), int(unknown or 1) if mark else 0
+
+
+#: A stored hand: cards (any spelling the card reader takes), then ``?N`` (N of one or two digits).
+_HAND = re.compile(r"[^?]*(?:\?[0-9]{0,2})?", re.DOTALL)
 
 
 def join_hand(known: str, unknown: int) -> str:
@@ -116,18 +253,18 @@ class Action(BaseModel):
     after the action.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     seat: Seat
     kind: ActionKind
     to: Seat | None = None
     cards: str = ""
-    burn: bool = False
-    round: int | None = Field(default=None, ge=1, le=9999)  # four digits at most (docs/notation.md)
-    glyph: str | None = None
-    nags: tuple[int, ...] = ()
-    irregular: bool = False
-    comments: tuple[str, ...] = ()
+    burn: StrictBool = False
+    round: Annotated[int, Field(ge=1, le=MAX_ROUND, strict=True)] | None = None
+    glyph: Literal["!", "?", "!!", "??", "!?", "?!"] | None = None
+    nags: tuple[Annotated[int, Field(ge=0, le=MAX_NAG, strict=True)], ...] = ()
+    irregular: StrictBool = False
+    comments: tuple[Comment, ...] = ()
 
     @field_validator("cards")
     @classmethod
@@ -163,21 +300,51 @@ class GameRecord(BaseModel):
     cards not known (``"?36"``: nothing known); ``preplay`` the declarations
     before play (革命, 要头/无头, 自然开点); ``comment`` the comments written
     before the first action; ``actions`` every action of play in order.
+
+    Validation keeps to what a ``.gjn`` file can hold, so that
+    ``parse_text(write(record))`` gives the record back (docs/notation.md, "What each field
+    may hold"): tag names and values as :func:`tag_problem` checks them, the required tags
+    (``Round`` filled in with ``?`` when missing), six hands of 36 cards within four decks,
+    comments folded as the reader folds them. Unknown fields are refused.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
-    tags: dict[str, str]
+    tags: dict[TagName, TagValue]
     deal: tuple[str, str, str, str, str, str]
     preplay: tuple[Action, ...] = ()
-    comment: tuple[str, ...] = ()
+    comment: tuple[Comment, ...] = ()
     actions: tuple[Action, ...] = ()
+
+    @field_validator("tags")
+    @classmethod
+    def _tags(cls, v: dict[str, str]) -> dict[str, str]:
+        for name, value in v.items():
+            problem = tag_problem(name, value)
+            if problem is not None:
+                raise ValueError(problem)
+        v = {**v, **{name: value for name, value in DEFAULT_TAGS.items() if name not in v}}
+        missing = [name for name in REQUIRED_TAGS if name not in v]
+        if missing:
+            raise ValueError(f"missing tag {missing[0]}: every hand needs " + ", ".join(REQUIRED_TAGS))
+        return v
 
     @field_validator("preplay")
     @classmethod
     def _declarations(cls, v: tuple[Action, ...]) -> tuple[Action, ...]:
         if any(not a.kind.preplay or a.round is not None or a.irregular or a.nags for a in v):
             raise ValueError("the pre-play section holds declarations and transfers, without round numbers, ^ or $n")
+        return v
+
+    @field_validator("actions")
+    @classmethod
+    def _plays(cls, v: tuple[Action, ...]) -> tuple[Action, ...]:
+        for i, a in enumerate(v):
+            if a.kind.preplay:
+                raise ValueError(
+                    f"action {i} is a {a.kind.value}: the play section holds plays, passes, yields, "
+                    "wind and claim; declarations and transfers go in preplay"
+                )
         return v
 
     @property
@@ -188,7 +355,20 @@ class GameRecord(BaseModel):
     @field_validator("deal")
     @classmethod
     def _canonical_deal(cls, v: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(join_hand(*split_hand(h)) for h in v)
+        out, totals = [], [0] * len(COPIES)
+        for seat, hand in enumerate(v, start=1):
+            if not _HAND.fullmatch(hand):
+                raise ValueError(f"seat {seat}: {hand[:40]!r}: expected cards, then ?N for N cards not known")
+            known, unknown = split_hand(hand)
+            counts = parse_cards(known)
+            if sum(counts) + unknown != HAND_SIZE:
+                raise ValueError(f"seat {seat} is dealt {sum(counts) + unknown} cards: expected {HAND_SIZE}")
+            totals = [t + n for t, n in zip(totals, counts)]
+            out.append(join_hand(known, unknown))
+        for rank, (n, cap) in enumerate(zip(totals, COPIES)):
+            if n > cap:
+                raise ValueError(f"the deal has {n} cards {RANK_LETTERS[rank]}: four decks hold {cap}")
+        return tuple(out)
 
     @property
     def ruleset_name(self) -> str:
@@ -234,9 +414,18 @@ __all__ = [
     "Action",
     "ActionKind",
     "CardError",
+    "GLYPHS",
     "GameRecord",
+    "MAX_NAG",
+    "MAX_ROUND",
     "REQUIRED_TAGS",
     "Seat",
+    "TAG_NAME",
     "canonical_cards",
+    "comment_text",
+    "date_ok",
     "parse_result",
+    "score_ok",
+    "tag_problem",
+    "tag_value_problem",
 ]

@@ -383,11 +383,14 @@ def test_nothing_from_a_record_runs(page, pages):
 
 
 def test_control_characters_in_names_tags_and_comments_are_inert(page, tmp_path):
-    from test_render import CONTROLS, control_text
+    from gouji_record.render.html import render_replays
+    from gouji_record import parse, replay
+    from test_render import CONTROLS, control_record
 
-    src = tmp_path / "controls.gjn"
-    src.write_text(control_text() + "\n" + HAND.read_text(encoding="utf-8"), encoding="utf-8")
-    open_at(page, _render(src, tmp_path / "controls.html"))
+    out = tmp_path / "controls.html"
+    hands = [control_record(), parse(HAND.read_text(encoding="utf-8"))[0]]
+    out.write_text(render_replays([(replay(h), None) for h in hands]), encoding="utf-8")
+    open_at(page, out.as_uri())
     event = "E\x1b[2J\u2028vent"
     data = page.evaluate("JSON.parse(document.getElementById('replay-data').textContent)")
     assert data["hands"][0]["players"][0] == CONTROLS

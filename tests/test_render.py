@@ -179,8 +179,16 @@ def control_text():
     )
 
 
+def control_record():
+    """The example with controls in its comments (the reader keeps them) and in a name and the Event
+    tag, which the reader refuses (bad-tag) but a record built without validation may carry."""
+    text = control_text().replace(f'"{CONTROLS}"', '"Zhang Wei"').replace('"E\x1b[2J\u2028vent"', '"x"')
+    record = parse(text)[0]
+    return record.model_copy(update={"tags": record.tags | {"Seat1": CONTROLS, "Event": "E\x1b[2J\u2028vent"}})
+
+
 def test_control_characters_stay_inert_in_the_page():
-    record = parse(control_text())[0]
+    record = control_record()
     assert record.player(1) == CONTROLS and record.tags["Event"] == "E\x1b[2J\u2028vent"
     html = render_html(record)
     data = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.DOTALL).group(1)

@@ -20,12 +20,21 @@ from pathlib import Path
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..model import DEFAULT_TAGS, REQUIRED_TAGS, Action, ActionKind, GameRecord, parse_result
+from ..model import (
+    DEFAULT_TAGS,
+    MAX_NAG,
+    MAX_ROUND,
+    REQUIRED_TAGS,
+    Action,
+    ActionKind,
+    GameRecord,
+    date_ok,
+    parse_result,
+    score_ok,
+    tag_value_problem,
+)
 from ..rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
 from .width import fold_comment
-
-#: The most digits a round number may have (``9999.``).
-MAX_ROUND_DIGITS = 4
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]
@@ -319,20 +328,6 @@ def _loc(tok: Token) -> Location:
     return (tok.line, tok.column)
 
 
-_SCORE = re.compile(r"-?\d+ -?\d+")
-_DATE = re.compile(r"\?|(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
-
-
-def _date_ok(value: str) -> bool:
-    m = _DATE.fullmatch(value)
-    if not m:
-        return False
-    if value == "?":
-        return True
-    _, month, day = m.groups()
-    return (month == "??" or 1 <= int(month) <= 12) and (day == "??" or 1 <= int(day) <= 31)
-
-
 _ESCAPE = re.compile(r'\\(["\\])')
 
 
@@ -378,6 +373,9 @@ class _Build(Transformer):
     def action(self, children):
         tok, *marks = children
         glyph = next((str(c) for c in marks if c.type == "GLYPH"), None)
+        for c in marks:
+            if c.type == "NAG":
+                nag_number(str(c)[1:], _loc(c))
         nags = "".join(str(c) for c in marks if c.type == "NAG")
         action = action_from_token(str(tok))
         return (
@@ -425,9 +423,21 @@ def action_from_token(token: str) -> Action:
     return Action.model_construct(seat=int(seat), kind=kind, cards=cards, burn=bool(burn), irregular=bool(irregular))
 
 
-def with_marks(action: Action, glyph: str | None, nags: str) -> Action:
-    """``action`` with a glyph (``"!?"``) and numeric annotations written ``"$1$12"``."""
-    return action.model_copy(update={"glyph": glyph, "nags": tuple(int(n) for n in _NAG.findall(nags))})
+def with_marks(action: Action, glyph: str | None, nags: str, where: Location = (0, 0)) -> Action:
+    """``action`` with a glyph (``"!?"``) and numeric annotations written ``"$1$12"``.
+
+    Raises :class:`NotationError` at ``where`` for a number above ``$255``."""
+    numbers = tuple(nag_number(n, where) for n in _NAG.findall(nags))
+    return action.model_copy(update={"glyph": glyph, "nags": numbers})
+
+
+def nag_number(digits: str, where: Location) -> int:
+    """The number of a numeric annotation, ``$0`` … ``$255`` (as in PGN); a larger one is an
+    error at ``where`` (never converted: Python refuses ``int()`` of a 5000-digit string)."""
+    if len(digits) > len(str(MAX_NAG)) or int(digits) > MAX_NAG:
+        shown = digits if len(digits) <= 12 else digits[:8] + f"… ({len(digits)} digits)"
+        raise NotationError("syntax", f"numeric annotation ${shown}: expected $0 to ${MAX_NAG}", *where)
+    return int(digits)
 
 
 def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
@@ -472,6 +482,9 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
         name = str(name_tok)
         if name in tag_values:
             raise NotationError("duplicate-tag", f"tag {name} is given twice", *_loc(name_tok))
+        problem = tag_value_problem(value)
+        if problem is not None:
+            raise NotationError("bad-tag", f"tag {name} {problem}", *_loc(name_tok))
         tag_values[name] = value
         where.tags[name] = _loc(name_tok)
     for name, value in DEFAULT_TAGS.items():
@@ -481,13 +494,13 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             raise NotationError(
                 "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *where.start
             )
-    if not _date_ok(tag_values["Date"]):
+    if not date_ok(tag_values["Date"]):
         raise NotationError(
             "bad-date",
             f'Date {tag_values["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"',
             *where.tags["Date"],
         )
-    if "Score" in tag_values and not _SCORE.fullmatch(tag_values["Score"].strip()):
+    if "Score" in tag_values and not score_ok(tag_values["Score"]):
         raise NotationError(
             "bad-score",
             f'Score {tag_values["Score"]!r}: expected the scores of team 1-3-5 and team 2-4-6, like "2 0"',
@@ -575,11 +588,9 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
                     "syntax", "a round number must stand before an action", *where.rounds[len(where.actions)]
                 )
             digits = str(tok)[:-1]
-            if len(digits) > MAX_ROUND_DIGITS:
-                raise NotationError(
-                    "syntax", f"round number of {len(digits)} digits: a round number has at most "
-                    f"{MAX_ROUND_DIGITS}", *_loc(tok)
-                )
+            if len(digits) > len(str(MAX_ROUND)):
+                what = f"round number of {len(digits)} digits: round numbers run from 1 to {MAX_ROUND}"
+                raise NotationError("syntax", what, *_loc(tok))
             pending_round = int(digits)
             if pending_round < 1:
                 raise NotationError("syntax", "round numbers start at 1", *_loc(tok))

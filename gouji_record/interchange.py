@@ -1,0 +1,121 @@
+r"""JSON Lines in, records out: what ``gouji import`` reads (docs/notation.md, "Interchange").
+
+Two formats come in as JSON Lines: the records ``gouji export`` writes (one
+:class:`GameRecord` object a line) and a platform's event log
+(:mod:`gouji_record.eventlog`). :func:`read_records` tells them apart by the
+top-level keys of the first object and reads either; :func:`records_from_json`
+reads the first. Lines are split at ``\n`` only (a JSON string may hold U+2028,
+U+0085 and the like raw), blank lines are skipped but counted, and every error
+names its 1-based line and, inside a record, the field.
+
+>>> read_records('{"tags": {"Event": "a"}, "deal": []}', "x.jsonl")
+Traceback (most recent call last):
+  ...
+gouji_record.interchange.RecordJSONError: x.jsonl:1: tags: missing tag Site: every hand needs Event, Site, ...
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from pydantic import ValidationError
+
+from .eventlog import EventLogError, json_object, records_from_events
+from .model import GameRecord
+from .rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
+
+
+class RecordJSONError(ValueError):
+    """A line of record JSON that is not a record: ``line`` is 1-based, ``message`` starts
+    with the field path (``actions[0].seat: …``); ``str()`` is ``"SOURCE:LINE: message"``."""
+
+    def __init__(self, message: str, line: int, source: str = "<records>") -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.source = source
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: {self.message}"
+
+
+def json_lines(text: str) -> list[str]:
+    """``text`` cut into lines at ``\\n`` only (a ``\\r`` before it is dropped), without a
+    leading byte-order mark.
+
+    >>> json_lines('{"a": "x\\u2028y"}\\r\\n\\n{}')
+    ['{"a": "x\\u2028y"}', '', '{}']
+    """
+    return [line.removesuffix("\r") for line in text.removeprefix("\ufeff").split("\n")]
+
+
+def records_from_json(lines: Iterable[str] | str, source: str = "<records>") -> list[GameRecord]:
+    """The records of JSON Lines as ``gouji export`` writes them, one object a line.
+
+    Each object is validated as a :class:`GameRecord` (strictly: unknown fields are
+    refused, a seat is an integer, never ``true``), its keys checked for repeats, and
+    its Ruleset and Options tags checked against the rulesets, so that every record
+    returned writes as a ``.gjn`` hand that ``gouji validate`` can read. Raises
+    :class:`RecordJSONError` for the first line that fails.
+    """
+    if isinstance(lines, str):
+        lines = json_lines(lines)
+    records = []
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        obj = json_object(text, number, source, RecordJSONError)
+        if not isinstance(obj, dict):
+            kind = "array" if isinstance(obj, list) else "string" if isinstance(obj, str) else "value"
+            what = f'a JSON {kind}, not an object: expected a record like {{"tags": …, "deal": …}}'
+            raise RecordJSONError(what, number, source)
+        try:
+            record = GameRecord.model_validate(obj)
+        except ValidationError as e:
+            raise RecordJSONError(_first_error(e), number, source) from None
+        try:
+            rules = get_ruleset(record.ruleset_name)
+        except UnknownRuleset as e:
+            raise RecordJSONError(f"tags.Ruleset: {e}", number, source) from None
+        if "Options" in record.tags:
+            try:
+                with_options(rules, parse_options(record.tags["Options"]))
+            except BadOption as e:
+                raise RecordJSONError(f"tags.Options: {e}", number, source) from None
+        records.append(record)
+    return records
+
+
+def _first_error(e: ValidationError) -> str:
+    """The first error of a validation as ``path: message``, e.g. ``actions[0].seat: Input should be …``."""
+    err = e.errors()[0]
+    path = ""
+    for part in err["loc"]:
+        if part == "[key]":
+            path += " (the name)"
+        else:
+            path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    message = err["msg"].removeprefix("Value error, ")
+    if err["type"] not in ("value_error", "missing", "extra_forbidden") and not isinstance(err["input"], (dict, list)):
+        shown = json.dumps(err["input"], ensure_ascii=False)  # a JSON scalar: short, or cut short below
+        message += f", not {shown if len(shown) <= 40 else shown[:37] + '...'}"
+    return f"{path or 'the record'}: {message}"
+
+
+def read_records(text: str, source: str = "<import>") -> list[GameRecord]:
+    """The records of ``text``: record JSON (``gouji export``) or an event log
+    (docs/events-log.md), told apart by the first object: an event has a ``type`` key,
+    a record never has. Raises :class:`RecordJSONError` or
+    :class:`~gouji_record.eventlog.EventLogError`, both with ``line`` and ``message``."""
+    lines = json_lines(text)
+    number, first = next(((n, line) for n, line in enumerate(lines, start=1) if line.strip()), (0, ""))
+    if not first:
+        return []
+    obj = json_object(first, number, source, RecordJSONError)
+    if isinstance(obj, dict) and "type" in obj:
+        return records_from_events(lines, source)
+    return records_from_json(lines, source)
+
+
+__all__ = ["EventLogError", "RecordJSONError", "json_lines", "read_records", "records_from_json"]
