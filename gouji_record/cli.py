@@ -321,7 +321,7 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
 
     A FILE is never changed unless --in-place is given. A FILE with a hand that
     cannot be read is reported (every such hand, located) and left out of the
-    output; the exit status is then 2.
+    output; the exit status is then 2, and an -o file is not written.
     """
     if sum((check, in_place, output is not None)) > 1:
         raise click.UsageError("--check, --in-place and --output go one at a time")
@@ -368,6 +368,8 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
                         out.write("\n")
                     out.copy_from(text)
                     first_file = False
+        if status == EXIT_UNREADABLE:
+            out.abandon()  # an output file is written only when every input could be read
     sys.exit(status)
 
 
@@ -653,7 +655,8 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -
     """Export the hands of FILES as JSON, one object per hand; `gouji import` reads it back with no loss.
 
     Reads hand by hand (memory bounded by the largest hand). A FILE with a hand that cannot be
-    read is reported (every such hand, located) and left out; the exit status is then 2.
+    read is reported (every such hand, located) and left out; the exit status is then 2, and an
+    -o file is not written.
     """
     _no_overwrite(files, output)
     status = EXIT_OK
@@ -671,6 +674,8 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -
                     status = EXIT_UNREADABLE
                 else:
                     out.copy_from(text)
+        if status == EXIT_UNREADABLE:
+            out.abandon()  # an output file is written only when every input could be read
     sys.exit(status)
 
 

@@ -69,19 +69,23 @@ class Sink:
         self._file: IO[str] | None = None
         self._tmp: str | None = None
         self._target: Path | None = None
+        self._abandoned = False
 
     def __enter__(self) -> Sink:
         if self.path is None:
             self._file = sys.stdout
             return self
         try:
-            target = _target(self.path)
-            st = target.stat() if target.exists() else None
+            try:
+                st: os.stat_result | None = os.stat(self.path)  # through links: /dev/stdout is a pipe's
+            except FileNotFoundError:
+                st = None
             if st is not None and not stat.S_ISREG(st.st_mode):
                 if stat.S_ISDIR(st.st_mode):
                     raise OutputError(self.path, "is a directory: give a file name")
-                self._file = open(target, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+                self._file = open(self.path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
                 return self
+            target = _target(self.path)
             if st is not None and not self.force and not (st.st_mode & stat.S_IWUSR and os.access(target, os.W_OK)):
                 raise OutputError(self.path, "the file is read-only: give --force to replace it")
             fd, self._tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -99,7 +103,7 @@ class Sink:
         try:
             self._file.write(text)
         except OSError as e:
-            raise OutputError(self.path or "-", f"cannot write: {e.strerror or e}") from None
+            raise self._failed(e) from None
 
     def copy_from(self, source: IO[str]) -> None:
         """Write the rest of the text file ``source``."""
@@ -107,8 +111,16 @@ class Sink:
         while chunk := source.read(1 << 16):
             self.write(chunk)
 
+    def _failed(self, e: OSError) -> OutputError:
+        what = "the file" if self.path else "to standard output"
+        return OutputError(self.path or "-", f"cannot write {what}: {e.strerror or e}")
+
+    def abandon(self) -> None:
+        """Leave an output file as it was when the block ends (what was written to a stream stays)."""
+        self._abandoned = True
+
     def __exit__(self, kind, value, traceback) -> None:
-        if kind is not None:
+        if kind is not None or self._abandoned:
             self._discard()
             return
         try:
@@ -122,7 +134,7 @@ class Sink:
             self._tmp = None
         except OSError as e:
             self._discard()
-            raise OutputError(self.path or "-", f"cannot write: {e.strerror or e}") from None
+            raise self._failed(e) from None
 
     def _discard(self) -> None:
         if self._file is not None and self._file is not sys.stdout:

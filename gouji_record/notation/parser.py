@@ -54,6 +54,9 @@ class NotationError(ValueError):
         self.line = line
         self.column = column
 
+    def __reduce__(self):  # pickled whole, for worker processes (validate --jobs)
+        return type(self), (self.code, self.message, self.line, self.column)
+
 
 @dataclass
 class SourceMap:

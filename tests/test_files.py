@@ -1,0 +1,300 @@
+"""Reading files hand by hand: one splitter for every command, equal to the grammar's reading.
+
+The splitter (gouji_record.notation.files) is checked against the grammar on every layout that
+broke it before (issue: records in, records out) and on mutated files: where the grammar reads
+the whole text, the hands the splitter cuts read to the same records and source maps; where the
+grammar refuses it, some hand is refused too.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gouji_record.cli import main
+from gouji_record.notation.files import MAX_COMMENT, read_hands, split_lines
+from gouji_record.notation.parser import NotationError, normalize_newlines, parse_text
+
+from conftest import EXAMPLES
+
+CASES = Path(__file__).parent / "cases"
+HAND = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+MATCH = (EXAMPLES / "charter-match.gjn").read_text(encoding="utf-8")
+
+SMALL = """[Event "{n}"]
+[Site "?"]
+[Date "?"]
+[Round "?"]
+[Ruleset "charter"]
+[Seat1 "a"]
+[Seat2 "b"]
+[Seat3 "c"]
+[Seat4 "d"]
+[Seat5 "e"]
+[Seat6 "f"]
+[Result "*"]
+
+play
+1. 1:33 {{c [x] ; y}} 2:44
+"""
+#: The same with a line comment, which joining lines makes swallow the rest (the grammar agrees).
+SMALL_SEMI = SMALL.replace("2:44\n", "2:44 ; line [comment]\n")
+
+
+def grammar(text: str):
+    """The grammar's reading of the whole text: the hands, or the error."""
+    try:
+        return parse_text(text)
+    except NotationError as e:
+        return e
+
+
+def split(data: bytes):
+    """The splitter's reading: each hand cut out and parsed on its own."""
+    out = []
+    for hand in read_hands("f.gjn", io.BytesIO(data)):
+        if hand.problem is not None:
+            return hand.problem
+        try:
+            out += parse_text(hand.text, hand.line)
+        except NotationError as e:
+            return e
+    return out
+
+
+def agree(text: str) -> int:
+    """Assert that the splitter reads ``text`` as the grammar does; the number of hands."""
+    whole, pieces = grammar(text), split(text.encode("utf-8"))
+    if isinstance(whole, NotationError):
+        assert isinstance(pieces, NotationError), f"the grammar refuses ({whole}), the splitter reads it"
+        return 0
+    assert not isinstance(pieces, NotationError), f"the grammar reads it, the splitter refuses: {pieces}"
+    assert [r for r, _ in pieces] == [r for r, _ in whole]
+    assert [w for _, w in pieces] == [w for _, w in whole]  # every line and column the same
+    return len(whole)
+
+
+def one_line_per_hand(text: str) -> str:
+    hands = text.strip().split("\n\n[")
+    return "\n".join(h.replace("\n", " ") if i == 0 else "[" + h.replace("\n", " ") for i, h in enumerate(hands)) + "\n"
+
+
+LAYOUTS = {
+    "as written": lambda t: t,
+    "CRLF": lambda t: t.replace("\n", "\r\n"),
+    "CR only (old Mac)": lambda t: t.replace("\n", "\r"),
+    "one hand per line": one_line_per_hand,
+    "all on one line": lambda t: t.replace("\n", " "),
+    "next tag after the last action": lambda t: t.replace("\n\n[Event", " [Event"),
+    "no space before the next tag": lambda t: t.replace("\n\n[Event", "[Event"),
+    "a glyph on the line of the next tag": lambda t: t.replace("\n\n[Event", "\n! [Event"),
+    "tags in one line": lambda t: t.replace("]\n[", "] ["),
+    "a byte-order mark": lambda t: "\ufeff" + t,
+    "comments that hold tags": lambda t: t.replace("play\n", 'play\n{\n[Event "x"]\n} ; [Event "y"]\n'),
+    "a tag named play": lambda t: t.replace('[Round "?"]', '[play "deal [x] {y} ;"]'),
+}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("text", [HAND, MATCH, "\n".join(SMALL.format(n=n) for n in range(3))], ids=["hand", "match", "small"])
+def test_every_layout_splits_as_the_grammar_reads(layout, text):
+    changed = LAYOUTS[layout](text)
+    expected = len(grammar(text))
+    assert agree(changed) == expected, "the layout should still read"
+
+
+@st.composite
+def mutated(draw):
+    text = "\n".join(SMALL_SEMI.format(n=n) for n in range(draw(st.integers(1, 3))))
+    for _ in range(draw(st.integers(1, 6))):
+        pos = draw(st.integers(0, len(text)))
+        if draw(st.booleans()):
+            text = text[:pos] + draw(st.sampled_from(list('[]{};"\n\r !\\') + ["play", "[Event "])) + text[pos:]
+        else:
+            text = text[:pos] + text[pos + draw(st.integers(1, 4)) :]
+    return text
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_mutated_files_split_as_the_grammar_reads(text):
+    agree(text)
+
+
+def test_the_hands_put_together_give_back_the_file():
+    text = LAYOUTS["next tag after the last action"](MATCH).replace("\n", "\r\n")
+    hands = list(read_hands("m.gjn", io.BytesIO(text.encode("utf-8"))))
+    assert len(hands) == 3
+    assert "".join(h.text[h.column - 1 :] for h in hands) == normalize_newlines(text)
+    second = hands[1]
+    assert second.text.startswith(" " * (second.column - 1) + "[Event")  # padded to its column
+
+
+def test_a_comment_never_closed_does_not_swallow_the_hands_after_it():
+    text = SMALL.format(n=1).replace("2:44", "2:44 {oops") + SMALL.format(n=2)
+    hands = list(split_lines(text.splitlines(True)))
+    assert [h.line for h in hands] == [1, 16]
+    with pytest.raises(NotationError, match="comment not closed"):
+        parse_text(hands[0].text, hands[0].line)
+    assert parse_text(hands[1].text, hands[1].line)[0][0].tags["Event"] == "2"
+
+
+def test_a_comment_longer_than_the_limit_is_taken_as_not_closed():
+    text = SMALL.format(n=1).replace("2:44", "2:44 {" + "x" * (MAX_COMMENT + 10)) + "}\n" + SMALL.format(n=2)
+    hands = list(split_lines(text.splitlines(True)))
+    assert len(hands) == 2  # without the limit the comment would run on to the '}' and hold hand 2
+
+
+def validate(*args, input=None):
+    r = CliRunner().invoke(main, ["validate", "--format", "json", *map(str, args)], input=input)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    return r.exit_code, [json.loads(line) for line in r.stdout.splitlines()]
+
+
+def summary(rows):
+    return [(d["hand"], d["line"], d["valid"], (d.get("error") or {}).get("code"), (d.get("error") or {}).get("line")) for d in rows]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bad_byte_hides_no_other_hand(jobs):
+    # hand 3's Event holds 0xff (GB18030 text): hands 1 and 2 are still checked, hand 2's
+    # illegal action (26:30 in the example, 62 lines further down) is still reported
+    code, rows = validate("--jobs", jobs, CASES / "jobs-drops-reports-before-bad-byte.gjn")
+    assert code == 2
+    assert summary(rows) == [
+        (1, 1, True, None, None),
+        (2, 63, False, "gouji-not-opposite", 88),
+        (3, 126, False, "encoding", 126),
+    ]
+    code, rows = validate("--jobs", jobs, CASES / "bad-byte-drops-previous-hand.gjn")
+    assert code == 2 and summary(rows) == [(1, 1, True, None, None), (2, 63, True, None, None), (3, 125, False, "encoding", 125)]
+
+
+def test_a_bad_byte_in_the_middle_hand_leaves_the_illegal_last_hand_reported(tmp_path):
+    illegal = (EXAMPLES / "charter-hand-illegal.gjn").read_bytes()
+    bad = SMALL.format(n="\xff").encode("utf-8").replace("\xc3\xbf".encode("latin-1"), b"\xff")
+    f = tmp_path / "three.gjn"
+    f.write_bytes(HAND.encode("utf-8") + b"\n" + bad + b"\n" + illegal)
+    code, rows = validate(f)
+    assert code == 2  # the worst of all hands
+    assert [r["hand"] for r in rows] == [1, 2, 3]
+    assert [r["valid"] for r in rows] == [True, False, False]
+    assert rows[1]["error"]["code"] == "encoding" and rows[1]["error"]["column"] == 9
+    assert rows[2]["error"]["code"] == "gouji-not-opposite"
+
+
+@pytest.mark.parametrize("layout", ["CR only (old Mac)", "one hand per line", "next tag after the last action"])
+def test_each_hand_is_reported_once_with_its_own_number(tmp_path, layout):
+    text = "\n".join(SMALL.format(n=n) for n in range(3)).replace("2:44", "2:44 3:55")
+    text = text.replace('"2"]', '"2"]\n[Match "m"]').replace('"1"]', '"1"]\n[Match "m"]')  # hands 2 and 3: a match
+    bad = LAYOUTS[layout](text.replace("1. 1:33 {c [x] ; y} 2:44 3:55", "1. 1:33 2:44 3:5Z", 1))
+    f = tmp_path / "f.gjn"
+    f.write_bytes(bad.encode("utf-8"))
+    code, rows = validate(f)
+    assert code == 2
+    assert [r["hand"] for r in rows] == [1, 2, 3]
+    assert [r["valid"] for r in rows] == [False, True, True]
+    assert rows[0]["error"]["code"] == "bad-card"
+    whole = grammar(bad)
+    assert isinstance(whole, NotationError)  # the grammar finds the same error at the same place
+    assert (rows[0]["error"]["line"], rows[0]["error"]["column"]) == (whole.line, whole.column)
+    assert [r.get("match_hand") for r in rows] == [None, 1, 2]
+
+
+def test_samples_of_layouts_other_commands_read():
+    for name, lines in (("two-match-hands-one-line", [1, 16]), ("glyph-before-next-hand", [1, 16])):
+        code, rows = validate(CASES / f"{name}.gjn")
+        assert code == 0 and [(r["hand"], r["line"]) for r in rows] == [(1, lines[0]), (2, lines[1])]
+    code, rows = validate(CASES / "lone-cr-shifts-validate-lines.gjn")
+    whole = grammar((CASES / "lone-cr-shifts-validate-lines.gjn").read_bytes().decode("utf-8"))
+    assert (rows[1]["error"]["line"], rows[1]["error"]["column"]) == (whole.line, whole.column) == (32, 7)
+
+
+def test_fmt_and_validate_read_the_same_hands():
+    r = CliRunner().invoke(main, ["fmt", str(CASES / "glyph-before-next-hand.gjn")])
+    assert r.exit_code == 0
+    assert r.stdout.count("[Event") == 2 and "1. 1:33!\n" in r.stdout  # the glyph stays with its action
+
+
+def test_a_match_excerpt_is_checked_without_its_earlier_hands(tmp_path):
+    # hand 2 of the example match, alone: its tribute follows hand 1, which is not in the file
+    text = MATCH.split('\n[Event')
+    second = "[Event" + text[1]
+    assert '[Hand "2"]' in second and "preplay" in second
+    f = tmp_path / "h2.gjn"
+    f.write_text(second, encoding="utf-8")
+    code, rows = validate(f)
+    assert code == 0, rows
+    assert rows[0]["match_hand"] == 2 and rows[0]["tribute"] == ["not checked: the hand before it is not in the file"]
+    # the same hand as hand 1 of its match is still told that a first hand owes no tribute
+    f.write_text(second.replace('[Hand "2"]', '[Hand "1"]'), encoding="utf-8")
+    code, rows = validate(f)
+    assert code == 1 and rows[0]["match_errors"][0]["code"] == "tribute-extra"
+
+
+@pytest.mark.parametrize(
+    "name, code, where",
+    [
+        ("bigint-nag.gjn", "syntax", (15, 9)),
+        ("bigint-unknown-count.gjn", "deal-size", (15, 4)),
+    ],
+)
+def test_numbers_of_thousands_of_digits_are_located_errors(tmp_path, name, code, where):
+    # exit 2 (unreadable), and the next file is still checked
+    status, rows = validate(CASES / name, EXAMPLES / "charter-hand.gjn")
+    assert status == 2
+    assert (rows[0]["error"]["code"], rows[0]["error"]["line"], rows[0]["error"]["column"]) == (code, *where)
+    assert rows[1]["valid"] is True
+
+
+def test_a_round_number_of_thousands_of_digits(tmp_path):
+    f = tmp_path / "r.gjn"
+    f.write_text(SMALL.format(n=1).replace("1. 1:33", "1" * 5000 + ". 1:33"), encoding="utf-8")
+    status, rows = validate(f)
+    assert status == 2 and rows[0]["error"]["code"] == "syntax" and (rows[0]["error"]["line"], rows[0]["error"]["column"]) == (15, 1)
+    assert "round numbers run from 1 to 9999" in rows[0]["error"]["message"]
+
+
+def test_an_action_after_the_end_is_hand_over_with_or_without_its_round_number(tmp_path):
+    for extra in ("18. 2:3333", "2:3333"):
+        f = tmp_path / "over.gjn"
+        f.write_text(HAND.rstrip("\n") + f" {extra}\n", encoding="utf-8")
+        status, rows = validate(f)
+        assert status == 1 and rows[0]["error"]["code"] == "hand-over", (extra, rows[0]["error"])
+
+
+def test_fmt_puts_every_wrong_round_number_right_at_once(tmp_path):
+    f = tmp_path / "rounds.gjn"
+    # rounds 2, 3 and 4 written as 7, 8 and 9: fmt numbers them all, so fmt --check passes after fmt
+    text = HAND.replace("\n2. 4:3333", "\n7. 4:3333").replace("\n3. 4:QQQQ", "\n8. 4:QQQQ").replace("\n4. 5:X7", "\n9. 5:X7")
+    assert text != HAND
+    f.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["fmt", "--in-place", str(f)])
+    assert r.exit_code == 0
+    assert f.read_text(encoding="utf-8") == HAND
+    assert CliRunner().invoke(main, ["fmt", "--check", str(f)]).exit_code == 0
+
+
+def test_many_comments_on_one_action_are_kept_in_order():
+    text = SMALL_SEMI.format(n=1).replace("2:44", "2:44 " + " ".join(f"{{c{i}}}" for i in range(3000)))
+    (record, _), = parse_text(text)
+    assert record.actions[1].comments == tuple(f"c{i}" for i in range(3000)) + ("line [comment]",)
+    assert record.actions[0].comments == ("c [x] ; y",)
+
+
+def test_fmt_and_export_leave_out_a_file_with_a_bad_hand(tmp_path):
+    bad = tmp_path / "bad.gjn"
+    bad.write_text(HAND + "\n" + SMALL.format(n=2).replace("2:44", "2:4Z"), encoding="utf-8")
+    for command in (["fmt"], ["export"]):
+        r = CliRunner().invoke(main, [*command, str(EXAMPLES / "charter-hand.gjn"), str(bad)])
+        assert r.exit_code == 2
+        line = (HAND + "\n").count("\n") + 15  # the second hand's play line
+        assert r.stderr.startswith(f"{bad}:{line}:24: error[bad-card]: 'Z' is not a card")
+        written = r.stdout
+        assert written.count("Worked example: one hand under the charter") == 1  # the good file only

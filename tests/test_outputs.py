@@ -1,0 +1,160 @@
+"""Files as a shell user has them: links, FIFOs, devices, full disks, closed streams, read-only
+files, Ctrl-C. Every case exits with a status and one line, never a traceback, and loses nothing.
+(The cases of ../shared/cases/integrity/file-handling.sh.)"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gouji_record import cli
+from gouji_record.cli import main
+
+from conftest import EXAMPLES
+
+HAND = EXAMPLES / "charter-hand.gjn"
+CANONICAL = HAND.read_text(encoding="utf-8")  # the example is in canonical form
+
+
+def gouji(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    if "stdout" not in kwargs:
+        kwargs.setdefault("capture_output", True)
+    return subprocess.run([sys.executable, "-m", "gouji_record.cli", *args], timeout=60, **kwargs)
+
+
+def one_line_error(stderr: bytes, start: str) -> None:
+    text = stderr.decode("utf-8")
+    assert "Traceback" not in text
+    assert len(text.strip().splitlines()) == 1 and text.startswith(start), text
+
+
+@pytest.mark.parametrize("command", [["fmt", str(HAND), "-o"], ["selfplay", "-o"], ["export", str(HAND), "-o"]])
+def test_a_loop_of_symbolic_links_as_output(tmp_path, command):
+    loop = tmp_path / "self"
+    loop.symlink_to(loop)
+    r = gouji(*command, str(loop))
+    assert r.returncode == 2
+    one_line_error(r.stderr, f"{loop}: error[unwritable]: cannot write the file: ")
+    assert loop.is_symlink()
+
+
+def test_a_loop_of_symbolic_links_as_input(tmp_path):
+    loop = tmp_path / "self"
+    loop.symlink_to(loop)
+    r = gouji("render", str(loop), "-o", str(tmp_path / "x.html"))
+    assert r.returncode == 2 and not (tmp_path / "x.html").exists()
+    one_line_error(r.stderr, f"{loop}: error[unreadable]: cannot read the file: ")
+
+
+def test_a_fifo_as_output_is_written_to_not_replaced(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    r = gouji("fmt", str(HAND), "-o", str(fifo))
+    reader.join(30)
+    assert r.returncode == 0, r.stderr
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert got == [CANONICAL.encode("utf-8")]
+
+
+def test_dev_stdout_as_output_when_stdout_is_a_pipe():
+    r = gouji("fmt", str(HAND), "-o", "/dev/stdout")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.decode("utf-8") == CANONICAL
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("command", [["validate", str(HAND)], ["fmt", str(HAND)], ["export", str(HAND)]])
+def test_a_full_standard_output(command):
+    with open("/dev/full", "wb") as full:
+        r = gouji(*command, stdout=full, stderr=subprocess.PIPE)
+    assert r.returncode == 2
+    one_line_error(r.stderr, "-: error[unwritable]: cannot write to standard output: No space left on device")
+
+
+def test_standard_input_closed():
+    r = subprocess.run(
+        ["bash", "-c", f'exec "{sys.executable}" -m gouji_record.cli validate - <&-'], capture_output=True, timeout=60
+    )
+    assert r.returncode == 2
+    one_line_error(r.stderr, "-: error[unreadable]: standard input is closed")
+
+
+def test_a_read_only_output_is_refused_unless_forced(tmp_path):
+    f = tmp_path / "ro.gjn"
+    f.write_text(CANONICAL.replace("\n2. ", "\n"), encoding="utf-8")  # not canonical: fmt would rewrite it
+    f.chmod(0o444)
+    before = f.read_bytes()
+    r = gouji("fmt", "--in-place", str(f))
+    assert r.returncode == 2 and f.read_bytes() == before
+    one_line_error(r.stderr, f"{f}: error[unwritable]: the file is read-only: give --force to replace it")
+    r = gouji("fmt", "--in-place", "--force", str(f))
+    assert r.returncode == 0 and f.read_text(encoding="utf-8") == CANONICAL
+    assert stat.S_IMODE(f.stat().st_mode) == 0o444  # replaced, its permissions kept
+
+
+def test_a_directory_as_output(tmp_path):
+    r = CliRunner().invoke(main, ["export", str(HAND), "-o", str(tmp_path)])
+    assert r.exit_code == 2  # click refuses a directory for -o before the command runs
+    assert "Traceback" not in r.output
+
+
+def test_jobs_are_bounded():
+    r = CliRunner().invoke(main, ["validate", "--jobs", "100000000", str(HAND)])
+    assert r.exit_code == 2 and "100000000 is not in the range 1<=x<=64" in r.output
+
+
+def test_workers_that_cannot_start_are_said_so(monkeypatch):
+    import gouji_record.batch as batch
+
+    def no_fork(*args, **kwargs):
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(batch.multiprocessing, "Pool", no_fork)
+    r = CliRunner().invoke(main, ["validate", "--jobs", "2", str(HAND)])
+    assert r.exit_code == 2
+    assert r.stderr.startswith(f"{HAND}: error[workers]: cannot start 2 worker processes: ")
+    assert "cannot read the file" not in r.stderr
+
+
+def test_ctrl_c_exits_130(monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "read_records", interrupted)
+    for command in (["fmt", str(HAND)], ["export", str(HAND)]):
+        r = CliRunner().invoke(main, command)
+        assert r.exit_code == 130 and "Aborted" not in r.output, command
+
+
+def test_control_characters_in_a_record_reach_the_terminal_escaped(tmp_path):
+    f = tmp_path / "esc.gjn"
+    illegal = (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8")
+    f.write_text(illegal.replace("{Illegal: seat 3", "{Illegal:\x1b]0;pwned\x07\x1b[2J seat 3"), encoding="utf-8")
+    r = gouji("validate", str(f))
+    assert r.returncode == 1
+    err = r.stderr.decode("utf-8")
+    assert "\x1b" not in err and "\x07" not in err
+    assert "{Illegal:\\x1b]0;pwned\\x07\\x1b[2J seat" in err
+
+
+def test_an_output_is_whole_or_not_there(tmp_path):
+    # a bad hand in the one input: nothing is written, the old output stays as it was
+    out = tmp_path / "out.jsonl"
+    out.write_text("old\n", encoding="utf-8")
+    bad = tmp_path / "bad.gjn"
+    bad.write_text(CANONICAL.replace("2:-", "2:Z", 1), encoding="utf-8")
+    r = CliRunner().invoke(main, ["export", str(bad), "-o", str(out)])
+    assert r.exit_code == 2 and out.read_text(encoding="utf-8") == "old\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.jsonl")]  # no temporary left
+    r = CliRunner().invoke(main, ["export", str(HAND), "-o", str(out)])
+    assert r.exit_code == 0 and out.read_text(encoding="utf-8").count("\n") == 1
