@@ -18,6 +18,8 @@ def is_wide(char: str) -> bool:
 
 def columns(text: str) -> int:
     """Display width of ``text``: wide (CJK) characters take two columns."""
+    if text.isascii():
+        return len(text)
     return sum(2 if is_wide(c) else 1 for c in text)
 
 

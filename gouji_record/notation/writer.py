@@ -73,15 +73,17 @@ def _comment_tokens(comments: Iterable[str]) -> list[str]:
 
 def _fill(lines: list[str], tokens: list[str]) -> None:
     """Append ``tokens`` as lines of at most :data:`WIDTH` columns."""
-    line, ended = "", False
+    line, width, ended = "", 0, False  # width: columns(line), kept as tokens are added
     for tok in tokens:
         glued = tok.startswith(_GLUE)
         tok = tok.removeprefix(_GLUE)
-        if line and (ended or columns(line) + (0 if glued else 1) + columns(tok) > WIDTH):
+        size = columns(tok)
+        if line and (ended or width + (0 if glued else 1) + size > WIDTH):
             lines.append(line)
-            line = _INDENT + tok
+            line, width = _INDENT + tok, len(_INDENT) + size
         else:
-            line = line + ("" if glued or not line else " ") + tok
+            space = not glued and bool(line)
+            line, width = line + (" " if space else "") + tok, width + space + size
         ended = tok.startswith("; ")  # a line comment runs to the end of its line
     if line:
         lines.append(line)
