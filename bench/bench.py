@@ -3,14 +3,15 @@
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python bench/corpus.py --hands 10000      # once: bench/corpus/hands.gjn
     .venv/bin/python bench/bench.py                     # all figures
-    .venv/bin/python bench/bench.py --big-mb 1024       # also stream-validate a 1 GB file
+    .venv/bin/python bench/bench.py --big-mb 1024       # validate, export and fmt a 1 GB file
 
 Measures, on this machine:
 - parse only and parse+validate throughput of the corpus (hands/s, actions/s, MB/s), peak RSS;
 - python-chess reading and validating (`read_game` checks every move legal) a PGN corpus of the same byte
   size, and the ratio of our actions/s to its moves/s;
 - `gouji validate --jobs 1` against `--jobs 2` on the corpus;
-- peak RSS of `gouji validate` streaming a large file (the corpus repeated);
+- time and peak RSS of `gouji validate`, `export` and `fmt` reading hand by hand: the corpus, or with
+  `--big-mb` a large file (the corpus repeated);
 - time and size of rendering one hand as HTML.
 Each measurement runs in a fresh process, so peak RSS belongs to it alone.
 """
@@ -102,16 +103,37 @@ RESULT = dict(games=games, moves=moves, seconds=dt, version=chess.__version__)
 """)
 
 
-def cli_validate(path: Path, jobs: int) -> dict:
-    """Time `gouji validate` as a user runs it; peak RSS is the largest of its processes (workers too)."""
+def cli_run(path: Path, *command: str) -> dict:
+    """Time `gouji COMMAND PATH` as a user runs it, output thrown away; peak RSS is the largest of
+    its processes (workers too)."""
     wrapper = (
         "import resource, subprocess, sys, time; t = time.perf_counter(); "
-        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli', 'validate', '-q', '--jobs', '{jobs}', {str(path)!r}]); "
+        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli', *{list(command)!r}, {str(path)!r}], "
+        "stdout=subprocess.DEVNULL); "
         "print(time.perf_counter() - t, p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
     out = subprocess.run([PY, "-c", wrapper], capture_output=True, text=True, cwd=ROOT, check=True)
     seconds, status, rss_kb = out.stdout.split()
     return {"seconds": float(seconds), "status": int(status), "rss_mb": int(rss_kb) / 1024}
+
+
+def cli_validate(path: Path, jobs: int) -> dict:
+    """Time `gouji validate -q --jobs JOBS` (see :func:`cli_run`)."""
+    return cli_run(path, "validate", "-q", "--jobs", str(jobs))
+
+
+STREAMED = {"validate --jobs 2": ("validate", "-q", "--jobs", "2"), "export": ("export",), "fmt": ("fmt",)}
+
+
+def streamed(path: Path, label: str) -> None:
+    """Print time and peak RSS of validate, export and fmt on ``path``: all three read hand by hand."""
+    size = path.stat().st_size / 1e6
+    for name, command in STREAMED.items():
+        r = cli_run(path, *command)
+        print(
+            f"  {label}: gouji {name} of {size:.0f} MB in {r['seconds']:.0f} s ({size / r['seconds']:.2f} MB/s), "
+            f"exit {r['status']}, peak RSS {r['rss_mb']:.0f} MB (target <= 150 MB)"
+        )
 
 
 def render_one(corpus: Path) -> dict:
@@ -133,7 +155,7 @@ RESULT = dict(seconds=min(dt, dt0), kb=len(html.encode('utf-8')) / 1024, actions
 def main() -> None:
     ap = argparse.ArgumentParser(description="gouji-record benchmark")
     ap.add_argument("--corpus", default=str(HERE / "corpus" / "hands.gjn"))
-    ap.add_argument("--big-mb", type=int, default=0, help="also stream-validate a file of this many MB")
+    ap.add_argument("--big-mb", type=int, default=0, help="validate, export and fmt a file of this many MB (default: the corpus itself)")
     args = ap.parse_args()
     corpus = Path(args.corpus)
     if not corpus.exists():
@@ -176,12 +198,9 @@ def main() -> None:
             with big.open("w", encoding="utf-8") as f:
                 while f.tell() < args.big_mb * 1_000_000:
                     f.write(text)
-            r = cli_validate(big, 2)
-            size = big.stat().st_size / 1e6
-            print(
-                f"  stream: gouji validate --jobs 2 of {size:.0f} MB in {r['seconds']:.0f} s "
-                f"({size / r['seconds']:.2f} MB/s), peak RSS {r['rss_mb']:.0f} MB (target <= 150 MB)"
-            )
+            streamed(big, "stream")
+    else:
+        streamed(corpus, "corpus")
 
     rend = render_one(corpus)
     print(

@@ -30,3 +30,14 @@ def test_our_measurements_run_on_a_small_corpus():
 def test_rendering_one_hand_is_measured():
     r = bench.render_one(EXAMPLES / "charter-hand.gjn")
     assert r["kb"] > 10 and r["actions"] > 0
+
+
+def test_the_streamed_commands_are_measured(capsys):
+    bench.streamed(EXAMPLES / "charter-match.gjn", "corpus")
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" of ")[0] for line in lines] == [
+        "  corpus: gouji validate --jobs 2",
+        "  corpus: gouji export",
+        "  corpus: gouji fmt",
+    ]
+    assert all(", exit 0, peak RSS " in line for line in lines)  # each command ran and read the file
