@@ -686,7 +686,7 @@ def import_(file: str, output: str | None) -> None:
     """Convert FILE to canonical .gjn: JSON Lines of records (from `gouji export`), or a
     platform's event log (docs/events-log.md), told apart by their first object.
     """
-    from .interchange import EventLogError, RecordJSONError, read_records
+    from .interchange import EventLogError, read_records
 
     _no_overwrite((file,), output)
     try:
@@ -696,7 +696,7 @@ def import_(file: str, output: str | None) -> None:
         sys.exit(EXIT_UNREADABLE)
     try:
         records = read_records(text, file)
-    except (EventLogError, RecordJSONError) as e:
+    except EventLogError as e:  # RecordJSONError too
         _fail(Problem(file, e.line, 1, "bad-log", e.message))
         sys.exit(EXIT_UNREADABLE)
     if not records:

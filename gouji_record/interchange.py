@@ -26,18 +26,10 @@ from .model import GameRecord
 from .rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
 
-class RecordJSONError(ValueError):
+class RecordJSONError(EventLogError):
     """A line of record JSON that is not a record: ``line`` is 1-based, ``message`` starts
-    with the field path (``actions[0].seat: …``); ``str()`` is ``"SOURCE:LINE: message"``."""
-
-    def __init__(self, message: str, line: int, source: str = "<records>") -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.source = source
-
-    def __str__(self) -> str:
-        return f"{self.source}:{self.line}: {self.message}"
+    with the field path (``actions[0].seat: …``); ``str()`` is ``"SOURCE:LINE: message"``.
+    The same shape as :class:`~gouji_record.eventlog.EventLogError`, which it is a kind of."""
 
 
 def json_lines(text: str) -> list[str]:

@@ -13,6 +13,17 @@ from gouji_record.rules.rulesets import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
+CASES = ROOT / "tests" / "cases"
+#: The required tags of a hand that says nothing of itself (unknown players "a" … "f", charter).
+PLAIN_TAGS = {
+    "Event": "?",
+    "Site": "?",
+    "Date": "?",
+    "Round": "?",
+    "Ruleset": "charter",
+    **{f"Seat{s}": "abcdef"[s - 1] for s in range(1, 7)},
+    "Result": "*",
+}
 
 
 def action(token: str) -> Action:

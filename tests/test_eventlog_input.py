@@ -11,18 +11,11 @@ import pytest
 from gouji_record.eventlog import EventLogError, records_from_events
 
 from conftest import ROOT
+from test_eventlog import HANDS
 
 CASES = ROOT / "tests" / "cases"
 
 START = json.dumps({"type": "start_hand", "ruleset": "charter", "names": list("abcdef")})
-HANDS = [
-    "KKKKKKJJJJJJJJJTTTTT6666444444444444",
-    "2222KKJJ9999999977777777666666553333",
-    "DDDX222222222222QQQQQQQQQQQQ88888888",
-    "AAAAAAAAAAAAAKKKKKKQQQQJJJJJ99993333",
-    "DXXXKK888888887777777755555555554444",
-    "AAATTTTTTTTTTT9999666666555533333333",
-]
 
 
 @pytest.mark.parametrize(

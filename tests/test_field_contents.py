@@ -14,19 +14,7 @@ from pydantic import ValidationError
 from gouji_record.model import REQUIRED_TAGS, Action, ActionKind, GameRecord
 from gouji_record.notation import NotationError, parse_text, write
 
-from conftest import ROOT
-
-CASES = ROOT / "tests" / "cases"
-
-BASE_TAGS = {
-    "Event": "?",
-    "Site": "?",
-    "Date": "?",
-    "Round": "?",
-    "Ruleset": "charter",
-    **{f"Seat{s}": "abcdef"[s - 1] for s in range(1, 7)},
-    "Result": "*",
-}
+from conftest import CASES, PLAIN_TAGS as BASE_TAGS
 UNKNOWN = ("?36",) * 6
 
 

@@ -12,18 +12,8 @@ from gouji_record import parse
 from gouji_record.cli import main
 from gouji_record.interchange import RecordJSONError, json_lines, read_records, records_from_json
 
-from conftest import ROOT
-
-CASES = ROOT / "tests" / "cases"
-TAGS = {
-    "Event": "?",
-    "Site": "?",
-    "Date": "?",
-    "Round": "?",
-    "Ruleset": "charter",
-    **{f"Seat{s}": "abcdef"[s - 1] for s in range(1, 7)},
-    "Result": "*",
-}
+from conftest import CASES, PLAIN_TAGS as TAGS
+from test_eventlog_input import SAMPLES as EVENT_SAMPLES
 #: The record of a hand that says nothing but one play, as `gouji export` writes it.
 ROW = {"tags": TAGS, "deal": ["?36"] * 6, "preplay": [], "comment": [], "actions": [
     {"seat": 1, "kind": "play", "to": None, "cards": "33", "burn": False, "round": 1, "glyph": None, "nags": [],
@@ -92,23 +82,7 @@ SAMPLES = {
         1,
         "tags.Event: holds a line break (U+000A) at character 2: a tag value is one line of text",
     ),
-    "events-bad-score-tag.jsonl": (
-        1,
-        '"tags"."Score": Score \'x y\': expected the scores of team 1-3-5 and team 2-4-6, like "2 0"',
-    ),
-    "events-date-month-13.jsonl": (
-        1,
-        '"date": Date \'2026.13.45\': expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"',
-    ),
-    "events-huge-int.jsonl": (3, "a number of more than 4300 digits: expected one JSON object per line"),
-    "events-lone-surrogate.jsonl": (
-        3,
-        '"comment": holds a lone surrogate (U+D800) at character 1: a .gjn file cannot hold it',
-    ),
-    "events-nul-in-name.jsonl": (
-        1,
-        '"names"[0] (seat 1) holds a control character (U+0000) at character 2: a tag value is printable text',
-    ),
+    **EVENT_SAMPLES,  # the event-log samples: refused by gouji import as by the library
 }
 
 
