@@ -539,10 +539,12 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
     """Whether PLAY beats TOP (e.g. `gouji beats X77 D88`), and why.
 
     Says which rule decides and its source, and whether each play is a 够级
-    play (and a pure one). Exit 0 when PLAY beats TOP, 1 when not, 2 when a
-    play is malformed. The ruleset defaults to charter.
+    play (and a pure one). A play the engine would refuse whatever the hand
+    (2s or jokers on 3s or 4s where they carry nothing) cannot be played: the
+    answer is no, with that rule. Exit 0 when PLAY beats TOP, 1 when not, 2
+    when a play is malformed. The ruleset defaults to charter.
     """
-    from .rules.plays import beats as beats_, is_gouji, is_pure_gouji
+    from .rules.plays import beats as beats_, is_gouji, is_pure_gouji, shape_error
 
     rules = _ruleset_option(ruleset_name) or get_ruleset("charter")
     parsed = []
@@ -553,26 +555,46 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
             click.secho(f"{label} {text!r}: {e}", fg="red", err=True)
             sys.exit(EXIT_UNREADABLE)
     a, b = parsed
-    verdict = beats_(a, b, rules)
+    faults = {key: shape_error(p, rules) for key, p in (("top", a), ("play", b))}
+    fault = faults["top"] or faults["play"]
+    if fault is not None:  # the engine's own shape check: such a play is never made
+        which = a if faults["top"] else b
+        ok, rule, reason = False, fault[1], f"{which} cannot be played: {fault[2]}"
+    else:
+        verdict = beats_(a, b, rules)
+        ok, rule, reason = verdict.ok, verdict.rule, verdict.reason
+
+    def about(p, key: str) -> dict[str, object]:
+        playable = faults[key] is None
+        return {
+            "cards": str(p),
+            "playable": playable,
+            "gouji": playable and is_gouji(p, rules),
+            "pure": playable and is_pure_gouji(p, rules),
+        }
+
     info = {
         "ruleset": rules.name,
-        "top": {"cards": str(a), "gouji": is_gouji(a, rules), "pure": is_pure_gouji(a, rules)},
-        "play": {"cards": str(b), "gouji": is_gouji(b, rules), "pure": is_pure_gouji(b, rules)},
-        "beats": verdict.ok,
-        "rule": verdict.rule,
-        "reason": verdict.reason,
-        "source": rules.cite(verdict.rule),
+        "top": about(a, "top"),
+        "play": about(b, "play"),
+        "beats": ok,
+        "rule": rule,
+        "reason": reason,
+        "source": rules.cite(rule),
     }
     if fmt_ == "json":
         _json(info)
     else:
-        click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict.reason} ({rules.name})")
-        click.echo(f"  rule: {RULES[verdict.rule][0]} ({RULES[verdict.rule][1]}) — {info['source']}")
+        click.echo(f"{'yes' if ok else 'no'}: {reason} ({rules.name})")
+        click.echo(f"  rule: {RULES[rule][0]} ({RULES[rule][1]}) — {info['source']}")
         for key in ("top", "play"):
             p = info[key]
-            kind = "pure 够级 play" if p["pure"] else "够级 play" if p["gouji"] else "not a 够级 play"
+            if not p["playable"]:
+                kind = "cannot be played"
+            else:
+                kind = "pure 够级 play" if p["pure"] else "够级 play" if p["gouji"] else "not a 够级 play"
             click.echo(f"  {p['cards']}: {kind}")
-    sys.exit(EXIT_OK if verdict.ok else EXIT_ILLEGAL)
+    sys.exit(EXIT_OK if ok else EXIT_ILLEGAL)
 
 
 @main.command()

@@ -44,7 +44,7 @@ from .cards import (
     total,
 )
 from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
-from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, judge
+from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, judge, shape_error
 from .rulesets import Ruleset
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -708,10 +708,9 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
 def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
     """3s last and whole (憋三), 4s whole, and ranks that carry nothing (003; 004 §5, §6; 002 §26(3))."""
     rules = s.pos.ruleset
-    if play.count and (play.jokers or play.cards[TWO]):
-        letter = RANK_LETTERS[play.rank]
-        if letter in rules.attach_forbidden or (rules.threes_last and play.rank == THREE):
-            raise s.illegal("cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}")
+    shape = shape_error(play, rules)
+    if shape is not None:
+        raise s.illegal(*shape)
     if play.cards[THREE] and rules.threes_last:
         if left[THREE]:
             raise s.illegal("threes-split", "threes-last", f"seat {seat}: 3s are played all at once, last")

@@ -20,6 +20,7 @@ from .cards import (
     BIG_JOKER,
     RANK_LETTERS,
     SMALL_JOKER,
+    THREE,
     TWO,
     Counts,
     format_cards,
@@ -38,6 +39,7 @@ __all__ = [
     "is_pure_gouji",
     "judge",
     "parse_play",
+    "shape_error",
 ]
 
 
@@ -119,6 +121,27 @@ def is_pure_gouji(play: Play, ruleset: Ruleset) -> bool:
 def is_dead(play: Play, ruleset: Ruleset) -> bool:
     """Whether nothing can beat ``play`` (死牌: carries a big joker, 002 §8(3), 003)."""
     return play.big > 0 and ruleset.big_joker_play_dead
+
+
+def shape_error(play: Play, ruleset: Ruleset) -> tuple[str, str, str] | None:
+    """Why ``play`` can never be played under ``ruleset``, whatever the hand, as
+    ``(code, rule, message)``; ``None`` when its shape is playable.
+
+    2s and jokers attached to a rank that carries nothing: 3s and 4s under
+    ``attach_forbidden`` (003 §牌张大小, 004 §6), 3s when threes are held
+    (002 §26(3)). The engine refuses such a play with this diagnostic, and
+    ``gouji beats`` says it cannot be played.
+
+    >>> shape_error(parse_play("X44"), get_ruleset("tournament"))[:2]
+    ('cannot-attach', 'attach')
+    >>> shape_error(parse_play("X44"), get_ruleset("charter")) is None
+    True
+    """
+    if play.count and (play.jokers or play.cards[TWO]):
+        letter = RANK_LETTERS[play.rank]
+        if letter in ruleset.attach_forbidden or (ruleset.threes_last and play.rank == THREE):
+            return "cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
