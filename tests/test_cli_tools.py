@@ -25,7 +25,10 @@ def run(*args):
         ("X77", "D88", "charter", 0),  # 002 §8(3): big jokers, no fewer, one rank higher
         ("X77", "888", "charter", 1),
         ("X77", "X88", "charter", 1),  # the charter wants big jokers on a small-joker play
-        ("X77", "X88", "fours", 0),  # 003: 王数不能少 — one joker is enough
+        # 003 §牌张大小 "王是孤立计算的": the small joker takes a big one ("至少需要大王+88")
+        ("X77", "X88", "fours", 1),
+        ("X77", "D88", "fours", 0),
+        ("X77", "DX8", "fours", 0),  # "大王+小王+8当然也可以"
         ("255", "666", "fours", 0),  # 003's worked example
         ("D", "DD", "tournament", 0),  # 004 §5: 大王二杀一
         ("D", "DD", "charter", 1),
