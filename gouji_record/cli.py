@@ -616,8 +616,14 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
     """List the legal actions after action N of a hand: the seat to act's
     plays, pass and yield, and the burns other seats could claim, in claim
     order — "could seat 4 have burned here?" answered by the rules.
+
+    Plays that need cards the deal does not give (?N) are listed by kind:
+    `5:*?2` is any burn of two cards by seat 5 that uses some of them, `4:?3`
+    any follow of three, `1:?` any lead, each with an example the engine
+    accepts.
     """
-    from .rules.moves import legal_actions
+    from .model import Action
+    from .rules.moves import HiddenPlays, legal_actions
 
     override = _ruleset_option(ruleset_name)
     hand, result = _one_hand(file, hand_number, override)
@@ -633,6 +639,7 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
         sys.exit(EXIT_ILLEGAL)
     pos = result.positions[at]
     actions = legal_actions(pos, seat)
+    examples = {a.text: a.example.text for a in actions if isinstance(a, HiddenPlays)}
     if fmt_ == "json":
         _json(
             {
@@ -641,6 +648,7 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
                 "round": pos.round,
                 "top": None if pos.top is None else {"seat": pos.top.seat, "cards": str(pos.top.play)},
                 "actions": [a.text for a in actions],
+                "examples": examples,
             }
         )
         return
@@ -649,15 +657,25 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
         return
     top = f"top {pos.top.play} by seat {pos.top.seat}" if pos.top else "a new round: the seat to act leads"
     click.echo(f"after action {at}: round {pos.round}, {top}; seat {pos.to_act} to act")
-    burns = [a for a in actions if a.burn]
-    own = [a for a in actions if not a.burn]
-    click.echo(f"  seat {pos.to_act if seat is None else seat}: " + (" ".join(a.text for a in own) or "nothing"))
+
+    def shown(a: object) -> str:
+        text = a.text  # type: ignore[attr-defined]
+        return f"{text} (e.g. {examples[text]})" if text in examples else text
+
+    declared = [shown(a) for a in actions if isinstance(a, Action) and a.kind.preplay]
+    if declared:
+        click.echo("  before play: " + " ".join(declared))
+    own: dict[int, list[str]] = {pos.to_act if seat is None else seat: []}  # type: ignore[dict-item]
     by_seat: dict[int, list[str]] = {}
-    for a in burns:
-        by_seat.setdefault(a.seat, []).append(a.text)
+    for a in actions:
+        if not (isinstance(a, Action) and a.kind.preplay):
+            (by_seat if a.burn else own).setdefault(a.seat, []).append(shown(a))
+    for n, (s, texts) in enumerate(own.items()):
+        if_none = f", if seat {pos.to_act} has no turn (its hidden cards may hold no two big jokers)" if n else ""
+        click.echo(f"  seat {s}{if_none}: " + (" ".join(texts) or "nothing"))
     for s, texts in by_seat.items():
         click.echo(f"  burn by seat {s}: " + " ".join(texts))
-    if pos.top is not None and not burns and seat is None:
+    if pos.top is not None and not by_seat and seat is None:
         click.echo("  no seat can burn")
 
 
