@@ -144,3 +144,15 @@ def test_moves_kinds_cover_the_burns_validate_accepts(tmp_path, text):
     action = Action(seat=int(seat), kind="play", cards=cards, burn=True)
     step(pos, action)  # accepted
     assert any(isinstance(a, HiddenPlays) and a.covers(action) for a in legal_actions(pos))
+
+
+def test_moves_list_the_burn_of_the_seat_to_act_on_a_dead_gouji():
+    # 002 §16: seat 4 beats 1st place's last play QQQ: a 够死级 only a burn answers. Seat 5 has the
+    # turn to burn or pass, and its burn was left out of the listing (only other seats' burns were).
+    t = Hand({1: "QQQ", 2: "55", 3: "66", 4: "KKK5", 5: "XAAA7", 6: "88"}, "charter")
+    pos = t.play("1:QQQ 4:KKK")
+    assert pos.to_act == 5 and pos.top.burn_only
+    texts = [a.text for a in legal_actions(pos)]
+    assert "5:*AAA" in texts and "5:-" in texts
+    assert "5:*XAA" not in texts  # left with A7 and no joker: the burn condition (002 §10) fails
+    assert t.play("5:*AAA").burner == 5
