@@ -539,10 +539,12 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
     """Whether PLAY beats TOP (e.g. `gouji beats X77 D88`), and why.
 
     Says which rule decides and its source, and whether each play is a 够级
-    play (and a pure one). Exit 0 when PLAY beats TOP, 1 when not, 2 when a
-    play is malformed. The ruleset defaults to charter.
+    play (and a pure one). A play the engine would refuse whatever the hand
+    (2s or jokers on 3s or 4s where they carry nothing) cannot be played: the
+    answer is no, with that rule. Exit 0 when PLAY beats TOP, 1 when not, 2
+    when a play is malformed. The ruleset defaults to charter.
     """
-    from .rules.plays import beats as beats_, is_gouji, is_pure_gouji
+    from .rules.plays import beats as beats_, is_gouji, is_pure_gouji, shape_error
 
     rules = _ruleset_option(ruleset_name) or get_ruleset("charter")
     parsed = []
@@ -553,26 +555,46 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
             click.secho(f"{label} {text!r}: {e}", fg="red", err=True)
             sys.exit(EXIT_UNREADABLE)
     a, b = parsed
-    verdict = beats_(a, b, rules)
+    faults = {key: shape_error(p, rules) for key, p in (("top", a), ("play", b))}
+    fault = faults["top"] or faults["play"]
+    if fault is not None:  # the engine's own shape check: such a play is never made
+        which = a if faults["top"] else b
+        ok, rule, reason = False, fault[1], f"{which} cannot be played: {fault[2]}"
+    else:
+        verdict = beats_(a, b, rules)
+        ok, rule, reason = verdict.ok, verdict.rule, verdict.reason
+
+    def about(p, key: str) -> dict[str, object]:
+        playable = faults[key] is None
+        return {
+            "cards": str(p),
+            "playable": playable,
+            "gouji": playable and is_gouji(p, rules),
+            "pure": playable and is_pure_gouji(p, rules),
+        }
+
     info = {
         "ruleset": rules.name,
-        "top": {"cards": str(a), "gouji": is_gouji(a, rules), "pure": is_pure_gouji(a, rules)},
-        "play": {"cards": str(b), "gouji": is_gouji(b, rules), "pure": is_pure_gouji(b, rules)},
-        "beats": verdict.ok,
-        "rule": verdict.rule,
-        "reason": verdict.reason,
-        "source": rules.cite(verdict.rule),
+        "top": about(a, "top"),
+        "play": about(b, "play"),
+        "beats": ok,
+        "rule": rule,
+        "reason": reason,
+        "source": rules.cite(rule),
     }
     if fmt_ == "json":
         _json(info)
     else:
-        click.echo(f"{'yes' if verdict.ok else 'no'}: {verdict.reason} ({rules.name})")
-        click.echo(f"  rule: {RULES[verdict.rule][0]} ({RULES[verdict.rule][1]}) — {info['source']}")
+        click.echo(f"{'yes' if ok else 'no'}: {reason} ({rules.name})")
+        click.echo(f"  rule: {RULES[rule][0]} ({RULES[rule][1]}) — {info['source']}")
         for key in ("top", "play"):
             p = info[key]
-            kind = "pure 够级 play" if p["pure"] else "够级 play" if p["gouji"] else "not a 够级 play"
+            if not p["playable"]:
+                kind = "cannot be played"
+            else:
+                kind = "pure 够级 play" if p["pure"] else "够级 play" if p["gouji"] else "not a 够级 play"
             click.echo(f"  {p['cards']}: {kind}")
-    sys.exit(EXIT_OK if verdict.ok else EXIT_ILLEGAL)
+    sys.exit(EXIT_OK if ok else EXIT_ILLEGAL)
 
 
 @main.command()
@@ -594,8 +616,14 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
     """List the legal actions after action N of a hand: the seat to act's
     plays, pass and yield, and the burns other seats could claim, in claim
     order — "could seat 4 have burned here?" answered by the rules.
+
+    Plays that need cards the deal does not give (?N) are listed by kind:
+    `5:*?2` is any burn of two cards by seat 5 that uses some of them, `4:?3`
+    any follow of three, `1:?` any lead, each with an example the engine
+    accepts.
     """
-    from .rules.moves import legal_actions
+    from .model import Action
+    from .rules.moves import HiddenPlays, legal_actions
 
     override = _ruleset_option(ruleset_name)
     hand, result = _one_hand(file, hand_number, override)
@@ -611,6 +639,7 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
         sys.exit(EXIT_ILLEGAL)
     pos = result.positions[at]
     actions = legal_actions(pos, seat)
+    examples = {a.text: a.example.text for a in actions if isinstance(a, HiddenPlays)}
     if fmt_ == "json":
         _json(
             {
@@ -619,6 +648,7 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
                 "round": pos.round,
                 "top": None if pos.top is None else {"seat": pos.top.seat, "cards": str(pos.top.play)},
                 "actions": [a.text for a in actions],
+                "examples": examples,
             }
         )
         return
@@ -627,15 +657,25 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
         return
     top = f"top {pos.top.play} by seat {pos.top.seat}" if pos.top else "a new round: the seat to act leads"
     click.echo(f"after action {at}: round {pos.round}, {top}; seat {pos.to_act} to act")
-    burns = [a for a in actions if a.burn]
-    own = [a for a in actions if not a.burn]
-    click.echo(f"  seat {pos.to_act if seat is None else seat}: " + (" ".join(a.text for a in own) or "nothing"))
+
+    def shown(a: object) -> str:
+        text = a.text  # type: ignore[attr-defined]
+        return f"{text} (e.g. {examples[text]})" if text in examples else text
+
+    declared = [shown(a) for a in actions if isinstance(a, Action) and a.kind.preplay]
+    if declared:
+        click.echo("  before play: " + " ".join(declared))
+    own: dict[int, list[str]] = {pos.to_act if seat is None else seat: []}  # type: ignore[dict-item]
     by_seat: dict[int, list[str]] = {}
-    for a in burns:
-        by_seat.setdefault(a.seat, []).append(a.text)
+    for a in actions:
+        if not (isinstance(a, Action) and a.kind.preplay):
+            (by_seat if a.burn else own).setdefault(a.seat, []).append(shown(a))
+    for n, (s, texts) in enumerate(own.items()):
+        if_none = f", if seat {pos.to_act} has no turn (its hidden cards may hold no two big jokers)" if n else ""
+        click.echo(f"  seat {s}{if_none}: " + (" ".join(texts) or "nothing"))
     for s, texts in by_seat.items():
         click.echo(f"  burn by seat {s}: " + " ".join(texts))
-    if pos.top is not None and not burns and seat is None:
+    if pos.top is not None and not by_seat and seat is None:
         click.echo("  no seat can burn")
 
 

@@ -25,7 +25,10 @@ def run(*args):
         ("X77", "D88", "charter", 0),  # 002 §8(3): big jokers, no fewer, one rank higher
         ("X77", "888", "charter", 1),
         ("X77", "X88", "charter", 1),  # the charter wants big jokers on a small-joker play
-        ("X77", "X88", "fours", 0),  # 003: 王数不能少 — one joker is enough
+        # 003 §牌张大小 "王是孤立计算的": the small joker takes a big one ("至少需要大王+88")
+        ("X77", "X88", "fours", 1),
+        ("X77", "D88", "fours", 0),
+        ("X77", "DX8", "fours", 0),  # "大王+小王+8当然也可以"
         ("255", "666", "fours", 0),  # 003's worked example
         ("D", "DD", "tournament", 0),  # 004 §5: 大王二杀一
         ("D", "DD", "charter", 1),
@@ -42,9 +45,40 @@ def test_beats_json_says_why_and_classifies():
     info = json.loads(r.output)
     assert info["beats"] is True and info["rule"] == "joker-comparison"
     assert info["source"].startswith("002_2bcb45719b384da3.txt §8(3)")
-    assert info["top"] == {"cards": "X77", "gouji": True, "pure": False}
+    assert info["top"] == {"cards": "X77", "playable": True, "gouji": True, "pure": False}
     r = run("beats", "QQQ", "KKK", "--ruleset", "fours", "--format", "json")
-    assert json.loads(r.output)["play"] == {"cards": "KKK", "gouji": True, "pure": True}
+    assert json.loads(r.output)["play"] == {"cards": "KKK", "playable": True, "gouji": True, "pure": True}
+
+
+@pytest.mark.parametrize(
+    "top, play, ruleset",
+    [
+        ("333", "X44", "tournament"),  # 004 §6: 2s and jokers go with any rank "除3、4外"
+        ("33", "X44", "fours"),  # 003 §开点 "4不能…贴钱出或挂花出"
+        ("2444", "2555", "tournament"),  # 2s on 4s: the top cannot be played, nothing to beat
+        ("X44", "555", "tournament"),
+    ],
+)
+def test_beats_refuses_a_play_the_engine_refuses_as_a_shape(top, play, ruleset):
+    # the engine's own check (plays.shape_error, used by engine._check_shape): cannot-attach, rule attach
+    r = run("beats", top, play, "--ruleset", ruleset, "--format", "json")
+    info = json.loads(r.output)
+    assert r.exit_code == 1 and info["beats"] is False and info["rule"] == "attach"
+    unplayable = [k for k in ("top", "play") if not info[k]["playable"]]
+    assert unplayable and all(not info[k]["gouji"] for k in unplayable)
+    assert "cannot be played" in info["reason"]
+    lines = run("beats", top, play, "--ruleset", ruleset).output.splitlines()
+    assert lines[0].startswith("no: ") and "cannot be played" in lines[0]
+    shown = {"top": lines[-2], "play": lines[-1]}  # "  CARDS: kind", top first
+    assert all(shown[k].endswith(": cannot be played") for k in unplayable)
+
+
+def test_beats_shapes_that_other_presets_allow():
+    # 000 §一手牌, 001 §10-§17, 002 §8(3): 2s and jokers go with every rank, 4s included
+    assert run("beats", "333", "X44", "--ruleset", "charter").exit_code == 0
+    # 3s under threes held carry nothing (002 §26(3)), whatever the preset: with the option on
+    assert run("beats", "X33", "444", "--ruleset", "fours").exit_code == 1
+    assert json.loads(run("beats", "X33", "444", "--ruleset", "fours", "--format", "json").output)["rule"] == "attach"
 
 
 def test_rules_json_lists_every_option_of_every_preset_with_a_source():

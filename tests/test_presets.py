@@ -111,9 +111,12 @@ def row(online, classic, charter, fours, tournament) -> dict[str, object]:
 #   "大花+小花+钱+同点的牌此时大花当做小花". S1 §16, §24: the same both-sides rule, same D+X reading.
 # S2 §8(3): "大花挂任何牌时发牌均为死牌"; a small-joker play is beaten only by big jokers, no fewer than
 #   the small ones, carrying a rank one higher or more.
-# S3 §牌张大小: "张数必须对，王数不能少"; 666 > 255; 小王+77 > 666; 888 cannot beat 小王+77;
-#   大王+88 can, "大王+小王+8当然也可以"; "当一套牌含有大王时，这套牌必然是最大的".
-# S4 §5, §6: jokers keep their own level when attached; 大王二杀一 (DD beats D).
+# S3 §牌张大小: "王是孤立计算的"; 666 > 255; 小王+77 > 666; 888 cannot beat 小王+77; "至少需要大王+88才可以
+#   大过小王+77（大王+小王+8当然也可以），即‘张数必须对，王数不能少’"; "所以，当一套牌含有大王时，这套牌必然是
+#   最大的". Read (round two): each joker on top is met by a stronger joker (a small by a big, a big by
+#   none), no fewer jokers, a higher rank; "最大的" means nothing beats it, not that it beats all.
+# S4 §5 "大王效力最高，但存在“大王二杀一”规则，即两张大王可压制一张大王": a big joker on top takes two;
+#   §6 jokers keep their own level when attached, and may attach to each other.
 
 COMPARISONS = [
     # S3's own examples; the 2 attached to 55 counts as a 5 (S1 §11 "266算作666"), so 666 > 555.
@@ -126,22 +129,47 @@ COMPARISONS = [
     # a big joker over a small one, rank one higher: S0/S1 both sides, S2 §8(3), S3 "至少需要大王+88", S4.
     ("X77", "D88", every(True)),
     # the same joker, higher rank: S0 "挂小花的牌必须用挂大花的牌来管", S1 §24 and S2 §8(3) want big
-    # jokers; S3 counts jokers only ("王数不能少"); S4 §6 X = X and 88 > 77.
-    ("X77", "X88", row(False, False, False, True, True)),
+    # jokers; S3 "至少需要大王+88": the small joker takes a big one; S4 §6 X = X and 88 > 77.
+    ("X77", "X88", row(False, False, False, False, True)),
+    # a big joker without a higher rank: every text wants the rank higher too (S3 "点数大过").
+    ("X77", "D77", every(False)),
     # big + small joker: S0 and S1 §16 "大花+小花…此时大花当做小花" make DX8 two small jokers + 8, not a
     # big-joker play; S2 has one big joker ≥ one small; S3 "大王+小王+8当然也可以"; S4 D and X ≥ X.
     ("X77", "DX8", row(False, False, True, True, True)),
     # S0 and S2 preamble: 2 small + 999 beaten by 2 big + 3 tens / J, or 3 big + 2 of them.
     ("XX999", "DDTTT", every(True)),
     ("XX999", "DDDTT", every(True)),
-    # … but not by 2 big + 888: "2个大花带3个八（或九）是不能大过的" (S0); rank too low — except under
-    # S3, where "当一套牌含有大王时，这套牌必然是最大的": a big-joker play beats any, rank notwithstanding.
-    ("XX999", "DD888", row(False, False, False, True, False)),
+    # … but not by 2 big + 888: "2个大花带3个八（或九）是不能大过的" (S0); rank too low, under S3 too:
+    # "必然是最大的" says nothing beats a big-joker play, not that it beats a higher rank.
+    ("XX999", "DD888", row(False, False, False, False, False)),
+    ("888", "D77", every(False)),
+    # fewer jokers: S3 "王数不能少" although a big joker is in it; S0/S1/S2 want two big; S4 2 jokers.
+    ("XX77", "D888", every(False)),
+    ("XX77", "DD88", every(True)),
     # dead or not: S2 §8(3) and S3 a big-joker play cannot be beaten. S0 "挂大花的牌是最大的" and
     # S0/S1 "两个方面都大过": D44's jokers are not bigger than D33's. 3s and 4s carry nothing under
-    # S3 and S4 §6, so there the pair is D55 / D66: S4 §6 D = D and 66 > 55 beats.
+    # S3 and S4 §6, so there the pair is D55 / D66: S4 §5 one big joker does not take another.
     ("D33", "D44", row(False, False, False, None, None)),
-    ("D55", "D66", row(None, None, None, False, True)),
+    ("D55", "D66", row(None, None, None, False, False)),
+    ("D7", "D8", every(False)),
+    # two big jokers on one, with a higher rank: S0/S1 more big jokers on both sides; S4 §5 二杀一.
+    ("D55", "DD6", row(True, True, False, False, True)),
+    ("D7", "DD", row(True, True, False, False, True)),
+    # jokers alone on jokers alone: S0 and S1 §16 make DX two small jokers, beaten by two big ones as
+    # DX5 is by DD6; S4 §6 D and D over D and X, and §5 two big jokers for the big one. S2, S3: dead.
+    ("DX", "DD", row(True, True, False, False, True)),
+    ("DX5", "DD6", row(True, True, False, False, True)),
+    ("DX5", "DD5", every(False)),
+    # S4 §6 "保持自身原有等级": D and X over X and X; S0/S1 a mixed play is small jokers; S2 and S3 each
+    # small joker takes a big one.
+    ("XX", "DX", row(False, False, False, False, True)),
+    ("XX", "DD", every(True)),
+    ("X", "D", every(True)),
+    ("DD", "DD", every(False)),
+    # S1 §24 "也可以用3個花帶2個9大過" with §16 "大花當做小花": DDX99 is three small jokers with 99, not
+    # big jokers (S0 writes the example "3个大花带2个J"); see test_outnumber_small_jokers_option.
+    ("XX888", "DDX99", row(False, False, True, True, True)),
+    ("XX888", "DXX99", row(False, False, False, False, True)),
     # 大王二杀一: S4 §5 two big jokers beat one; elsewhere the counts differ (S0 出牌(3), S1 §22, S3).
     ("D", "DD", row(False, False, False, False, True)),
     # S4 names two big jokers only; two small on one small is S0's option, not S4.
@@ -176,6 +204,70 @@ def test_joker_comparison(top, new, preset, ok):
 def test_online_two_beat_one_option(top, new, ok):
     rules = with_options(ONLINE, {"two-beat-one": "jokers"})
     assert beats(parse_play(top), parse_play(new), rules).ok is ok
+
+
+@pytest.mark.parametrize(
+    "top, new, ok",
+    [
+        # 001 §24 "也可以用3個花帶2個9大過" read as three jokers of any kind; §16 a mixed play is small jokers
+        ("XX888", "DDX99", True),
+        ("XX888", "DXX99", True),
+        ("XX888", "XXX99", True),
+        ("XX888", "DX999", False),  # two jokers, counted as two small ones: not more, not bigger
+        ("XX888", "XXX88", False),  # more jokers, rank not higher
+        ("D88", "XX9", False),  # a big-joker play still takes more big jokers
+        ("XX888", "DDJJJ", True),  # the text's own first example holds either way
+    ],
+)
+def test_outnumber_small_jokers_option(top, new, ok):
+    rules = with_options(CLASSIC, {"outnumber-small-jokers": "yes"})
+    assert beats(parse_play(top), parse_play(new), rules).ok is ok
+
+
+@pytest.mark.parametrize(
+    "top, new, ok",
+    [
+        ("D7", "D8", True),  # one big joker meets one, and 8 > 7 (004 §6 保持自身原有等级)
+        ("D55", "D66", True),
+        ("D7", "DD", True),
+        ("DD77", "DD88", True),
+        ("D7", "X8", False),  # own-level: a small joker does not meet a big one
+    ],
+)
+def test_big_joker_beaten_by_one_option(top, new, ok):
+    rules = with_options(TOURNAMENT, {"big-joker-beaten-by": "one"})
+    assert beats(parse_play(top), parse_play(new), rules).ok is ok
+
+
+def test_big_joker_beaten_by_two_at_the_table():
+    # 004 §5 "大王效力最高，但…两张大王可压制一张大王": seat 2's D8 does not beat D7, its DD8 does not
+    # either (three cards on two), DD does.
+    deal = spare(s1="D7", s2="D8DD")
+    d = Hand(deal, "tournament").illegal("1:D7 2:D8")
+    assert (d.code, d.rule) == ("does-not-beat", "two-beat-one") and "大王二杀一" in d.message
+    assert Hand(deal, "tournament").play("1:D7 2:DD").top.seat == 2
+    assert Hand(deal, with_options(TOURNAMENT, {"big-joker-beaten-by": "one"})).play("1:D7 2:D8").top.seat == 2
+
+
+def test_jokers_alone_compare_like_jokers_carrying_a_rank():
+    # DD on DX as DD6 on DX5: 000/001 §16 DX is two small jokers; 004 §6 D and D over D and X.
+    for name in ("online", "classic", "tournament"):
+        rules = get_ruleset(name)
+        assert beats(parse_play("DX"), parse_play("DD"), rules).ok, name
+        assert beats(parse_play("DX5"), parse_play("DD6"), rules).ok, name
+        assert not beats(parse_play("DD"), parse_play("DD"), rules).ok, name
+    t = Hand(spare(s1="DX", s4="DD"), "online")  # DX is a 够级 play: seat 4, the opposite, answers
+    assert t.play("1:DX 4:DD").top.seat == 4
+
+
+def test_gouji_rules_shows_the_new_options():
+    from click.testing import CliRunner
+
+    from gouji_record.cli import main
+
+    out = CliRunner().invoke(main, ["rules"]).output
+    assert "big-joker-beaten-by" in out and "outnumber-small-jokers" in out
+    assert "tournament  two" in out and "fours       isolated" in out
 
 
 def test_big_joker_play_on_the_table():

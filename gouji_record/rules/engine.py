@@ -44,7 +44,7 @@ from .cards import (
     total,
 )
 from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
-from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, judge
+from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, judge, shape_error
 from .rulesets import Ruleset
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -253,11 +253,43 @@ class _Step:
 
 def _barred(pos: Position, seat: int, top: Top) -> bool:
     """A seat that passed may not play again this round, except on its opposite's play (002 §11),
-    in the melee (002 §18), or with two big jokers on one (004 §10)."""
+    in the melee (002 §18), or with two big jokers on one (004 §10): two it holds, or may hold among
+    cards the record does not give."""
     if seat not in pos.barred or pos.melee or opposite(seat) == top.seat:
         return False
-    two_kill = top.play.size == 1 and top.play.big == 1 and pos.ruleset.two_beat_one == "big-jokers"
-    return not (two_kill and pos.hands[seat - 1][BIG_JOKER] >= 2)
+    return not (_two_kill(pos, top) and _big_jokers_possible(pos, seat) >= 2)
+
+
+def _two_kill(pos: Position, top: Top) -> bool:
+    """``top`` is one big joker alone, under 大王二杀一 (004 §5, §10)."""
+    return top.play.size == 1 and top.play.big == 1 and pos.ruleset.two_beat_one == "big-jokers"
+
+
+def _big_jokers_possible(pos: Position, seat: int) -> int:
+    """How many big jokers ``seat`` may hold: those the record gives it, and as many of its cards the
+    record does not give (``?N``) as four decks leave unaccounted for. Hidden cards are possible cards."""
+    unseen = COPIES[BIG_JOKER] - pos.seen[BIG_JOKER]
+    return pos.hands[seat - 1][BIG_JOKER] + min(pos.unknown[seat - 1], max(0, unseen))
+
+
+def _possible_turn(pos: Position) -> bool:
+    """Whether the seat to act has its turn only because cards the record does not give may be two
+    big jokers (a pass, then 大王二杀一, 004 §10): then it may also have had no turn at all."""
+    seat, top = pos.to_act, pos.top
+    if seat is None or top is None or pos.preplay or seat not in pos.barred:
+        return False
+    return not pos.melee and opposite(seat) != top.seat and _two_kill(pos, top) and pos.hands[seat - 1][BIG_JOKER] < 2
+
+
+def skip_possible_turn(pos: Position) -> tuple[Position, list[Event]] | None:
+    """The position where the seat to act had no turn, when its turn rests only on cards the record
+    does not give (see :func:`_possible_turn`), with the events of getting there (the round may
+    close); ``None`` when its turn is certain. :func:`step` takes this way when another seat acts."""
+    if not _possible_turn(pos):
+        return None
+    assert pos.to_act is not None
+    s = _Step(pos)
+    return _advance(s, replace(pos), pos.to_act)
 
 
 def _may_follow(pos: Position, seat: int, top: Top) -> bool:
@@ -293,7 +325,23 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     Returns the next position and the events the action caused, in order.
     Raises :class:`IllegalAction` when the ruleset forbids the action; its
     diagnostic names the code, the seats and cards, and the rule's source.
+
+    When the seat to act has its turn only because its cards not written in
+    the deal may hold two big jokers (:func:`skip_possible_turn`), an action
+    of another seat is taken as coming after that seat had no turn.
     """
+    try:
+        return _step(pos, action)
+    except IllegalAction:
+        skipped = None if action.seat == pos.to_act else skip_possible_turn(pos)
+        if skipped is None:
+            raise
+    after, events = skipped
+    after, more = step(after, action)
+    return after, events + more
+
+
+def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     s = _Step(pos)
     seat, kind = action.seat, action.kind
     if action.irregular:
@@ -682,7 +730,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
         raise s.illegal("bad-play", "play-shape", str(e)) from None
     _check_shape(s, seat, play, left, left_unknown)
     if burn:
-        _check_burn(s, seat, play, left, left_unknown)
+        _check_burn(s, seat, play, left, left_unknown, seen)
     if top is not None and not judge(top.play, play, rules)[0]:
         verdict = beats(top.play, play, rules)
         raise s.illegal(
@@ -691,7 +739,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     if pos.burner == seat and not burn and (any(left) or left_unknown):
         if play.jokers == 0:
             why = f"every play but the last must carry a joker, and {play} carries none"
-        elif not left_unknown and not burn_condition_holds(left, rules):
+        elif not burn_condition_possible(left, left_unknown, seen, rules):
             why = f"after {play} it could not carry a joker in every play but the last ({format_cards(left)} left)"
         else:
             why = ""
@@ -708,10 +756,9 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
 def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
     """3s last and whole (憋三), 4s whole, and ranks that carry nothing (003; 004 §5, §6; 002 §26(3))."""
     rules = s.pos.ruleset
-    if play.count and (play.jokers or play.cards[TWO]):
-        letter = RANK_LETTERS[play.rank]
-        if letter in rules.attach_forbidden or (rules.threes_last and play.rank == THREE):
-            raise s.illegal("cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}")
+    shape = shape_error(play, rules)
+    if shape is not None:
+        raise s.illegal(*shape)
     if play.cards[THREE] and rules.threes_last:
         if left[THREE]:
             raise s.illegal("threes-split", "threes-last", f"seat {seat}: 3s are played all at once, last")
@@ -746,7 +793,46 @@ def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
     return len(ranks) <= left[SMALL_JOKER] + left[BIG_JOKER] + free_last
 
 
-def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
+def burn_condition_possible(left: Counts, unknown: int, seen: Counts, rules: Ruleset) -> bool:
+    """Whether a burner holding ``left`` and ``unknown`` cards the record does not give may meet the
+    burn condition (:func:`burn_condition_holds`): hidden cards are possible cards, so some ``unknown``
+    cards that four decks still hold (``COPIES - seen``) must complete ``left`` into a hand that meets it.
+
+    The condition reads only which ranks are held and how many jokers, so the completions tried are:
+    every number of jokers, with or without a 3, the other cards on ranks already held, then on 2s
+    and on as few new ranks as hold them (most copies left first, ranks that carry nothing first or last).
+    """
+    if not unknown:
+        return burn_condition_holds(left, rules)
+    room = [max(0, c - n) for c, n in zip(COPIES, seen)]
+    forbidden = {RANK_LETTERS.index(r) for r in rules.attach_forbidden}
+    for jokers in range(min(unknown, room[SMALL_JOKER] + room[BIG_JOKER]) + 1):
+        big = min(jokers, room[BIG_JOKER])
+        for three in (0, 1) if room[THREE] and not left[THREE] else (0,):
+            rest = unknown - jokers - three
+            if rest < 0:
+                continue
+            base = list(left)
+            base[BIG_JOKER] += big
+            base[SMALL_JOKER] += jokers - big
+            base[THREE] += three
+            free = sum(room[r] - (three if r == THREE else 0) for r in range(TWO + 1) if base[r])
+            new = sorted((r for r in range(TWO + 1) if not base[r] and room[r]), key=lambda r: -room[r])
+            new.sort(key=lambda r: r != TWO)  # 2s first: they add no rank beside another
+            plain, carry_nothing = [r for r in new if r not in forbidden], [r for r in new if r in forbidden]
+            for order in (plain + carry_nothing, carry_nothing + plain):
+                hand, fits = list(base), free
+                for r in order:
+                    if fits >= rest:
+                        break
+                    hand[r] += 1
+                    fits += room[r]
+                if fits >= rest and burn_condition_holds(tuple(hand), rules):
+                    return True
+    return False
+
+
+def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int, seen: Counts) -> None:
     """烧牌 (002 §10): pre-empt the opposite and beat a gouji play, under the burn condition."""
     pos = s.pos
     top = pos.top
@@ -759,12 +845,13 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
         raise s.illegal("not-a-burn", "headless", f"seat {seat} is headless (无头): it beats any play without burning")
     if seat in pos.barred:
         raise s.illegal("passed-this-round", "burn-pass-bars", f"seat {seat} passed this round and may not burn")
-    if not left_unknown and not burn_condition_holds(left, pos.ruleset):
+    if not burn_condition_possible(left, left_unknown, seen, pos.ruleset):
         raise s.illegal(
             "burn-condition",
             "burn-condition",
-            f"seat {seat} cannot burn with {play}: left with {format_cards(left)}, it could not carry a joker "
-            "in every play but the last",
+            f"seat {seat} cannot burn with {play}: left with {format_cards(left)}"
+            + (f" and {left_unknown} unknown" if left_unknown else "")
+            + ", it could not carry a joker in every play but the last",
         )
 
 
@@ -1098,11 +1185,13 @@ __all__ = [
     "Top",
     "begin_play",
     "burn_condition_holds",
+    "burn_condition_possible",
     "initial_position",
     "next_seat",
     "opposite",
     "scores",
     "seats_after",
+    "skip_possible_turn",
     "step",
     "team",
 ]

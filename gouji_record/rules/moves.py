@@ -4,21 +4,95 @@ Candidates are generated from the cards held and then checked by the engine
 itself (:func:`~gouji_record.rules.engine.step`), so this module can never
 disagree with the rules: it only proposes.
 
+Cards the record does not give (``?N`` in the deal) are possible cards, here as
+in the engine. A play that needs some of them is listed by its kind, not card by
+card (a seat holding ``?36`` could lead thousands of plays): a
+:class:`HiddenPlays` — seat, burn or not, number of cards — written ``5:*?2``
+("seat 5 burns with two cards, some of them not written in the deal"), ``4:?3``
+(a follow of three) or ``1:?`` (a lead of any size), with one such play the
+engine accepts as its example. It is listed only when such a play exists, and
+it stands for every play of that kind the engine accepts. Plays of the written
+cards alone are listed one by one, as ever.
+
+When the seat to act has its turn only because its hidden cards may be two big
+jokers (a pass, then 大王二杀一: 004 §10), the engine also accepts the actions of
+the position where it had no turn
+(:func:`~gouji_record.rules.engine.skip_possible_turn`); they are listed after
+its own.
+
 >>> from gouji_record.rules.engine import initial_position
 >>> from gouji_record.rules.rulesets import get_ruleset
 >>> pos = initial_position(get_ruleset("charter"), ("55",) + ("X33",) * 5, leader=1)
 >>> [a.text for a in legal_actions(pos)]  # seat 1 has no joker and no 2: it may revolt
 ['1:revolt', '1:55', '1:5']
+>>> pos = initial_position(get_ruleset("charter"), ("?2",) + ("X33",) * 5, leader=1)
+>>> [(a.text, a.example.text) for a in legal_actions(pos) if isinstance(a, HiddenPlays)]
+[('1:?', '1:D')]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from ..model import Action, ActionKind
-from .cards import BIG_JOKER, N_RANKS, SMALL_JOKER, TWO, Counts, format_cards
-from .engine import Position, opposite, seats_after, step, team
+from .cards import BIG_JOKER, COPIES, N_RANKS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
+from .engine import Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
 from .events import IllegalAction
+from .plays import classify, judge, shape_error
+
+__all__ = ["HiddenPlays", "burn_claimants", "legal_actions", "plays_of_size"]
+
+#: Diagnostic codes that depend on the cards played. Any other code refuses every play of that
+#: seat in that position alike (whose turn it is, a pass, a burn with nothing to burn …).
+CARD_CODES = frozenset(
+    {
+        "does-not-beat",
+        "not-in-hand",
+        "too-many-cards",
+        "bad-play",
+        "cannot-attach",
+        "threes-split",
+        "threes-early",
+        "fours-split",
+        "burn-condition",
+    }
+)
+
+
+@dataclass(frozen=True)
+class HiddenPlays:
+    """Plays of ``seat`` that need cards the record does not give it (``?N``).
+
+    ``size`` is their number of cards (``None``: a lead, of any size);
+    ``burn`` whether they are burns; ``known`` the seat's written cards in the
+    position; ``example`` one such play the engine accepts. The entry stands
+    for every play of this kind that the engine accepts (:meth:`covers`).
+    """
+
+    seat: int
+    size: int | None
+    burn: bool
+    known: Counts
+    example: Action
+
+    @property
+    def text(self) -> str:
+        """``5:*?2``: seat, ``*`` for a burn, ``?`` and the number of cards (none for a lead)."""
+        return f"{self.seat}:{'*' if self.burn else ''}?{self.size or ''}"
+
+    def covers(self, action: Action) -> bool:
+        """Whether ``action`` is of this kind: a play (or burn) of ``seat``, of ``size`` cards,
+        some of which the record does not give the seat."""
+        if action.kind is not ActionKind.PLAY or action.seat != self.seat or action.burn != self.burn:
+            return False
+        cards = parse_cards(action.cards)
+        if self.size is not None and sum(cards) != self.size:
+            return False
+        return subtract(self.known, cards) is None
+
+
+Listed = Action | HiddenPlays
 
 
 def plays_of_size(hand: Counts, size: int) -> Iterator[Counts]:
@@ -51,23 +125,83 @@ def plays_of_size(hand: Counts, size: int) -> Iterator[Counts]:
             yield tuple(cards)
 
 
-def _accepted(pos: Position, action: Action) -> bool:
+def _verdict(pos: Position, action: Action) -> str | None:
+    """``None`` when the engine accepts ``action``, else the code of its diagnostic."""
     try:
         step(pos, action)
-    except IllegalAction:
-        return False
-    return True
+    except IllegalAction as e:
+        return e.diagnostic.code
+    return None
 
 
-def _plays(pos: Position, seat: int, sizes: list[int], burn: bool) -> list[Action]:
-    hand = pos.hands[seat - 1]
-    out = []
+def _accepted(pos: Position, action: Action) -> bool:
+    return _verdict(pos, action) is None
+
+
+class _Plays:
+    """Tries the plays of one seat (burns or not) against the engine, cheapest checks first."""
+
+    def __init__(self, pos: Position, play_pos: Position, seat: int, burn: bool) -> None:
+        self.pos, self.seat, self.burn = pos, seat, burn
+        top = play_pos.top
+        self.top = None if top is None else top.play
+        self.rules = pos.ruleset
+        # a refusal that does not depend on the cards refuses them all, unless the engine may take
+        # the way where the seat to act had no turn (then a later attempt may be refused otherwise)
+        self.certain = skip_possible_turn(pos) is None
+        self.closed = False
+
+    def accepts(self, cards: Counts) -> Action | None:
+        if self.closed:
+            return None
+        try:
+            play = classify(cards)
+        except ValueError:
+            return None
+        beaten = self.top is None or judge(self.top, play, self.rules)[0]
+        if not beaten or shape_error(play, self.rules) is not None:
+            return None  # the engine refuses these whatever else holds: no need to ask it
+        a = Action(seat=self.seat, kind=ActionKind.PLAY, cards=format_cards(cards), burn=self.burn)
+        code = _verdict(self.pos, a)
+        if code is None:
+            return a
+        if self.certain and code not in CARD_CODES:
+            self.closed = True
+        return None
+
+
+def _plays(pos: Position, play_pos: Position, seat: int, sizes: list[int], burn: bool, lead: bool) -> list[Listed]:
+    """The plays of ``seat`` the engine accepts: those of its written cards one by one, then one
+    :class:`HiddenPlays` per size (one for all sizes of a lead) where its hidden cards allow some."""
+    hand, unknown = play_pos.hands[seat - 1], play_pos.unknown[seat - 1]
+    trial = _Plays(pos, play_pos, seat, burn)
+    out: list[Listed] = []
     for size in sizes:
         for cards in plays_of_size(hand, size):
-            a = Action(seat=seat, kind=ActionKind.PLAY, cards=format_cards(cards), burn=burn)
-            if _accepted(pos, a):
+            a = trial.accepts(cards)
+            if a is not None:
                 out.append(a)
+    if not unknown or trial.closed:
+        return out
+    possible = tuple(h + min(unknown, max(0, c - n)) for h, c, n in zip(hand, COPIES, play_pos.seen))
+    for size in sorted(sizes):  # a lead's example: its fewest cards
+        example = _hidden_example(trial, hand, unknown, possible, size)
+        if example is not None:
+            out.append(HiddenPlays(seat, None if lead else size, burn, hand, example))
+            if lead:
+                break
     return out
+
+
+def _hidden_example(trial: _Plays, hand: Counts, unknown: int, possible: Counts, size: int) -> Action | None:
+    """A play of ``size`` cards that needs some of the seat's hidden cards and that the engine accepts."""
+    for cards in plays_of_size(possible, size):
+        missing = sum(max(0, c - h) for c, h in zip(cards, hand))
+        if 0 < missing <= unknown:
+            a = trial.accepts(cards)
+            if a is not None or trial.closed:
+                return a
+    return None
 
 
 def burn_claimants(pos: Position) -> list[int]:
@@ -83,34 +217,54 @@ def burn_claimants(pos: Position) -> list[int]:
     return [s for s in order if s != opposite(top.seat) and pos.active(s)]
 
 
-def legal_actions(pos: Position, seat: int | None = None) -> list[Action]:
-    """The legal actions now: the seat to act's plays, pass and yield, then
-    burns by other seats (in claim order). With ``seat``, only that seat's.
+def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
+    """The legal actions now: the seat to act's plays, pass, yield, request to
+    take the wind and claim; then burns, in claim order. With ``seat``, only
+    that seat's. Plays that need cards the record does not give are
+    :class:`HiddenPlays`; every other entry is an :class:`Action` the engine
+    accepts. Transfers (``give``) and ``^`` rulings are not listed.
 
     In the pre-play phase, each seat's declarations come first. Empty once
     the hand is over.
     """
     if pos.over:
         return []
-    out: list[Action] = []
+    out: list[Listed] = []
     seats = [seat] if seat is not None else [1, 2, 3, 4, 5, 6]
     if pos.preplay:
         for s in seats:
-            for kind in (ActionKind.REVOLT, ActionKind.KEEP_HEAD, ActionKind.NO_HEAD, ActionKind.NATURAL):
+            for kind in (
+                ActionKind.REVOLT,
+                ActionKind.KEEP_HEAD,
+                ActionKind.NO_HEAD,
+                ActionKind.NATURAL,
+                ActionKind.CALL,
+                ActionKind.PRECALL,
+            ):
                 a = Action(seat=s, kind=kind)
                 if _accepted(pos, a):
                     out.append(a)
-    actor = pos.to_act
+    play_pos = begin_play(pos)[0]  # the first play ends the pre-play phase: the leader may change
+    if play_pos.over:
+        return out
+    actor, top = play_pos.to_act, play_pos.top
+    if top is None:
+        sizes = list(range(play_pos.holds(actor), 0, -1)) if actor else []
+    else:
+        sizes = sorted({top.play.size, 2, 3} & set(range(1, play_pos.holds(actor) + 1))) if actor else []
     if actor is not None and actor in seats:
-        top, held = pos.top, pos.holds(actor)
-        sizes = range(held, 0, -1) if top is None else sorted({top.play.size, 2, 3} & set(range(1, held + 1)))
-        out += _plays(pos, actor, list(sizes), False)
-        for kind in (ActionKind.PASS, ActionKind.YIELD):
+        out += _plays(pos, play_pos, actor, sizes, False, top is None)
+        for kind in (ActionKind.PASS, ActionKind.YIELD, ActionKind.WIND, ActionKind.CLAIM):
             a = Action(seat=actor, kind=kind)
             if _accepted(pos, a):
                 out.append(a)
-    if pos.top is not None:
-        for s in burn_claimants(pos):
-            if s in seats and s != actor:
-                out += _plays(pos, s, [pos.top.play.size], True)
+    if top is not None:
+        for s in burn_claimants(play_pos):
+            if s in seats:
+                held = play_pos.holds(s)
+                out += _plays(pos, play_pos, s, sorted({top.play.size, 2, 3} & set(range(1, held + 1))), True, False)
+    skipped = skip_possible_turn(pos)
+    if skipped is not None:  # the engine also takes the way where the seat to act had no turn
+        listed = {a.text for a in out}
+        out += [a for a in legal_actions(skipped[0], seat) if a.text not in listed]
     return out

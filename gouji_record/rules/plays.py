@@ -20,6 +20,7 @@ from .cards import (
     BIG_JOKER,
     RANK_LETTERS,
     SMALL_JOKER,
+    THREE,
     TWO,
     Counts,
     format_cards,
@@ -38,6 +39,7 @@ __all__ = [
     "is_pure_gouji",
     "judge",
     "parse_play",
+    "shape_error",
 ]
 
 
@@ -121,6 +123,27 @@ def is_dead(play: Play, ruleset: Ruleset) -> bool:
     return play.big > 0 and ruleset.big_joker_play_dead
 
 
+def shape_error(play: Play, ruleset: Ruleset) -> tuple[str, str, str] | None:
+    """Why ``play`` can never be played under ``ruleset``, whatever the hand, as
+    ``(code, rule, message)``; ``None`` when its shape is playable.
+
+    2s and jokers attached to a rank that carries nothing: 3s and 4s under
+    ``attach_forbidden`` (003 §牌张大小, 004 §6), 3s when threes are held
+    (002 §26(3)). The engine refuses such a play with this diagnostic, and
+    ``gouji beats`` says it cannot be played.
+
+    >>> shape_error(parse_play("X44"), get_ruleset("tournament"))[:2]
+    ('cannot-attach', 'attach')
+    >>> shape_error(parse_play("X44"), get_ruleset("charter")) is None
+    True
+    """
+    if play.count and (play.jokers or play.cards[TWO]):
+        letter = RANK_LETTERS[play.rank]
+        if letter in ruleset.attach_forbidden or (ruleset.threes_last and play.rank == THREE):
+            return "cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """Whether a play beats the top play, and the rule that decides it.
@@ -150,15 +173,25 @@ def _jokers_suffice(top: Play, new: Play, ruleset: Ruleset) -> str | None:
     if how == "big-over-small":  # 002 §8(3)
         if top.small and new.big < top.small:
             return f"{top} carries {top.small} small joker(s): it takes at least {top.small} big joker(s)"
-    elif how == "both-sides":  # 000, 001 §24: bigger on both sides; big mixed with small counts as small
+    elif how == "both-sides":  # 000, 001 §24: bigger on both sides; big mixed with small counts as small (001 §16)
         if top.jokers:
+            if top.small and ruleset.outnumber_small_jokers and new.jokers > top.jokers:
+                return None  # 001 §24 "也可以用3個花帶2個9大過", read as any three jokers
+            if new.small and new.big:
+                return f"{top} carries jokers: it takes big jokers only, and {new}'s big jokers count as small"
             if new.small or not new.big:
                 return f"{top} carries jokers: it takes a play carrying big jokers only"
             if top.small and new.big < top.jokers:
                 return f"{top} carries {top.jokers} joker(s): it takes at least {top.jokers} big joker(s)"
             if not top.small and new.big <= top.big:
                 return f"{top} carries {top.big} big joker(s): it takes more big jokers"
-    elif how == "no-fewer-jokers":  # 003: 张数必须对，王数不能少
+    elif how == "isolated":  # 003 王是孤立计算的: each joker on top met by a stronger one
+        if top.big:
+            return f"{top} carries a big joker: no joker is stronger"
+        if new.big < top.small:  # (then the follow also carries no fewer jokers: 王数不能少)
+            carried = new.big or "none"
+            return f"{top} carries {top.small} small joker(s): each takes a big joker, and {new} carries {carried}"
+    elif how == "no-fewer-jokers":  # 张数必须对，王数不能少, jokers of any kind
         if new.jokers < top.jokers:
             return f"{top} carries {top.jokers} joker(s): it takes at least as many"
     elif how == "own-level":  # 004 §6: jokers keep their own level
@@ -172,9 +205,11 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
     :func:`beats` without the reason (the engine needs one only for a play that does not beat).
 
     Same number of cards (same-count), except two-beat-one; nothing beats a
-    dead play; the jokers must suffice under ``ruleset.joker_comparison``;
-    the rank must be higher (步步高). A play of jokers alone ranks as its
-    strongest joker.
+    dead play; with ``big_joker_beaten_by="two"`` each big joker on top takes
+    two big jokers (大王二杀一); the jokers must suffice under
+    ``ruleset.joker_comparison``; the rank must be higher (步步高). A play of
+    jokers alone ranks as its strongest joker; when both plays are jokers
+    alone, the jokers decide: the follow needs more big jokers.
     """
     if not (top.count or new.count) and _two_beat_one(top, new, ruleset):  # jokers alone
         return True, "two-beat-one"
@@ -182,10 +217,14 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
         return False, "same-count"
     if is_dead(top, ruleset):
         return False, "big-joker-dead"
-    if new.big and ruleset.big_joker_beats_any:  # 003: 含有大王时，这套牌必然是最大的
+    if new.big and ruleset.big_joker_beats_any:  # an option no preset takes (see docs/rules.md)
         return True, "big-joker-dead"
+    if top.big and new.big < 2 * top.big and ruleset.big_joker_beaten_by == "two":  # 004 §5
+        return False, "two-beat-one"
     if top.jokers and _jokers_suffice(top, new, ruleset):  # only jokers on top need matching
         return False, "joker-comparison"
+    if not (top.count or new.count):  # jokers alone on both sides (DD on DX): no rank, stronger jokers
+        return new.big > top.big, "joker-comparison"
     if new.rank <= top.rank:
         return False, "higher-rank"
     return True, "joker-comparison" if top.jokers else "higher-rank"
@@ -195,7 +234,10 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
     """Whether ``new`` beats ``top`` under ``ruleset`` (see :func:`judge`), the rule that decides it, and why."""
     ok, rule = judge(top, new, ruleset)
     if rule == "two-beat-one":
-        reason = f"{new} beats {top}: more jokers beat fewer"
+        if ok:
+            reason = f"{new} beats {top}: more jokers beat fewer"
+        else:
+            reason = f"{top} carries {top.big} big joker(s): only {2 * top.big} big jokers beat it (大王二杀一)"
     elif rule == "same-count":
         reason = f"{new.size} cards cannot follow {top.size}"
     elif rule == "big-joker-dead":
@@ -203,7 +245,7 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
     elif ok:
         reason = f"{new} beats {top}"
     elif rule == "joker-comparison":
-        reason = _jokers_suffice(top, new, ruleset) or ""
+        reason = _jokers_suffice(top, new, ruleset) or f"{new}: jokers alone, and no more big jokers than {top}"
     else:
         reason = f"{RANK_LETTERS[new.rank]} is not higher than {RANK_LETTERS[top.rank]}"
     return Verdict(ok, rule, reason)

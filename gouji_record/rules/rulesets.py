@@ -131,19 +131,36 @@ class Ruleset(BaseModel):
     title: str = Field(description="the rule text's own title")
     seed: str = Field(description="file name of the rule text in shared/seeds/")
 
-    joker_comparison: Literal["big-over-small", "both-sides", "no-fewer-jokers", "own-level"] = _opt(
+    joker_comparison: Literal["big-over-small", "both-sides", "isolated", "no-fewer-jokers", "own-level"] = _opt(
         "joker-comparison",
         "how a play carrying jokers is beaten: big-over-small (a small-joker play only by as many big "
         "jokers), both-sides (a play with jokers only by one whose jokers are as many and no weaker), "
+        "isolated (each joker by a stronger one: a small by a big, a big by none), "
         "no-fewer-jokers (as many jokers of any kind), own-level (as many big jokers and as many jokers)",
     )
     big_joker_play_dead: bool = _opt("big-joker-dead", "a play carrying a big joker cannot be beaten (死牌)")
     big_joker_beats_any: bool = _opt(
-        "big-joker-dead", "a play carrying a big joker beats any play of as many cards without one, whatever its rank"
+        "big-joker-dead",
+        "a play carrying a big joker beats any play of as many cards without one, whatever its rank "
+        "(a reading of 003's 必然是最大的 that no preset takes)",
     )
     two_beat_one: Literal["no", "jokers", "big-jokers"] = _opt(
         "two-beat-one",
         "jokers: DD beats D, XX beats X, XXX beats D; big-jokers: DD beats D even after passing (大王二杀一)",
+    )
+    # -- the joker readings of round two (docs/rules.md "Points the texts leave open"); defaults are
+    #    the readings of 000, 001, 002 and 003, so a preset names them only where it differs
+    big_joker_beaten_by: Literal["one", "two"] = _opt(
+        "two-beat-one",
+        "how many big jokers of a follow meet each big joker of the top play: one (D8 beats D7 where the "
+        "joker comparison allows), or two (大王二杀一 is the only way past a big joker)",
+        default="one",
+    )
+    outnumber_small_jokers: bool = _opt(
+        "joker-comparison",
+        "under both-sides, a play carrying small jokers is also beaten by one carrying more jokers of any kind "
+        "(a big joker played with small ones counting as small) and a higher rank (001 §24 '3個花')",
+        default=False,
     )
     attach_forbidden: tuple[str, ...] = _opt("attach", "ranks that may carry no 2s or jokers")
     gouji_minimum: dict[str, int] = _opt("gouji-play", "fewest cards of a rank that make a gouji play")
@@ -277,7 +294,7 @@ ONLINE = Ruleset(
         "attach": "§一手牌 (花和钱可以和其他牌组合一起出)",
         "same-count": "§出牌 (3) (张数相同)",
         "higher-rank": "§出牌 (2) (步步高)",
-        "joker-comparison": "§一手牌的大小 (挂花的牌…必须在两个方面都大过此牌)",
+        "joker-comparison": "§一手牌的大小 (挂小花的牌必须用挂大花的牌来管…两个方面都大过此牌; 大花+小花…此时大花当做小花)",
         "big-joker-dead": "§一手牌的大小 (挂大花的牌是最大的)",
         "two-beat-one": "§一手牌的大小 option 1 (两个大花可以打一个大花…三小花可以打一大花)",
         "gouji-play": "§够级牌 (1张大、小花及钱，2张A…5张10)",
@@ -349,7 +366,7 @@ CLASSIC = ONLINE.model_copy(
             "attach": "§10-§17 (貼錢、掛花)",
             "same-count": "§22 (同樣張數的牌才允許比較大小)",
             "higher-rank": "§22-§23 (點數大的即大)",
-            "joker-comparison": "§24 (必須在兩個方面都大過此牌)",
+            "joker-comparison": "§16, §24 (大花+小花…此時大花當做小花; 必須在兩個方面都大過此牌)",
             "big-joker-dead": "§24 (no dead plays)",
             "two-beat-one": "§22 (same count only)",
             "gouji-play": "§18-§21 (夠級牌)",
@@ -492,9 +509,9 @@ FOURS = Ruleset(
     name="fours",
     title="开点发4 (walkthrough of the 'open, then lead 4s' rules)",
     seed="003_78ecbaa257551ef7.txt",
-    joker_comparison="no-fewer-jokers",
+    joker_comparison="isolated",
     big_joker_play_dead=True,
-    big_joker_beats_any=True,
+    big_joker_beats_any=False,
     two_beat_one="no",
     attach_forbidden=("3", "4"),
     gouji_minimum=STANDARD_MINIMUM,
@@ -544,8 +561,8 @@ FOURS = Ruleset(
         "attach": "§牌张大小 (3是不能贴钱和挂花的; 4不能…贴钱出或挂花出)",
         "same-count": "§牌张大小 (必须总张数相同)",
         "higher-rank": "§牌张大小 (点数大过)",
-        "joker-comparison": "§牌张大小 (张数必须对，王数不能少)",
-        "big-joker-dead": "§牌张大小 (当一套牌含有大王时，这套牌必然是最大的)",
+        "joker-comparison": "§牌张大小 (王是孤立计算的; 至少需要大王+88才可以大过小王+77; 张数必须对，王数不能少)",
+        "big-joker-dead": "§牌张大小 (所以，当一套牌含有大王时，这套牌必然是最大的)",
         "two-beat-one": "§历史 (大王二杀一 is Jinan's rule, not these)",
         "gouji-play": "§够级 (5张10，4张J…任何带有王的一套牌也是够级牌)",
         "pure-gouji": "§开点 (不含2和王的够级牌可以开点)",
@@ -593,6 +610,7 @@ TOURNAMENT = Ruleset(
     big_joker_play_dead=False,
     big_joker_beats_any=False,
     two_beat_one="big-jokers",
+    big_joker_beaten_by="two",
     attach_forbidden=("3", "4"),
     gouji_minimum={"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1},
     big_joker_plays_gouji=False,
@@ -650,9 +668,9 @@ TOURNAMENT = Ruleset(
         "attach": "§6 (第六条 2、小王、大王可与除3、4外的任意点数牌组合出牌)",
         "same-count": "§9 (第九条 牌的数量需匹配)",
         "higher-rank": "§9 (第九条 顺牌的点数需大于已出牌的点数)",
-        "joker-comparison": "§6 (第六条 小王、大王的效力仍保持自身原有等级)",
+        "joker-comparison": "§6 (第六条 2、小王、大王之间也可相互挂牌; 小王、大王的效力仍保持自身原有等级)",
         "big-joker-dead": "§5 (第五条: 大王效力最高, but two beat one)",
-        "two-beat-one": "§5, §10 (第五条 大王二杀一; 第十条 不受过牌限制)",
+        "two-beat-one": "§5, §10 (第五条 大王效力最高，但存在“大王二杀一”规则，即两张大王可压制一张大王; 第十条 不受过牌限制)",
         "gouji-play": "§12 (第十二条 够级牌; 大王挂牌均不属于够级牌)",
         "pure-gouji": "§12 (第十二条 不含2、小王的够级牌称为纯够级牌)",
         "gouji-opposite-only": "§12-§13 (第十二条 够级; 第十三条 打点)",
