@@ -321,7 +321,11 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         return _claim(s, seat)
     top = pos.top
     if top is None:
-        raise s.illegal("must-lead", "round-end", f"seat {seat} leads this round and must play, not {kind.value}")
+        if seat != pos.to_act:
+            raise _out_of_turn(s, seat)
+        raise s.illegal(
+            "must-lead", "round-end", f"seat {seat} leads round {pos.round} and must play, not {kind.value}"
+        )
     if seat != pos.to_act:
         raise _not_its_turn(s, seat, top)
     if kind is _YIELD:
@@ -362,7 +366,7 @@ def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     if not rules.claim or rules.threes_last:
         raise s.illegal("claim-not-allowed", "claim", "these rules have no claim of the rest (挑牌)")
     if seat != pos.to_act:
-        raise s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
+        raise _out_of_turn(s, seat)
     s.event(EventKind.CLAIM, "claim", (seat,))
     return replace(pos, actions=pos.actions + 1), s.events
 
@@ -532,8 +536,20 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
             f"{top.play} by seat {top.seat} is a gouji play (够级): only its opposite, seat "
             f"{opposite(top.seat)}, may answer; seat {seat} may only burn it (write {seat}:*cards)",
         )
-    if _barred(pos, seat, top) or seat == pos.yielder:
+    if seat == pos.yielder:
+        return s.illegal(
+            "passed-this-round", "yield", f"seat {seat} yielded: it acts again only if the next two seats pass"
+        )
+    if _barred(pos, seat, top):
         return s.illegal("passed-this-round", "pass-bars", f"seat {seat} passed this round and may not play again")
+    return _out_of_turn(s, seat)
+
+
+def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
+    """``seat`` acts when it is another seat's turn: the diagnostic names the seat to act (or to lead)."""
+    pos = s.pos
+    if pos.top is None:
+        return s.illegal("not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}")
     return s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
 
 
@@ -649,9 +665,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     if not burn:
         if seat != pos.to_act:
             if top is None:
-                raise s.illegal(
-                    "not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}"
-                )
+                raise _out_of_turn(s, seat)
             raise _not_its_turn(s, seat, top)
         if top is not None and top.burn_only:
             raise _only_a_burn(s, top)
