@@ -13,6 +13,7 @@ from test_presets import Hand, spare
 from gouji_record.model import Action, ActionKind
 from gouji_record.rules.engine import step
 from gouji_record.rules.events import IllegalAction
+from gouji_record.rules.rulesets import get_ruleset, with_options
 
 PRESETS = ("online", "classic", "charter", "fours", "tournament")
 
@@ -55,3 +56,32 @@ def test_a_yielder_acting_early_is_told_it_yielded():
     t = Hand(spare(s1="5", s4="6", s5="7"), "charter")
     d = t.illegal("1:5 2:- 3:- 4:~ 4:6")
     assert (d.code, d.rule) == ("passed-this-round", "yield")
+
+
+# =============================================================================================
+# 000 开点: the list of exceptions wins over the general sentence
+# =============================================================================================
+#
+# 000 §开点 "用除大花以外的够级牌…取得一次发牌权时称为开点"; then "以下够级牌不能算是开点：1 有大花、小花
+# 不开点，单张不开点 2 大花、小花、钱不开点". The test_presets OPENING table has the rows per preset.
+
+
+@pytest.mark.parametrize(
+    "lead, opens",
+    [("X55", False), ("X", False), ("2", False), ("22", False), ("222", False), ("2QQ", True), ("KK", True)],
+)
+def test_online_opening_exceptions(lead, opens):
+    t = Hand(spare(s1=lead + "4455"), "online")
+    t.play(f"1:{lead}")
+    assert t.close_round().to_act == 1
+    assert (1 in t.pos.opened) is opens
+
+
+def test_online_general_sentence_as_an_option():
+    # a club reading only "除大花以外": a small-joker play and 2s alone open
+    rules = with_options(get_ruleset("online"), {"opening-excludes": "big-joker"})
+    for lead in ("X55", "22"):
+        t = Hand(spare(s1=lead + "4455"), rules)
+        t.play(f"1:{lead}")
+        t.close_round()
+        assert t.pos.opened == {1}, lead

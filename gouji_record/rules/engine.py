@@ -876,13 +876,14 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
 
 
 def _excluded_from_opening(play: Play, rules: Ruleset) -> bool:
-    """Gouji plays that do not open: carrying jokers, 2s, or a single 2, as the ruleset says."""
+    """Gouji plays that do not open: carrying jokers, 2s, a single 2, or 2s alone, as the ruleset says."""
     ex = rules.opening_excludes
     return (
         ("big-joker" in ex and play.big > 0)
         or ("small-joker" in ex and play.small > 0)
         or ("twos" in ex and play.cards[TWO] > 0)
         or ("single-two" in ex and play.size == 1 and play.cards[TWO] == 1)
+        or ("twos-alone" in ex and play.cards[TWO] == play.size)
     )
 
 

@@ -81,7 +81,7 @@ RULES: dict[str, tuple[str, str]] = {
     "irregular": ("a wrong play is not made, and the turn is lost", "错牌不出"),
 }
 
-OpeningExclusion = Literal["big-joker", "small-joker", "twos", "single-two"]
+OpeningExclusion = Literal["big-joker", "small-joker", "twos", "single-two", "twos-alone"]
 
 
 class Scoring(BaseModel):
@@ -171,7 +171,8 @@ class Ruleset(BaseModel):
         "the opposite of 1st/2nd place beating its last play makes a 够死级: never, on a gouji last play, on any",
     )
     opening_excludes: tuple[OpeningExclusion, ...] = _opt(
-        "opening", "gouji plays that do not open: carrying a big joker, a small joker, 2s, or a single 2"
+        "opening",
+        "gouji plays that do not open: carrying a big joker, a small joker, 2s, a single 2, or 2s alone",
     )
     opening_by_fours: bool = _opt("opening-fours", "opening is completed by leading all 4s in the next round (开点发4)")
     natural_opening: bool = _opt("natural-opening", "a hand with no pure gouji play may declare 自然开点")
@@ -241,7 +242,7 @@ ONLINE = Ruleset(
     counter_burn=False,
     burns_count="success",
     dead_gouji_on_last_play="gouji",
-    opening_excludes=("big-joker",),
+    opening_excludes=("big-joker", "small-joker", "twos-alone"),
     opening_by_fours=False,
     natural_opening=False,
     revolution=True,
@@ -300,7 +301,7 @@ ONLINE = Ruleset(
         "threes-last": "§憋三 (每人最后一手牌…必须是3牌)",
         "smother": "§闷贡 (最后走3之前的一手牌被人大过)",
         "fours": "§憋三 (not in these rules)",
-        "opening": "§开点 (用除大花以外的够级牌取得一次发牌权)",
+        "opening": "§开点 (用除大花以外的够级牌取得一次发牌权; 以下够级牌不能算是开点: 有大花、小花不开点，单张不开点; 大花、小花、钱不开点)",
         "opening-fours": "§开点 (not in these rules)",
         "open-given-up": "§开点 (not in these rules)",
         "natural-opening": "§开点 (not in these rules)",
