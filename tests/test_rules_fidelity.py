@@ -85,3 +85,93 @@ def test_online_general_sentence_as_an_option():
         t.play(f"1:{lead}")
         t.close_round()
         assert t.pos.opened == {1}, lead
+
+
+# =============================================================================================
+# Headless (无头): 001 only after a revolution; the others when the opposite leaves play
+# =============================================================================================
+
+# Seat 1 plays out first; everyone passes its last play and seat 2 takes the wind (接风). Seat 2
+# leads 44, seat 4 beats it with 66 and wins the round (seat 3 passed: barred), then leads KK.
+FINISH_DEAL = {1: "5", 2: "4433", 3: "33", 4: "KK6633", 5: "AA33", 6: "33"}
+FINISH_MOVES = "1:5 2:- 3:- 4:- 5:- 6:- 2:44 3:- 4:66 5:- 6:- 2:-"
+
+
+def test_classic_finisher_opposite_is_not_headless():
+    # 001 §73-§76: 無頭 only after 革命. Seat 4's KK is a 够级 play aimed at seat 1, who has finished:
+    # nobody may answer it but a burner (001 §53, §54); seat 5 has a turn only to burn or pass.
+    t = Hand(FINISH_DEAL, "classic")
+    pos = t.play(FINISH_MOVES)
+    assert "headless" not in t.kinds() and not pos.headless(4)
+    pos = t.play("4:KK")
+    assert pos.top.restricted and pos.to_act == 5 and t.kinds()[-1] == "gouji"
+    d = t.illegal("5:AA")
+    assert (d.code, d.rule) == ("gouji-not-opposite", "gouji-opposite-only")
+    assert "its opposite, seat 1, is out of play" in d.message
+    # nobody burns: seat 4 wins the round with KK and opens (KK is not among 001 §39's exceptions)
+    pos = t.play("5:- 6:- 2:- 3:-")
+    assert pos.top is None and pos.to_act == 4 and pos.opened == {4}
+    assert t.kinds()[-1] == "open"
+
+
+def test_classic_finisher_opposite_may_be_burned():
+    # 001 §54 "當任意一人發夠級牌時…其他人可以優先進行燒牌": AA on KK, leaving 33 (one play)
+    t = Hand(FINISH_DEAL, "classic")
+    pos = t.play(FINISH_MOVES + " 4:KK 5:*AA")
+    assert pos.burner == 5 and t.kinds()[-3:] == ["gouji", "burn", "gouji"]
+
+
+@pytest.mark.parametrize("preset", ["online", "charter"])
+def test_finisher_opposite_is_headless_elsewhere(preset):
+    # 000 §无头, 002 §17 "头科产生后，其对头的够级对象不复存在称无头…其他持牌人…都可灭之": seat 4's KK
+    # is not a 够级 play, and seat 5 beats it in turn
+    t = Hand(FINISH_DEAL, preset)
+    pos = t.play(FINISH_MOVES)
+    assert pos.headless(4) and "headless" in t.kinds()
+    pos = t.play("4:KK 5:AA")  # seat 5's AA is a 够级 play of its own, aimed at seat 2
+    assert pos.top.seat == 5 and [e.seats for e in t.events if e.kind.value == "gouji"] == [(5, 2)]
+
+
+def test_classic_as_the_others_by_option():
+    rules = with_options(get_ruleset("classic"), {"headless-after": "finish"})
+    t = Hand(FINISH_DEAL, rules)
+    assert t.play(FINISH_MOVES + " 4:KK 5:AA").top.seat == 5
+
+
+# Seat 1 leads TTTTT; seat 2 burns it with XJJJJ, keeping D55 33; seat 5 (its opposite) passes, seat 2
+# leads 55 without a joker before its last play: the burn fails, seat 2 is out (大落). Seat 3 leads.
+FAILED_BURN_DEAL = spare(s1="TTTTT55", s2="XJJJJD55", s3="6", s5="2", s6="X")
+FAILED_BURN_MOVES = "1:TTTTT 2:*XJJJJ 5:- 2:55"
+
+
+def test_online_failed_burner_opposite_is_headless():
+    # 000 §烧牌 "烧失败，算大落"; 000 §无头's reason "其对桌的够级对象不复存在" holds for seat 5 as after
+    # 头科: it is headless, so its single 2 is no 够级 play and seat 6 beats it in turn
+    t = Hand(FAILED_BURN_DEAL, "online")
+    pos = t.play(FAILED_BURN_MOVES)
+    assert pos.out == (2,) and pos.headless(5) and t.kinds()[-3:] == ["burn-failure", "out", "headless"]
+    pos = t.play("3:6 4:- 5:2 6:X")
+    assert pos.top.seat == 6
+
+
+@pytest.mark.parametrize("rules", [with_options(get_ruleset("online"), {"headless-after": "finish"}), "classic"])
+def test_failed_burner_opposite_not_headless(rules):
+    # the literal reading of 000 (option), and 001 (no 無頭 but after 革命): seat 5's 2 is a 够级 play
+    # aimed at seat 2, which is out: only a burn answers it
+    t = Hand(FAILED_BURN_DEAL, rules)
+    pos = t.play(FAILED_BURN_MOVES)
+    assert not pos.headless(5) and "headless" not in t.kinds()
+    pos = t.play("3:6 4:- 5:2")
+    assert pos.top.restricted and pos.to_act == 6
+    assert t.illegal("6:X").code == "gouji-not-opposite"
+    assert t.play("6:*X").burner == 6
+
+
+def test_fours_smothered_seat_opposite_is_headless():
+    # 003 §被闷 "当没人出完牌而有人被闷时，他的对家进入无头状态": seat 1 is smothered, seat 4 headless
+    t = Hand(spare(s1="55", s2="66"), "fours")
+    pos = t.play("1:55 2:66")
+    assert pos.out == (1,) and pos.headless(4) and "headless" in t.kinds()
+    rules = with_options(get_ruleset("fours"), {"headless-after": "finish"})
+    t = Hand(spare(s1="55", s2="66"), rules)
+    assert not t.play("1:55 2:66").headless(4) and "headless" not in t.kinds()

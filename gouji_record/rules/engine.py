@@ -173,12 +173,24 @@ class Position:
         return seat in self.finished or seat in self.out or seat in self.revolted
 
     def headless(self, seat: int) -> bool:
-        """Whether ``seat`` is headless (无头): its opposite has finished or is out
-        (002 §17, 003 §被闷), or revolted and no kept head (要头) is left."""
+        """Whether ``seat`` is headless (无头): its opposite revolted and no kept head (要头) is
+        left, or its opposite left play in a way the ruleset's ``headless_after`` names (finished,
+        002 §17; smothered, 003 §被闷; …). Under 001 only a revolution makes a seat headless."""
         opp = opposite(seat)
         if opp in self.revolted:
             return self.kept_head[seat - 1] == 0
-        return opp in self.finished or opp in self.out
+        if opp in self.finished:
+            return "finish" in self.ruleset.headless_after
+        if opp in self.out:
+            return self.departure(opp) in self.ruleset.headless_after
+        return False
+
+    def departure(self, seat: int) -> str:
+        """How ``seat``, out of the hand, left it: ``burn-failure`` (烧失败), ``smother`` (闷) or
+        ``no-threes`` (no 3 when play began, under 憋三) — the values of option ``headless_after``."""
+        if any(b[0] == seat and b[2] == "failed" for b in self.burns):
+            return "burn-failure"  # (a seat smothered under smother=tribute may later fail a burn)
+        return "smother" if any(m[1] == seat for m in self.smothers) else "no-threes"
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -265,16 +277,30 @@ def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     if top.dead or seat == top.seat:
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
-        return (
-            seat not in pos.barred
-            and pos.active(seat)
-            and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
-        )
+        return _burn_turn(pos, seat)
     if (seat in pos.barred and _barred(pos, seat, top)) or not pos.active(seat):
         return False
     if top.restricted:
-        return seat == opposite(top.seat) or _headless_answers(pos, seat, top)
+        if seat == opposite(top.seat) or _headless_answers(pos, seat, top):
+            return True
+        # the opposite left play and the player is not headless (001: only 革命 makes a seat
+        # headless): only a burn answers, so the seats that may burn get a turn, as on a 够死级
+        return not pos.active(opposite(top.seat)) and _burn_turn(pos, seat)
     return True
+
+
+def _burn_turn_only(pos: Position, seat: int, top: Top) -> bool:
+    """Whether ``seat``'s turn on the 够级 play ``top`` is only to burn or pass: it is neither the
+    opposite nor a headless seat that answers (the opposite having left play, see _may_follow)."""
+    return seat != opposite(top.seat) and not _headless_answers(pos, seat, top)
+
+
+def _burn_turn(pos: Position, seat: int) -> bool:
+    """A turn to burn or pass, on a play only a burn may answer: the seat has not passed this round,
+    is in play and is not headless (a headless seat answers in its turn and does not burn)."""
+    return (
+        seat not in pos.barred and pos.active(seat) and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
+    )
 
 
 def _headless_answers(pos: Position, seat: int, top: Top) -> bool:
@@ -530,11 +556,17 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
     if top.burn_only:
         return _only_a_burn(s, top)
     if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat, top):
+        opp = opposite(top.seat)
+        who = (
+            f"only its opposite, seat {opp}, may answer"
+            if pos.active(opp)
+            else f"its opposite, seat {opp}, is out of play and seat {top.seat} is not headless: only a burn answers"
+        )
         return s.illegal(
             "gouji-not-opposite",
             "gouji-opposite-only",
-            f"{top.play} by seat {top.seat} is a gouji play (够级): only its opposite, seat "
-            f"{opposite(top.seat)}, may answer; seat {seat} may only burn it (write {seat}:*cards)",
+            f"{top.play} by seat {top.seat} is a gouji play (够级): {who}; seat {seat} may only burn it "
+            f"(write {seat}:*cards)",
         )
     if seat == pos.yielder:
         return s.illegal(
@@ -667,8 +699,8 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
             if top is None:
                 raise _out_of_turn(s, seat)
             raise _not_its_turn(s, seat, top)
-        if top is not None and top.burn_only:
-            raise _only_a_burn(s, top)
+        if top is not None and (top.burn_only or (top.restricted and _burn_turn_only(pos, seat, top))):
+            raise _not_its_turn(s, seat, top)  # a turn to burn or pass: only a burn may answer
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
     left = subtract(hand, cards)
@@ -963,8 +995,9 @@ def _finish(s: _Step, pos: Position, seat: int) -> Position:
 
 
 def _after_leaving(s: _Step, pos: Position, seat: int) -> Position:
-    if pos.active(opposite(seat)) and pos.kept_head[opposite(seat) - 1] == 0:
-        s.event(EventKind.HEADLESS, "headless", (opposite(seat),))
+    opp = opposite(seat)
+    if pos.active(opp) and pos.headless(opp):
+        s.event(EventKind.HEADLESS, "headless", (opp,))
     if not pos.melee and _melee_due(pos):
         pos = _melee(s, pos)
     return _maybe_end(s, pos)

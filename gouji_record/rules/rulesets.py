@@ -82,6 +82,9 @@ RULES: dict[str, tuple[str, str]] = {
 }
 
 OpeningExclusion = Literal["big-joker", "small-joker", "twos", "single-two", "twos-alone"]
+#: Why a seat's opposite left play, for option ``headless_after``: it finished (走科), was smothered
+#: out (闷), failed a burn (烧失败), or held no 3 when play began (憋三).
+Departure = Literal["finish", "smother", "burn-failure", "no-threes"]
 
 
 class Scoring(BaseModel):
@@ -209,6 +212,12 @@ class Ruleset(BaseModel):
     hand_end: Literal["one-left", "one-team-left"] = _opt(
         "hand-end", "the hand ends when one seat is left holding cards, or one team"
     )
+    # -- who is headless, when the melee begins, opening in the melee, yielding to nobody --------
+    headless_after: tuple[Departure, ...] = _opt(
+        "headless",
+        "a seat is headless (无头) when its opposite left play in one of these ways: finish, smother, "
+        "burn-failure, no-threes (after a revolution, always: keep-head)",
+    )
     scoring: Scoring = _opt("scoring", "place scores, sweep, extras")
     sources: dict[str, str] = Field(description="rule key → section of the seed text")
 
@@ -260,6 +269,7 @@ ONLINE = Ruleset(
     tribute_exemption=False,
     first_lead="next-after-leader",
     hand_end="one-team-left",
+    headless_after=("finish", "smother", "burn-failure", "no-threes"),
     scoring=Scoring(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),
     sources={
         "calls": "§明点, §预点",
@@ -295,7 +305,7 @@ ONLINE = Ruleset(
         "burn-failure": "§烧牌 (没有按上面的要求出牌，则算烧失败，算大落)",
         "counter-burn": "§烧牌 (其他人烧此烧牌者，则算解烧)",
         "dead-gouji": "§底牌 (头科、二科的底牌是够级牌…够死级)",
-        "headless": "§无头",
+        "headless": "§无头 (头科产生后，其对头的够级对象不复存在称无头…无头者对其他持牌者亦行使同样的职权)",
         "melee": "§四人乱缠 (剩下少于等于四人在打牌; 并不是马上开始)",
         "take-the-wind": "§接风",
         "threes-last": "§憋三 (每人最后一手牌…必须是3牌)",
@@ -327,6 +337,7 @@ CLASSIC = ONLINE.model_copy(
         opening_excludes=("big-joker", "small-joker", "single-two"),
         dead_gouji_on_last_play="gouji",
         hand_end="one-left",
+        headless_after=(),
         calls=("call",),
         point_table="classic",
         return_tribute=False,
@@ -367,7 +378,7 @@ CLASSIC = ONLINE.model_copy(
             "burn-failure": "§59-§60 (燒失敗，算大落，本局不能再出牌)",
             "counter-burn": "§57 (其他人燒此燒牌者，則算解燒)",
             "dead-gouji": "§79-§80 (底牌是夠級牌的，其對頭如果上牌…夠死級)",
-            "headless": "§76 (無頭)",
+            "headless": "§73-§76 (無頭: only after 革命)",
             "melee": "§81-§82 (四戶亂纏)",
             "take-the-wind": "§45 (新的一輪里由上一輪最后一個出牌的人出牌)",
             "threes-last": "§61-§62 (憋三打法)",
@@ -430,6 +441,7 @@ CHARTER = Ruleset(
     tribute_exemption=False,
     first_lead="last-sixth",
     hand_end="one-left",
+    headless_after=("finish", "smother", "burn-failure", "no-threes"),
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, 0), positive_only=True),
     sources={
         "calls": "§24 (第二十四条 明点、预点)",
@@ -465,7 +477,7 @@ CHARTER = Ruleset(
         "burn-failure": "§10 (第十条: a condition of burning, no penalty named)",
         "counter-burn": "§10 (第十条 此后其他人可再烧牌)",
         "dead-gouji": "§16 (第十六条 底牌、够死级)",
-        "headless": "§17 (第十七条 无头)",
+        "headless": "§17 (第十七条 无头者对其他持牌者亦行使同样的职权)",
         "melee": "§18 (第十八条 四人乱缠)",
         "take-the-wind": "§31(3) (第三十一条(三) 接风)",
         "threes-last": "§26 (第二十六条 憋3)",
@@ -527,6 +539,7 @@ FOURS = Ruleset(
     tribute_exemption=False,
     first_lead="any",
     hand_end="one-left",
+    headless_after=("finish", "smother", "burn-failure", "no-threes"),
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12), not_opened=-2, smothered=-1, burned=-1),
     sources={
         "calls": "§番外篇3 (宣点)",
@@ -562,7 +575,7 @@ FOURS = Ruleset(
         "burn-failure": "§番外篇1 (诈烧，自动成为大落，本局不能再出牌)",
         "counter-burn": "§番外篇1 (其中任何一套牌被盖住，则被解烧)",
         "dead-gouji": "§番外篇2 (要头: 前三套够级牌只能被烧牌)",
-        "headless": "§无头 (他的够级牌可以被所有人响应) and §番外篇1 (2. 你和目标都不是无头状态)",
+        "headless": "§无头 (他已经没有对家了…他的够级牌可以被所有人响应), §被闷 (他的对家进入无头状态) and §番外篇1 (2. 你和目标都不是无头状态)",
         "melee": "§四户乱缠 (剩余不足五人时)",
         "take-the-wind": "§牌张大小 (他就是这轮最大，可以领出下一轮)",
         "threes-last": "§开点发4 (3要保留到最后一手出牌)",
@@ -624,6 +637,7 @@ TOURNAMENT = Ruleset(
     tribute_exemption=True,
     first_lead="last-sixth",
     hand_end="one-left",
+    headless_after=("finish", "smother", "burn-failure", "no-threes"),
     scoring=Scoring(
         places=(2, 1, 0, 0, -1, -2),
         sweep=(5, -5),
