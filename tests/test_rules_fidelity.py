@@ -175,3 +175,49 @@ def test_fours_smothered_seat_opposite_is_headless():
     rules = with_options(get_ruleset("fours"), {"headless-after": "finish"})
     t = Hand(spare(s1="55", s2="66"), rules)
     assert not t.play("1:55 2:66").headless(4) and "headless" not in t.kinds()
+
+
+# =============================================================================================
+# 002: a headless seat answers a finisher's 够级 last play; the melee begins after that round
+# =============================================================================================
+
+LAST_PLAY_DEAL = {1: "55", 2: "KK", 3: "3333", 4: "AA33", 5: "66", 6: "77"}
+
+
+@pytest.mark.parametrize("preset", ["online", "charter"])
+def test_headless_seat_answers_second_place_gouji_last_play(preset):
+    # failing input (charter): seat 1 takes 1st (seat 4 headless), seat 2 takes the wind and plays out
+    # with KK, a 够级 play, as 2nd place. 002 §16 "如底牌为够级牌则只有有权处理此够级牌的人方可发牌";
+    # §17 "无头者对其他持牌者亦行使同样的职权" (000 §无头 the same): headless seat 4 answers it.
+    t = Hand(LAST_PLAY_DEAL, preset)
+    pos = t.play("1:55 2:- 3:- 4:- 5:- 6:- 2:KK")
+    assert pos.finished == (1, 2) and pos.to_act == 4
+    # the melee is due but has not begun: it was logged at the action of the last play
+    assert not pos.melee and "melee" not in t.kinds()
+    pos = t.play("4:AA")
+    assert pos.top.seat == 4 and "dead-gouji" not in t.kinds()  # only the opposite gets a 够死级
+    pos = t.play("5:- 6:- 3:-")
+    assert pos.top is None and pos.to_act == 4 and pos.melee
+    melee = t.event("melee")
+    assert melee.action == 10 and melee.seats == (3, 4, 5, 6)  # with the round's last pass (3:-)
+
+
+@pytest.mark.parametrize("preset", ["online", "classic", "charter"])
+def test_no_head_seat_answers_first_place_gouji_last_play(preset):
+    # seat 1 revolts, seat 4 declares 无头; seat 2 plays out first with KK. 001 §76 "宣布無頭的玩家也可以
+    # 任意接其他玩家的牌"; 002 §17. With a revolter the melee is due at 1st place (000 §四人乱缠).
+    t = Hand(LAST_PLAY_DEAL, preset, leader=2)
+    pos = t.play("1:revolt 4:no-head 2:KK")
+    assert pos.to_act == 4 and not pos.melee
+    pos = t.play("4:AA 5:- 6:- 3:-")
+    assert pos.to_act == 4 and pos.melee and t.kinds()[-1] == "melee"
+
+
+def test_tournament_headless_seat_still_only_burns():
+    # 004 §14: any non-opposite beating a 够级 play is 捎牌 (option headless-answers-gouji=no); 004 §10
+    # "二科产生后，过牌限制自动解除": the melee begins at once (melee-begins=at-once)
+    rules = with_options(get_ruleset("tournament"), {"threes-last": "no", "dead-gouji-on-last-play": "gouji"})
+    t = Hand(LAST_PLAY_DEAL, rules)
+    pos = t.play("1:55 2:- 3:- 4:- 5:- 6:- 2:KK")
+    assert pos.to_act == 5 and pos.melee
+    assert t.illegal("4:AA").code == "gouji-not-opposite"

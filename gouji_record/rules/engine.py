@@ -304,9 +304,9 @@ def _burn_turn(pos: Position, seat: int) -> bool:
 
 
 def _headless_answers(pos: Position, seat: int, top: Top) -> bool:
-    """A headless seat answers a 够级 play in its turn (002 §17), but not a finisher's last play
-    (the opposite's 够死级 chance, 002 §16), and not under 004 §14, where beating it is a burn."""
-    return pos.ruleset.headless_answers_gouji and pos.headless(seat) and pos.active(top.seat)
+    """A headless seat answers any 够级 play in its turn, a finisher's last play included (002 §16,
+    §17 "无头者对其他持牌者亦行使同样的职权"), but not under 004 §14, where beating it is a burn."""
+    return pos.ruleset.headless_answers_gouji and pos.headless(seat)
 
 
 def _next_active(pos: Position, after: int) -> int | None:
@@ -634,6 +634,8 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
         return pos, s.events
     top = pos.top
     if top is None:  # the leader left the hand: the next seat leads
+        if not pos.melee and _melee_due(pos):  # melee_begins=next-round: it begins with this lead
+            pos = _melee(s, pos)
         return replace(pos, to_act=_next_active(pos, after)), s.events
     fields = pos.__dict__
     plain = not (top.dead or top.burn_only or top.restricted)  # any seat still playing may follow it
@@ -676,7 +678,12 @@ def _close_round(s: _Step, pos: Position) -> dict[str, object]:
     if not pos.active(winner):
         leader = _next_active(pos, winner)
         s.event(EventKind.TAKE_THE_WIND, "take-the-wind", (leader, winner))
+    melee = pos.melee
+    if not melee and _melee_due(pos):  # melee_begins=next-round: it begins with this lead
+        s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
+        melee = True
     return {
+        "melee": melee,
         "top": None,
         "barred": _NO_SEATS,
         "yielder": None,
@@ -998,7 +1005,7 @@ def _after_leaving(s: _Step, pos: Position, seat: int) -> Position:
     opp = opposite(seat)
     if pos.active(opp) and pos.headless(opp):
         s.event(EventKind.HEADLESS, "headless", (opp,))
-    if not pos.melee and _melee_due(pos):
+    if not pos.melee and pos.ruleset.melee_begins == "at-once" and _melee_due(pos):
         pos = _melee(s, pos)
     return _maybe_end(s, pos)
 
@@ -1014,7 +1021,9 @@ def begin_play(pos: Position) -> tuple[Position, list[Event]]:
 
 
 def _melee_due(pos: Position) -> bool:
-    """四户乱缠 begins with four seats or fewer left (000, 003), or at 2nd place (004 §10, §12)."""
+    """四户乱缠 is due with four seats or fewer left (000, 003), or at 2nd place (004 §10, §12).
+    It begins at once, or with the next round (``melee_begins``: 000 §四人乱缠 "并不是…马上就开始",
+    002 §16 "过牌者在此轮中均不可再出牌")."""
     if pos.ruleset.melee_when == "second-place":
         return len(pos.finished) >= 2
     return sum(1 for t in SEATS if pos.active(t)) <= 4

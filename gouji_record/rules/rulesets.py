@@ -218,6 +218,11 @@ class Ruleset(BaseModel):
         "a seat is headless (无头) when its opposite left play in one of these ways: finish, smother, "
         "burn-failure, no-threes (after a revolution, always: keep-head)",
     )
+    melee_begins: Literal["at-once", "next-round"] = _opt(
+        "melee",
+        "the four-way melee begins with the departure that makes it due, or with the next round "
+        "(the round of that last play is played out under the 够级 rules)",
+    )
     scoring: Scoring = _opt("scoring", "place scores, sweep, extras")
     sources: dict[str, str] = Field(description="rule key → section of the seed text")
 
@@ -270,6 +275,7 @@ ONLINE = Ruleset(
     first_lead="next-after-leader",
     hand_end="one-team-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
+    melee_begins="next-round",
     scoring=Scoring(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),
     sources={
         "calls": "§明点, §预点",
@@ -379,7 +385,7 @@ CLASSIC = ONLINE.model_copy(
             "counter-burn": "§57 (其他人燒此燒牌者，則算解燒)",
             "dead-gouji": "§79-§80 (底牌是夠級牌的，其對頭如果上牌…夠死級)",
             "headless": "§73-§76 (無頭: only after 革命)",
-            "melee": "§81-§82 (四戶亂纏)",
+            "melee": "§79-§82 (二科的底牌…夠死級; 四戶亂纏)",
             "take-the-wind": "§45 (新的一輪里由上一輪最后一個出牌的人出牌)",
             "threes-last": "§61-§62 (憋三打法)",
             "smother": "§28-§29 (被悶，進1張悶貢)",
@@ -442,6 +448,7 @@ CHARTER = Ruleset(
     first_lead="last-sixth",
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
+    melee_begins="next-round",
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, 0), positive_only=True),
     sources={
         "calls": "§24 (第二十四条 明点、预点)",
@@ -478,7 +485,7 @@ CHARTER = Ruleset(
         "counter-burn": "§10 (第十条 此后其他人可再烧牌)",
         "dead-gouji": "§16 (第十六条 底牌、够死级)",
         "headless": "§17 (第十七条 无头者对其他持牌者亦行使同样的职权)",
-        "melee": "§18 (第十八条 四人乱缠)",
+        "melee": "§16, §18 (第十六条 头科或二科发底牌后…过牌者在此轮中均不可再出牌; 第十八条 四人乱缠)",
         "take-the-wind": "§31(3) (第三十一条(三) 接风)",
         "threes-last": "§26 (第二十六条 憋3)",
         "smother": "§26 (第二十六条: no penalty named)",
@@ -540,6 +547,7 @@ FOURS = Ruleset(
     first_lead="any",
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
+    melee_begins="at-once",
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12), not_opened=-2, smothered=-1, burned=-1),
     sources={
         "calls": "§番外篇3 (宣点)",
@@ -638,6 +646,7 @@ TOURNAMENT = Ruleset(
     first_lead="last-sixth",
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
+    melee_begins="at-once",
     scoring=Scoring(
         places=(2, 1, 0, 0, -1, -2),
         sweep=(5, -5),
