@@ -221,3 +221,66 @@ def test_tournament_headless_seat_still_only_burns():
     pos = t.play("1:55 2:- 3:- 4:- 5:- 6:- 2:KK")
     assert pos.to_act == 5 and pos.melee
     assert t.illegal("4:AA").code == "gouji-not-opposite"
+
+
+# =============================================================================================
+# 001: an unanswered 够级 play in the melee opens
+# =============================================================================================
+
+# Seats 1 and 2 play out; the melee begins with the next round, led by seat 3 (接风): QQQ, all pass.
+MELEE_DEAL = {1: "5", 2: "7", 3: "QQQ33", 4: "33", 5: "33", 6: "33"}
+MELEE_MOVES = "1:5 2:7 3:- 4:- 5:- 6:- 3:QQQ 4:- 5:- 6:-"
+
+
+@pytest.mark.parametrize("preset, opens", [("online", False), ("classic", True), ("charter", False)])
+def test_opening_in_the_melee(preset, opens):
+    # 001 §38 "如果一方打出的夠級牌，無人接牌，使得自己獲得出牌權，則該玩家開點" names no time, and §82 still
+    # calls them 夠級牌 in the melee; 000 §开点 "在四户乱缠前", 002 §24 "二科产生前"
+    t = Hand(MELEE_DEAL, preset)
+    pos = t.play(MELEE_MOVES)
+    assert pos.melee and pos.to_act == 3 and "gouji" not in t.kinds()
+    assert (3 in pos.opened) is opens
+
+
+def test_classic_opening_in_the_melee_by_option():
+    rules = with_options(get_ruleset("classic"), {"opening-in-melee": "no"})
+    assert 3 not in Hand(MELEE_DEAL, rules).play(MELEE_MOVES).opened
+
+
+def test_classic_gouji_play_in_the_round_of_second_place():
+    # melee-begins=next-round (001 §79-§82): seat 3's single 2 after 2nd place is a 够级 play aimed at
+    # seat 6; seat 4 is not headless under 001 and may not answer it
+    t = Hand({1: "5", 2: "7", 3: "233", 4: "X33", 5: "33", 6: "33"}, "classic")
+    pos = t.play("1:5 2:7 3:2")
+    assert pos.top.restricted and pos.to_act == 6
+    assert t.illegal("4:X").code == "gouji-not-opposite"
+
+
+# =============================================================================================
+# 003: no yield when the downstream neighbour and partner have both passed
+# =============================================================================================
+
+# Seat 4 leads 5; seats 5 and 6 pass; seat 1 (its opposite) plays 6; seats 2 and 3 pass: seat 4's turn.
+YIELD_DEAL = spare(s1="69", s4="58")
+YIELD_MOVES = "4:5 5:- 6:- 1:6 2:- 3:- 4:~"
+
+
+def test_fours_no_yield_to_seats_that_passed():
+    # 003 §让牌 "如果你的下家和下联都过了，你就不能让牌了"
+    d = Hand(YIELD_DEAL, "fours", leader=4).illegal(YIELD_MOVES)
+    assert (d.code, d.rule) == ("yield-not-allowed", "yield")
+    assert "seats 5 and 6" in d.message
+    # a yield while they may still act is the ordinary 让牌
+    pos = Hand(YIELD_DEAL, "fours").play("1:6 2:- 3:- 4:~")
+    assert pos.yielder == 4 and pos.to_act == 5
+
+
+@pytest.mark.parametrize("preset", ["online", "classic", "charter", "tournament"])
+def test_yield_to_seats_that_passed_comes_straight_back(preset):
+    pos = Hand(YIELD_DEAL, preset, leader=4).play(YIELD_MOVES)
+    assert pos.yielder == 4 and pos.yield_back and pos.to_act == 4
+
+
+def test_fours_yield_option():
+    rules = with_options(get_ruleset("fours"), {"yield-to-passed": "yes"})
+    assert Hand(YIELD_DEAL, rules, leader=4).play(YIELD_MOVES).to_act == 4

@@ -616,6 +616,13 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
         )
     if pos.yielder == seat:
         raise s.illegal("yield-not-allowed", "yield", f"seat {seat} has yielded once already on this play")
+    if not pos.ruleset.yield_to_passed and not any(_may_follow(pos, t, top) for t in _SEATS_AFTER[seat][:2]):
+        raise s.illegal(  # 003 §让牌: 如果你的下家和下联都过了，你就不能让牌了
+            "yield-not-allowed",
+            "yield",
+            f"seat {seat} may not yield: its downstream neighbour and partner (seats {next_seat(seat)} and "
+            f"{next_seat(next_seat(seat))}) have no turn on this play",
+        )
     pos = replace(pos, yielder=seat, yield_back=False, actions=pos.actions + 1)
     return _advance(s, pos, seat)
 
@@ -878,7 +885,11 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     elif gouji:
         s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), str(play))
     restricted = gouji and not dead_gouji
-    can_open = restricted and len(pos.finished) < 2 and not _excluded_from_opening(play, rules)
+    if rules.opening_in_melee:  # 001 §38: any 够级 play nobody answers opens, in the melee too
+        melee_gouji = pos.melee and not dead_gouji and is_gouji(play, rules) and not pos.headless(seat)
+        can_open = (restricted or melee_gouji) and not _excluded_from_opening(play, rules)
+    else:
+        can_open = restricted and len(pos.finished) < 2 and not _excluded_from_opening(play, rules)
     hands = list(pos.hands)
     hands[seat - 1] = left
     barred = pos.barred

@@ -223,6 +223,14 @@ class Ruleset(BaseModel):
         "the four-way melee begins with the departure that makes it due, or with the next round "
         "(the round of that last play is played out under the 够级 rules)",
     )
+    opening_in_melee: bool = _opt(
+        "opening", "an unanswered 够级 play opens at any time, in the four-way melee and after 2nd place too"
+    )
+    yield_to_passed: bool = _opt(
+        "yield",
+        "a seat may yield when neither its downstream neighbour nor its downstream partner has a turn "
+        "on the play (both passed, or out of play): the turn comes straight back",
+    )
     scoring: Scoring = _opt("scoring", "place scores, sweep, extras")
     sources: dict[str, str] = Field(description="rule key → section of the seed text")
 
@@ -276,6 +284,8 @@ ONLINE = Ruleset(
     hand_end="one-team-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
     melee_begins="next-round",
+    opening_in_melee=False,
+    yield_to_passed=True,
     scoring=Scoring(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),
     sources={
         "calls": "§明点, §预点",
@@ -344,6 +354,7 @@ CLASSIC = ONLINE.model_copy(
         dead_gouji_on_last_play="gouji",
         hand_end="one-left",
         headless_after=(),
+        opening_in_melee=True,
         calls=("call",),
         point_table="classic",
         return_tribute=False,
@@ -390,7 +401,7 @@ CLASSIC = ONLINE.model_copy(
             "threes-last": "§61-§62 (憋三打法)",
             "smother": "§28-§29 (被悶，進1張悶貢)",
             "fours": "§40 (not in these rules)",
-            "opening": "§38-§39 (開點)",
+            "opening": "§38-§39 (開點: 夠級牌，無人接牌，使得自己獲得出牌權)",
             "opening-fours": "§38 (not in these rules)",
             "open-given-up": "§38 (not in these rules)",
             "natural-opening": "§38 (not in these rules)",
@@ -449,6 +460,8 @@ CHARTER = Ruleset(
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
     melee_begins="next-round",
+    opening_in_melee=False,
+    yield_to_passed=True,
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, 0), positive_only=True),
     sources={
         "calls": "§24 (第二十四条 明点、预点)",
@@ -548,6 +561,8 @@ FOURS = Ruleset(
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
     melee_begins="at-once",
+    opening_in_melee=False,
+    yield_to_passed=False,
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12), not_opened=-2, smothered=-1, burned=-1),
     sources={
         "calls": "§番外篇3 (宣点)",
@@ -575,7 +590,7 @@ FOURS = Ruleset(
         "turn-order": "§规则 (逆时针)",
         "pass-bars": "§过牌 (这一轮你就没法再出牌了)",
         "opposite-exception": "§过牌 (除非你的对家即将最大…最后一次响应的机会)",
-        "yield": "§让牌",
+        "yield": "§让牌 (如果你的下家和下联都过了，你就不能让牌了)",
         "round-end": "§牌张大小 (当所有人都对一家打出的牌过牌，他就是这轮最大)",
         "burn": "§番外篇1 (烧牌; 按出牌顺序在前的优先烧牌)",
         "burn-condition": "§番外篇1 (3. 除最后一套牌（这里是3）外，每一套牌都至少带一张王)",
@@ -647,6 +662,8 @@ TOURNAMENT = Ruleset(
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
     melee_begins="at-once",
+    opening_in_melee=False,
+    yield_to_passed=True,
     scoring=Scoring(
         places=(2, 1, 0, 0, -1, -2),
         sweep=(5, -5),
