@@ -29,7 +29,7 @@ def test_validate_summary():
     assert re.search(r"头科 1st\s+seat 5\s+Liu Yang", out)
     assert re.search(r"大落 6th\s+seat 2\s+Wang Fang", out)
     assert "score: team 1-3-5 2, team 2-4-6 0" in out
-    assert "够级 gouji plays 8, 开点 opened 3, 烧牌 burns 1 (success 1, broken 0)" in out
+    assert "够级 gouji plays 9, 开点 opened 3, 烧牌 burns 1 (success 1, broken 0)" in out
 
 
 def test_validate_illegal_points_at_the_action():

@@ -6,7 +6,7 @@ few spare 3s so that nobody runs out unless the scenario says so.
 
 from gouji_record.rules.engine import Position, burn_condition_holds, opposite, scores, team
 from gouji_record.rules.cards import parse_cards
-from gouji_record.rules.rulesets import get_ruleset
+from gouji_record.rules.rulesets import get_ruleset, with_options
 
 from conftest import Table
 
@@ -230,20 +230,30 @@ def test_headless_seat_beats_and_is_beaten_by_anyone():
 MELEE_DEAL = {1: "55", 2: "66", 3: "777TTTTT", 4: "888JJJJJ3", 5: "9993", 6: "AAA33"}
 
 
-def test_melee_begins_at_once_when_second_place_is_taken():
+def test_melee_begins_with_the_round_after_second_place():
+    # 002 §18: 头科、二科产生后 the melee; §16: "头科或二科发底牌后，除对头外过牌者在此轮中均不可再出牌" —
+    # the round of 二科's last play is played out first; the melee begins with the next lead.
     t = Table(MELEE_DEAL)
     pos = t.play("1:55 2:66")
-    assert pos.finished == (1, 2) and pos.melee  # 002 §18: 头科、二科产生后
+    assert pos.finished == (1, 2) and not pos.melee
     pos = t.play("3:- 4:- 5:- 6:-")
-    assert pos.to_act == 3  # seat 3 takes the wind after seat 2
-    assert t.kinds() == ["finish", "headless", "finish", "headless", "melee", "take-the-wind"]
+    assert pos.to_act == 3 and pos.melee  # seat 3 takes the wind after seat 2, and the melee begins
+    assert t.kinds() == ["finish", "headless", "finish", "headless", "take-the-wind", "melee"]
 
 
-def test_a_gouji_play_after_second_place_is_open_to_all():
-    # seat 3's single 2 comes after 2nd place, in the same round: seat 4 (not its opposite) may beat it
-    t = Table({1: "5", 2: "7", 3: "233", 4: "X33", 5: "33", 6: "33"})
-    pos = t.play("1:5 2:7 3:2 4:X")
-    assert pos.top.seat == 4 and "gouji" not in t.kinds()
+def test_passing_still_bars_in_the_round_of_second_place():
+    # 002 §16 "头科或二科发底牌后，除对头外过牌者在此轮中均不可再出牌": seat 3 passed on 2nd place's last
+    # play, so it has no turn on seat 4's 8; the round closes and seat 4 leads as the melee begins
+    deal = {1: "5", 2: "7", 3: "9933", 4: "8833", 5: "33", 6: "33"}
+    t = Table(deal)
+    d = t.illegal("1:5 2:7 3:- 4:8 5:- 6:- 3:9")
+    assert (d.code, d.message) == ("not-your-turn", "seat 4 leads round 2, not seat 3")
+    assert t.pos.melee and t.kinds()[-1] == "melee"
+    # where the melee begins at once (option melee-begins=at-once, as 004 §10 "二科产生后，过牌限制自动
+    # 解除"), the pass no longer bars: seat 3 plays again in the round
+    t = Table(deal)
+    t.rules = with_options(CHARTER, {"melee-begins": "at-once"})
+    assert t.play("1:5 2:7 3:- 4:8 5:- 6:- 3:9").top.seat == 3
 
 
 def test_dead_gouji_on_a_last_play_that_is_not_gouji_under_the_charter():

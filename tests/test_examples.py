@@ -32,8 +32,11 @@ def test_charter_hand_events():
     # the wind: after seats 5 (1st), 1 (3rd) and 4 (4th) played out unbeaten
     assert events_of(result, EventKind.TAKE_THE_WIND) == [(26, (6, 5)), (56, (2, 1)), (64, (2, 4))]
     assert [s for _, (s,) in events_of(result, EventKind.HEADLESS)] == [2, 3, 4]
-    assert events_of(result, EventKind.MELEE) == [(44, (1, 2, 3, 4))]  # at once, when seat 6 takes 2nd
-    # gouji plays: TTTTT JJJJJ QQQQ XXKK X77777777 D88888888 AAA T×11 (KKKKKK comes in the melee)
+    # seat 6 takes 2nd at action 44; the melee begins with the next round (002 §16: the round of a
+    # 二科's last play is played out under the 够级 rules), as seat 1 leads round 12 (action 48)
+    assert events_of(result, EventKind.MELEE) == [(48, (1, 2, 3, 4))]
+    # gouji plays: TTTTT JJJJJ QQQQ XXKK X77777777 D88888888 AAA T×11, and KKKKKK in round 11, after
+    # 2nd place but before the melee (it cannot open: opening is judged before 二科, 002 §24)
     assert [result.record.actions[a].cards for a, _ in events_of(result, EventKind.GOUJI)] == [
         "TTTTT",
         "JJJJJ",
@@ -43,6 +46,7 @@ def test_charter_hand_events():
         "D88888888",
         "AAA",
         "TTTTTTTTTTT",
+        "KKKKKK",
     ]
     assert [e.place for e in result.events if e.kind is EventKind.FINISH] == [1, 2, 3, 4, 5, 6]
 

@@ -347,27 +347,23 @@ def test_pure_gouji_play(cards, preset, pure):
 # Opening (开点)
 # =============================================================================================
 #
-# S0 §开点: a round won with a gouji play "除大花以外" opens. S1 §38-§39: not with "任意張大花，小花
-# 或者掛花的牌；單張的2". S2 §24, §31(5): "除大花外够级牌 … 活". S3 §开点 and S4 §17: win with a pure
-# gouji play (open-qualified), then lead all 4s in the next round (open).
+# S0 §开点: a round won with a gouji play "除大花以外" opens, but its list of exceptions is more specific
+#   and wins: "有大花、小花不开点，单张不开点；大花、小花、钱不开点" — no joker play, no single card, no 2s alone.
+# S1 §38-§39: not with "任意張大花，小花或者掛花的牌；單張的2". S2 §24, §31(5): "除大花外够级牌 … 活".
+# S3 §开点 and S4 §17: win with a pure gouji play (open-qualified), then lead all 4s in the next round (open).
 
 OPENING = [
     ("QQQ", row("open", "open", "open", "open-qualified", "open-qualified")),
-    ("2QQ", row("open", "open", "open", None, None)),  # S3/S4: a 2 makes it impure
-    ("X55", row("open", None, "open", None, None)),  # S1 excludes 挂花; S3/S4 impure
+    ("2QQ", row("open", "open", "open", None, None)),  # S3/S4: a 2 makes it impure; S0 only 2s alone
+    ("X55", row(None, None, "open", None, None)),  # S0 有小花不开点; S1 excludes 挂花; S3/S4 impure
     ("D55", every(None)),  # big joker: excluded by S0, S1, S2; impure (S3); no gouji play (S4)
     ("X", row(None, None, "open", None, None)),  # a small joker alone
-    ("2", row(None, None, "open", None, None)),  # S1 "單張的2" does not open; S2 only excludes 大花
-    ("22", row("open", "open", "open", None, None)),  # S1 excludes a single 2 only
+    ("2", row(None, None, "open", None, None)),  # S0 单张/钱, S1 "單張的2" do not open; S2 only excludes 大花
+    ("22", row(None, "open", "open", None, None)),  # S0 钱不开点 (2s alone); S1 excludes a single 2 only
 ]
-# Single cards are left out for S0: its list "单张不开点 … 大花、小花、钱不开点" contradicts its own
-# rule "用除大花以外的够级牌…开点" (and the X55 row follows that rule, as the preset does).
-_S0_SINGLES = {("X", "online"), ("2", "online")}
 
 
-@pytest.mark.parametrize(
-    "lead, preset, outcome", [p for p in per_preset(OPENING) if tuple(p.values[:2]) not in _S0_SINGLES]
-)
+@pytest.mark.parametrize("lead, preset, outcome", per_preset(OPENING))
 def test_winning_a_round_opens(lead, preset, outcome):
     t = Hand(spare(s1=lead + "4455"), preset)
     t.play(f"1:{lead}")

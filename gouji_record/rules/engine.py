@@ -173,12 +173,24 @@ class Position:
         return seat in self.finished or seat in self.out or seat in self.revolted
 
     def headless(self, seat: int) -> bool:
-        """Whether ``seat`` is headless (无头): its opposite has finished or is out
-        (002 §17, 003 §被闷), or revolted and no kept head (要头) is left."""
+        """Whether ``seat`` is headless (无头): its opposite revolted and no kept head (要头) is
+        left, or its opposite left play in a way the ruleset's ``headless_after`` names (finished,
+        002 §17; smothered, 003 §被闷; …). Under 001 only a revolution makes a seat headless."""
         opp = opposite(seat)
         if opp in self.revolted:
             return self.kept_head[seat - 1] == 0
-        return opp in self.finished or opp in self.out
+        if opp in self.finished:
+            return "finish" in self.ruleset.headless_after
+        if opp in self.out:
+            return self.departure(opp) in self.ruleset.headless_after
+        return False
+
+    def departure(self, seat: int) -> str:
+        """How ``seat``, out of the hand, left it: ``burn-failure`` (烧失败), ``smother`` (闷) or
+        ``no-threes`` (no 3 when play began, under 憋三) — the values of option ``headless_after``."""
+        if any(b[0] == seat and b[2] == "failed" for b in self.burns):
+            return "burn-failure"  # (a seat smothered under smother=tribute may later fail a burn)
+        return "smother" if any(m[1] == seat for m in self.smothers) else "no-threes"
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -297,22 +309,36 @@ def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     if top.dead or seat == top.seat:
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
-        return (
-            seat not in pos.barred
-            and pos.active(seat)
-            and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
-        )
+        return _burn_turn(pos, seat)
     if (seat in pos.barred and _barred(pos, seat, top)) or not pos.active(seat):
         return False
     if top.restricted:
-        return seat == opposite(top.seat) or _headless_answers(pos, seat, top)
+        if seat == opposite(top.seat) or _headless_answers(pos, seat, top):
+            return True
+        # the opposite left play and the player is not headless (001: only 革命 makes a seat
+        # headless): only a burn answers, so the seats that may burn get a turn, as on a 够死级
+        return not pos.active(opposite(top.seat)) and _burn_turn(pos, seat)
     return True
 
 
+def _burn_turn_only(pos: Position, seat: int, top: Top) -> bool:
+    """Whether ``seat``'s turn on the 够级 play ``top`` is only to burn or pass: it is neither the
+    opposite nor a headless seat that answers (the opposite having left play, see _may_follow)."""
+    return seat != opposite(top.seat) and not _headless_answers(pos, seat, top)
+
+
+def _burn_turn(pos: Position, seat: int) -> bool:
+    """A turn to burn or pass, on a play only a burn may answer: the seat has not passed this round,
+    is in play and is not headless (a headless seat answers in its turn and does not burn)."""
+    return (
+        seat not in pos.barred and pos.active(seat) and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
+    )
+
+
 def _headless_answers(pos: Position, seat: int, top: Top) -> bool:
-    """A headless seat answers a 够级 play in its turn (002 §17), but not a finisher's last play
-    (the opposite's 够死级 chance, 002 §16), and not under 004 §14, where beating it is a burn."""
-    return pos.ruleset.headless_answers_gouji and pos.headless(seat) and pos.active(top.seat)
+    """A headless seat answers any 够级 play in its turn, a finisher's last play included (002 §16,
+    §17 "无头者对其他持牌者亦行使同样的职权"), but not under 004 §14, where beating it is a burn."""
+    return pos.ruleset.headless_answers_gouji and pos.headless(seat)
 
 
 def _next_active(pos: Position, after: int) -> int | None:
@@ -369,7 +395,11 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         return _claim(s, seat)
     top = pos.top
     if top is None:
-        raise s.illegal("must-lead", "round-end", f"seat {seat} leads this round and must play, not {kind.value}")
+        if seat != pos.to_act:
+            raise _out_of_turn(s, seat)
+        raise s.illegal(
+            "must-lead", "round-end", f"seat {seat} leads round {pos.round} and must play, not {kind.value}"
+        )
     if seat != pos.to_act:
         raise _not_its_turn(s, seat, top)
     if kind is _YIELD:
@@ -410,7 +440,7 @@ def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     if not rules.claim or rules.threes_last:
         raise s.illegal("claim-not-allowed", "claim", "these rules have no claim of the rest (挑牌)")
     if seat != pos.to_act:
-        raise s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
+        raise _out_of_turn(s, seat)
     s.event(EventKind.CLAIM, "claim", (seat,))
     return replace(pos, actions=pos.actions + 1), s.events
 
@@ -574,14 +604,32 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
     if top.burn_only:
         return _only_a_burn(s, top)
     if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat, top):
+        opp = opposite(top.seat)
+        who = (
+            f"only its opposite, seat {opp}, may answer"
+            if pos.active(opp)
+            else f"its opposite, seat {opp}, is out of play and seat {top.seat} is not headless: only a burn answers"
+        )
         return s.illegal(
             "gouji-not-opposite",
             "gouji-opposite-only",
-            f"{top.play} by seat {top.seat} is a gouji play (够级): only its opposite, seat "
-            f"{opposite(top.seat)}, may answer; seat {seat} may only burn it (write {seat}:*cards)",
+            f"{top.play} by seat {top.seat} is a gouji play (够级): {who}; seat {seat} may only burn it "
+            f"(write {seat}:*cards)",
         )
-    if _barred(pos, seat, top) or seat == pos.yielder:
+    if seat == pos.yielder:
+        return s.illegal(
+            "passed-this-round", "yield", f"seat {seat} yielded: it acts again only if the next two seats pass"
+        )
+    if _barred(pos, seat, top):
         return s.illegal("passed-this-round", "pass-bars", f"seat {seat} passed this round and may not play again")
+    return _out_of_turn(s, seat)
+
+
+def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
+    """``seat`` acts when it is another seat's turn: the diagnostic names the seat to act (or to lead)."""
+    pos = s.pos
+    if pos.top is None:
+        return s.illegal("not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}")
     return s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
 
 
@@ -616,6 +664,13 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
         )
     if pos.yielder == seat:
         raise s.illegal("yield-not-allowed", "yield", f"seat {seat} has yielded once already on this play")
+    if not pos.ruleset.yield_to_passed and not any(_may_follow(pos, t, top) for t in _SEATS_AFTER[seat][:2]):
+        raise s.illegal(  # 003 §让牌: 如果你的下家和下联都过了，你就不能让牌了
+            "yield-not-allowed",
+            "yield",
+            f"seat {seat} may not yield: its downstream neighbour and partner (seats {next_seat(seat)} and "
+            f"{next_seat(next_seat(seat))}) have no turn on this play",
+        )
     pos = replace(pos, yielder=seat, yield_back=False, actions=pos.actions + 1)
     return _advance(s, pos, seat)
 
@@ -634,6 +689,8 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
         return pos, s.events
     top = pos.top
     if top is None:  # the leader left the hand: the next seat leads
+        if not pos.melee and _melee_due(pos):  # melee_begins=next-round: it begins with this lead
+            pos = _melee(s, pos)
         return replace(pos, to_act=_next_active(pos, after)), s.events
     fields = pos.__dict__
     plain = not (top.dead or top.burn_only or top.restricted)  # any seat still playing may follow it
@@ -676,7 +733,12 @@ def _close_round(s: _Step, pos: Position) -> dict[str, object]:
     if not pos.active(winner):
         leader = _next_active(pos, winner)
         s.event(EventKind.TAKE_THE_WIND, "take-the-wind", (leader, winner))
+    melee = pos.melee
+    if not melee and _melee_due(pos):  # melee_begins=next-round: it begins with this lead
+        s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
+        melee = True
     return {
+        "melee": melee,
         "top": None,
         "barred": _NO_SEATS,
         "yielder": None,
@@ -697,12 +759,10 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     if not burn:
         if seat != pos.to_act:
             if top is None:
-                raise s.illegal(
-                    "not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}"
-                )
+                raise _out_of_turn(s, seat)
             raise _not_its_turn(s, seat, top)
-        if top is not None and top.burn_only:
-            raise _only_a_burn(s, top)
+        if top is not None and (top.burn_only or (top.restricted and _burn_turn_only(pos, seat, top))):
+            raise _not_its_turn(s, seat, top)  # a turn to burn or pass: only a burn may answer
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
     left = subtract(hand, cards)
@@ -912,7 +972,11 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     elif gouji:
         s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), str(play))
     restricted = gouji and not dead_gouji
-    can_open = restricted and len(pos.finished) < 2 and not _excluded_from_opening(play, rules)
+    if rules.opening_in_melee:  # 001 §38: any 够级 play nobody answers opens, in the melee too
+        melee_gouji = pos.melee and not dead_gouji and is_gouji(play, rules) and not pos.headless(seat)
+        can_open = (restricted or melee_gouji) and not _excluded_from_opening(play, rules)
+    else:
+        can_open = restricted and len(pos.finished) < 2 and not _excluded_from_opening(play, rules)
     hands = list(pos.hands)
     hands[seat - 1] = left
     barred = pos.barred
@@ -949,13 +1013,14 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
 
 
 def _excluded_from_opening(play: Play, rules: Ruleset) -> bool:
-    """Gouji plays that do not open: carrying jokers, 2s, or a single 2, as the ruleset says."""
+    """Gouji plays that do not open: carrying jokers, 2s, a single 2, or 2s alone, as the ruleset says."""
     ex = rules.opening_excludes
     return (
         ("big-joker" in ex and play.big > 0)
         or ("small-joker" in ex and play.small > 0)
         or ("twos" in ex and play.cards[TWO] > 0)
         or ("single-two" in ex and play.size == 1 and play.cards[TWO] == 1)
+        or ("twos-alone" in ex and play.cards[TWO] == play.size)
     )
 
 
@@ -1035,9 +1100,10 @@ def _finish(s: _Step, pos: Position, seat: int) -> Position:
 
 
 def _after_leaving(s: _Step, pos: Position, seat: int) -> Position:
-    if pos.active(opposite(seat)) and pos.kept_head[opposite(seat) - 1] == 0:
-        s.event(EventKind.HEADLESS, "headless", (opposite(seat),))
-    if not pos.melee and _melee_due(pos):
+    opp = opposite(seat)
+    if pos.active(opp) and pos.headless(opp):
+        s.event(EventKind.HEADLESS, "headless", (opp,))
+    if not pos.melee and pos.ruleset.melee_begins == "at-once" and _melee_due(pos):
         pos = _melee(s, pos)
     return _maybe_end(s, pos)
 
@@ -1053,7 +1119,9 @@ def begin_play(pos: Position) -> tuple[Position, list[Event]]:
 
 
 def _melee_due(pos: Position) -> bool:
-    """四户乱缠 begins with four seats or fewer left (000, 003), or at 2nd place (004 §10, §12)."""
+    """四户乱缠 is due with four seats or fewer left (000, 003), or at 2nd place (004 §10, §12).
+    It begins at once, or with the next round (``melee_begins``: 000 §四人乱缠 "并不是…马上就开始",
+    002 §16 "过牌者在此轮中均不可再出牌")."""
     if pos.ruleset.melee_when == "second-place":
         return len(pos.finished) >= 2
     return sum(1 for t in SEATS if pos.active(t)) <= 4

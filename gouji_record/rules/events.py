@@ -25,7 +25,7 @@ class EventKind(str, Enum):
     ROUND_END = "round-end"  #: 扣牌: the round is over, its last player won it
     OPEN = "open"  #: 开点 (活): a gouji play won the round
     FINISH = "finish"  #: 走科: a seat played its last card and takes a place
-    HEADLESS = "headless"  #: 无头: a seat's opposite has finished
+    HEADLESS = "headless"  #: 无头: a seat's opposite has left play (as option headless_after says) or revolted
     MELEE = "melee"  #: 四户乱缠: gouji rules switch off
     TAKE_THE_WIND = "take-the-wind"  #: 接风: nobody beat a finisher's last play
     SWEEP = "sweep"  #: 串三户: one team took 1st, 2nd and 3rd

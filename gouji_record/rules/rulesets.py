@@ -81,7 +81,10 @@ RULES: dict[str, tuple[str, str]] = {
     "irregular": ("a wrong play is not made, and the turn is lost", "错牌不出"),
 }
 
-OpeningExclusion = Literal["big-joker", "small-joker", "twos", "single-two"]
+OpeningExclusion = Literal["big-joker", "small-joker", "twos", "single-two", "twos-alone"]
+#: Why a seat's opposite left play, for option ``headless_after``: it finished (走科), was smothered
+#: out (闷), failed a burn (烧失败), or held no 3 when play began (憋三).
+Departure = Literal["finish", "smother", "burn-failure", "no-threes"]
 
 
 class Scoring(BaseModel):
@@ -188,7 +191,8 @@ class Ruleset(BaseModel):
         "the opposite of 1st/2nd place beating its last play makes a 够死级: never, on a gouji last play, on any",
     )
     opening_excludes: tuple[OpeningExclusion, ...] = _opt(
-        "opening", "gouji plays that do not open: carrying a big joker, a small joker, 2s, or a single 2"
+        "opening",
+        "gouji plays that do not open: carrying a big joker, a small joker, 2s, a single 2, or 2s alone",
     )
     opening_by_fours: bool = _opt("opening-fours", "opening is completed by leading all 4s in the next round (开点发4)")
     natural_opening: bool = _opt("natural-opening", "a hand with no pure gouji play may declare 自然开点")
@@ -225,6 +229,25 @@ class Ruleset(BaseModel):
     hand_end: Literal["one-left", "one-team-left"] = _opt(
         "hand-end", "the hand ends when one seat is left holding cards, or one team"
     )
+    # -- who is headless, when the melee begins, opening in the melee, yielding to nobody --------
+    headless_after: tuple[Departure, ...] = _opt(
+        "headless",
+        "a seat is headless (无头) when its opposite left play in one of these ways: finish, smother, "
+        "burn-failure, no-threes (after a revolution, always: keep-head)",
+    )
+    melee_begins: Literal["at-once", "next-round"] = _opt(
+        "melee",
+        "the four-way melee begins with the departure that makes it due, or with the next round "
+        "(the round of that last play is played out under the 够级 rules)",
+    )
+    opening_in_melee: bool = _opt(
+        "opening", "an unanswered 够级 play opens at any time, in the four-way melee and after 2nd place too"
+    )
+    yield_to_passed: bool = _opt(
+        "yield",
+        "a seat may yield when neither its downstream neighbour nor its downstream partner has a turn "
+        "on the play (both passed, or out of play): the turn comes straight back",
+    )
     scoring: Scoring = _opt("scoring", "place scores, sweep, extras")
     sources: dict[str, str] = Field(description="rule key → section of the seed text")
 
@@ -258,7 +281,7 @@ ONLINE = Ruleset(
     counter_burn=False,
     burns_count="success",
     dead_gouji_on_last_play="gouji",
-    opening_excludes=("big-joker",),
+    opening_excludes=("big-joker", "small-joker", "twos-alone"),
     opening_by_fours=False,
     natural_opening=False,
     revolution=True,
@@ -276,6 +299,10 @@ ONLINE = Ruleset(
     tribute_exemption=False,
     first_lead="next-after-leader",
     hand_end="one-team-left",
+    headless_after=("finish", "smother", "burn-failure", "no-threes"),
+    melee_begins="next-round",
+    opening_in_melee=False,
+    yield_to_passed=True,
     scoring=Scoring(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),
     sources={
         "calls": "§明点, §预点",
@@ -311,13 +338,13 @@ ONLINE = Ruleset(
         "burn-failure": "§烧牌 (没有按上面的要求出牌，则算烧失败，算大落)",
         "counter-burn": "§烧牌 (其他人烧此烧牌者，则算解烧)",
         "dead-gouji": "§底牌 (头科、二科的底牌是够级牌…够死级)",
-        "headless": "§无头",
+        "headless": "§无头 (头科产生后，其对头的够级对象不复存在称无头…无头者对其他持牌者亦行使同样的职权)",
         "melee": "§四人乱缠 (剩下少于等于四人在打牌; 并不是马上开始)",
         "take-the-wind": "§接风",
         "threes-last": "§憋三 (每人最后一手牌…必须是3牌)",
         "smother": "§闷贡 (最后走3之前的一手牌被人大过)",
         "fours": "§憋三 (not in these rules)",
-        "opening": "§开点 (用除大花以外的够级牌取得一次发牌权)",
+        "opening": "§开点 (用除大花以外的够级牌取得一次发牌权; 以下够级牌不能算是开点: 有大花、小花不开点，单张不开点; 大花、小花、钱不开点)",
         "opening-fours": "§开点 (not in these rules)",
         "open-given-up": "§开点 (not in these rules)",
         "natural-opening": "§开点 (not in these rules)",
@@ -343,6 +370,8 @@ CLASSIC = ONLINE.model_copy(
         opening_excludes=("big-joker", "small-joker", "single-two"),
         dead_gouji_on_last_play="gouji",
         hand_end="one-left",
+        headless_after=(),
+        opening_in_melee=True,
         calls=("call",),
         point_table="classic",
         return_tribute=False,
@@ -383,13 +412,13 @@ CLASSIC = ONLINE.model_copy(
             "burn-failure": "§59-§60 (燒失敗，算大落，本局不能再出牌)",
             "counter-burn": "§57 (其他人燒此燒牌者，則算解燒)",
             "dead-gouji": "§79-§80 (底牌是夠級牌的，其對頭如果上牌…夠死級)",
-            "headless": "§76 (無頭)",
-            "melee": "§81-§82 (四戶亂纏)",
+            "headless": "§73-§76 (無頭: only after 革命)",
+            "melee": "§79-§82 (二科的底牌…夠死級; 四戶亂纏)",
             "take-the-wind": "§45 (新的一輪里由上一輪最后一個出牌的人出牌)",
             "threes-last": "§61-§62 (憋三打法)",
             "smother": "§28-§29 (被悶，進1張悶貢)",
             "fours": "§40 (not in these rules)",
-            "opening": "§38-§39 (開點)",
+            "opening": "§38-§39 (開點: 夠級牌，無人接牌，使得自己獲得出牌權)",
             "opening-fours": "§38 (not in these rules)",
             "open-given-up": "§38 (not in these rules)",
             "natural-opening": "§38 (not in these rules)",
@@ -446,6 +475,10 @@ CHARTER = Ruleset(
     tribute_exemption=False,
     first_lead="last-sixth",
     hand_end="one-left",
+    headless_after=("finish", "smother", "burn-failure", "no-threes"),
+    melee_begins="next-round",
+    opening_in_melee=False,
+    yield_to_passed=True,
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, 0), positive_only=True),
     sources={
         "calls": "§24 (第二十四条 明点、预点)",
@@ -481,8 +514,8 @@ CHARTER = Ruleset(
         "burn-failure": "§10 (第十条: a condition of burning, no penalty named)",
         "counter-burn": "§10 (第十条 此后其他人可再烧牌)",
         "dead-gouji": "§16 (第十六条 底牌、够死级)",
-        "headless": "§17 (第十七条 无头)",
-        "melee": "§18 (第十八条 四人乱缠)",
+        "headless": "§17 (第十七条 无头者对其他持牌者亦行使同样的职权)",
+        "melee": "§16, §18 (第十六条 头科或二科发底牌后…过牌者在此轮中均不可再出牌; 第十八条 四人乱缠)",
         "take-the-wind": "§31(3) (第三十一条(三) 接风)",
         "threes-last": "§26 (第二十六条 憋3)",
         "smother": "§26 (第二十六条: no penalty named)",
@@ -543,6 +576,10 @@ FOURS = Ruleset(
     tribute_exemption=False,
     first_lead="any",
     hand_end="one-left",
+    headless_after=("finish", "smother", "burn-failure", "no-threes"),
+    melee_begins="at-once",
+    opening_in_melee=False,
+    yield_to_passed=False,
     scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12), not_opened=-2, smothered=-1, burned=-1),
     sources={
         "calls": "§番外篇3 (宣点)",
@@ -570,7 +607,7 @@ FOURS = Ruleset(
         "turn-order": "§规则 (逆时针)",
         "pass-bars": "§过牌 (这一轮你就没法再出牌了)",
         "opposite-exception": "§过牌 (除非你的对家即将最大…最后一次响应的机会)",
-        "yield": "§让牌",
+        "yield": "§让牌 (如果你的下家和下联都过了，你就不能让牌了)",
         "round-end": "§牌张大小 (当所有人都对一家打出的牌过牌，他就是这轮最大)",
         "burn": "§番外篇1 (烧牌; 按出牌顺序在前的优先烧牌)",
         "burn-condition": "§番外篇1 (3. 除最后一套牌（这里是3）外，每一套牌都至少带一张王)",
@@ -578,7 +615,7 @@ FOURS = Ruleset(
         "burn-failure": "§番外篇1 (诈烧，自动成为大落，本局不能再出牌)",
         "counter-burn": "§番外篇1 (其中任何一套牌被盖住，则被解烧)",
         "dead-gouji": "§番外篇2 (要头: 前三套够级牌只能被烧牌)",
-        "headless": "§无头 (他的够级牌可以被所有人响应) and §番外篇1 (2. 你和目标都不是无头状态)",
+        "headless": "§无头 (他已经没有对家了…他的够级牌可以被所有人响应), §被闷 (他的对家进入无头状态) and §番外篇1 (2. 你和目标都不是无头状态)",
         "melee": "§四户乱缠 (剩余不足五人时)",
         "take-the-wind": "§牌张大小 (他就是这轮最大，可以领出下一轮)",
         "threes-last": "§开点发4 (3要保留到最后一手出牌)",
@@ -641,6 +678,10 @@ TOURNAMENT = Ruleset(
     tribute_exemption=True,
     first_lead="last-sixth",
     hand_end="one-left",
+    headless_after=("finish", "smother", "burn-failure", "no-threes"),
+    melee_begins="at-once",
+    opening_in_melee=False,
+    yield_to_passed=True,
     scoring=Scoring(
         places=(2, 1, 0, 0, -1, -2),
         sweep=(5, -5),
