@@ -40,7 +40,8 @@ class HandReport:
 
     ``status`` is :data:`OK`, :data:`ILLEGAL` or :data:`UNREADABLE`; ``text``
     is what a person reads (a summary, or a located error); ``data`` is the
-    same as JSON-ready data.
+    same as JSON-ready data; ``source`` is the hand's text when it belongs to a
+    match (the match checks read it again), else ``None``.
     """
 
     path: str
@@ -49,7 +50,7 @@ class HandReport:
     status: int
     text: str
     data: dict[str, Any] = field(default_factory=dict)
-    source: str = ""
+    source: HandText | None = None
 
 
 def _problem_data(p: Problem) -> dict[str, Any]:
@@ -68,7 +69,7 @@ def parse_hand(hand: HandText) -> tuple[list[tuple[GameRecord, SourceMap]], Prob
     error = hand.problem
     if error is None:
         try:
-            hands = parse_text(hand.text, hand.line)
+            hands = parse_text(hand.text, hand.line, hand.column)
         except NotationError as e:
             error = e
         else:
@@ -148,9 +149,9 @@ def check_hand(hand: HandText, ruleset_name: str | None = None, quiet: bool = Fa
             continue
         result = replay(record, rules, every_position=False)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
-        source = ""
+        source = None
         if record.tags.get("Match"):  # the match checks (with_matches) read the hand again
-            data["match"], source = record.tags["Match"], hand.text
+            data["match"], source = record.tags["Match"], hand
         if result.diagnostic is not None:
             p = diagnostic_problem(path, result.diagnostic, where, lines)
             reports.append(
@@ -206,7 +207,8 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
             current, previous = None, None
             yield report
             continue
-        record, where = parse_text(report.source, report.line)[0]
+        hand = report.source
+        record, where = parse_text(hand.text, hand.line, hand.column)[0]
         replayed = replay(record, ruleset_of(record))
         tag = record.tags.get("Hand")
         if current != name:  # a match starts; an excerpt starts at its Hand tag
@@ -225,7 +227,7 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
                     message=f'[Hand "{tag}"] is hand {number} of match {name!r}: a hand is missing or out of order',
                 )
             )
-        lines = LinesFrom(report.line, report.source.split("\n"))
+        lines = hand.display_lines()
         problems = [
             diagnostic_problem(report.path, d, where, lines)
             if d.action is not None

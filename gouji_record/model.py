@@ -85,8 +85,9 @@ def _code(c: str) -> str:
 _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85")
 #: What a tag value may not hold: the control characters (Unicode Cc) and surrogates.
 _NOT_IN_TAG = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-#: What a comment may not hold: NUL and surrogates.
-_NOT_IN_COMMENT = re.compile("[\x00\ud800-\udfff]")
+#: What a comment may not hold: control characters other than white space (ESC starts the
+#: terminal's escape sequences), and surrogates; white space is folded to one space.
+NOT_IN_COMMENT = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\ud800-\udfff]")
 
 
 def tag_value_problem(value: str) -> str | None:
@@ -157,19 +158,33 @@ TagValue = Annotated[str, AfterValidator(_tag_value)]
 def comment_text(text: str) -> str:
     r"""A comment as the notation holds it, white space folded as the reader folds it
     (:func:`~gouji_record.notation.width.fold_comment`). Raises ``ValueError`` for what a
-    ``.gjn`` file cannot hold: NUL and lone surrogates.
+    ``.gjn`` file cannot hold: lone surrogates; and control characters other than white
+    space (:func:`comment_problem`).
 
     >>> comment_text("  two\n words } ")
     'two words }'
     """
     from .notation.width import fold_comment  # not at the top: the notation package imports this module
 
-    m = _NOT_IN_COMMENT.search(text)
-    if m is not None:
-        c = m.group()
-        what = "NUL" if c == "\0" else "a lone surrogate"
-        raise ValueError(f"holds {what} ({_code(c)}) at character {m.start() + 1}: a .gjn file cannot hold it")
+    problem = comment_problem(text)
+    if problem is not None:
+        raise ValueError(problem[1])
     return fold_comment(text)
+
+
+def comment_problem(text: str) -> tuple[int, str] | None:
+    """Where (0-based) and why ``text`` cannot be a comment, or ``None``.
+
+    >>> comment_problem("ok \x1b[31m red")
+    (3, 'holds a control character (U+001B) at character 4: a comment is printable text')
+    """
+    m = NOT_IN_COMMENT.search(text)
+    if m is None:
+        return None
+    c, i = m.group(), m.start()
+    if unicodedata.category(c) == "Cs":
+        return i, f"holds a lone surrogate ({_code(c)}) at character {i + 1}: a .gjn file cannot hold it"
+    return i, f"holds a control character ({_code(c)}) at character {i + 1}: a comment is printable text"
 
 
 #: A comment: folded when the record is made (:func:`comment_text`), so an error names its index.

@@ -33,7 +33,7 @@ START = json.dumps({"type": "start_hand", "ruleset": "charter", "names": list("a
         (START[:-1] + ', "tags": {"Annotator": "x\\u001by"}}', 1,
          '"tags"."Annotator" holds a control character (U+001B) at character 2: a tag value is printable text'),
         (START[:-1] + ', "comment": ["ok", "\\u0000"]}', 1,
-         '"comment"[1]: holds NUL (U+0000) at character 1: a .gjn file cannot hold it'),
+         '"comment"[1]: holds a control character (U+0000) at character 1: a comment is printable text'),
     ],
 )  # fmt: skip
 def test_event_log_errors_are_located(text, line, message):

@@ -174,7 +174,7 @@ BAD_RECORDS = [
         row(tags__Ruleset="chess"),
         "tags.Ruleset: unknown ruleset 'chess': expected one of online, classic, charter, fours, tournament",
     ),
-    (row(comment=["ok", "a\u0000"]), "comment[1]: holds NUL (U+0000) at character 2: a .gjn file cannot hold it"),
+    (row(comment=["ok", "a\u0000"]), "comment[1]: holds a control character (U+0000) at character 2: a comment is printable text"),
     (
         row(actions__0__comments=["\ud800"]).replace("\ud800", "\\ud800"),
         "actions[0].comments[0]: holds a lone surrogate (U+D800) at character 1: a .gjn file cannot hold it",

@@ -137,14 +137,19 @@ def test_ctrl_c_exits_130(monkeypatch):
 
 
 def test_control_characters_in_a_record_reach_the_terminal_escaped(tmp_path):
+    # a comment may not hold them (bad-comment): the error quotes the line with them escaped
     f = tmp_path / "esc.gjn"
     illegal = (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8")
     f.write_text(illegal.replace("{Illegal: seat 3", "{Illegal:\x1b]0;pwned\x07\x1b[2J seat 3"), encoding="utf-8")
     r = gouji("validate", str(f))
-    assert r.returncode == 1
+    assert r.returncode == 2
     err = r.stderr.decode("utf-8")
     assert "\x1b" not in err and "\x07" not in err
+    assert "error[bad-comment]: comment holds a control character (U+001B)" in err
     assert "{Illegal:\\x1b]0;pwned\\x07\\x1b[2J seat" in err
+    for command in ("fmt", "export"):  # nothing of it is written either
+        r = gouji(command, str(f))
+        assert r.returncode == 2 and b"\x1b" not in r.stdout + r.stderr
 
 
 def test_an_output_is_whole_or_not_there(tmp_path):

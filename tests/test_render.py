@@ -180,11 +180,20 @@ def control_text():
 
 
 def control_record():
-    """The example with controls in its comments (the reader keeps them) and in a name and the Event
-    tag, which the reader refuses (bad-tag) but a record built without validation may carry."""
-    text = control_text().replace(f'"{CONTROLS}"', '"Zhang Wei"').replace('"E\x1b[2J\u2028vent"', '"x"')
-    record = parse(text)[0]
-    return record.model_copy(update={"tags": record.tags | {"Seat1": CONTROLS, "Event": "E\x1b[2J\u2028vent"}})
+    """The example with controls in a name, the Event tag and comments, which the reader refuses
+    (bad-tag, bad-comment) but a record built without validation may carry."""
+    record = parse(HAND.read_text(encoding="utf-8"))[0]
+    first, *rest = record.actions
+    return record.model_copy(
+        update={
+            "tags": record.tags | {"Seat1": CONTROLS, "Event": "E\x1b[2J\u2028vent"},
+            "comment": (record.comment[0].replace("Seats", "Seats\x1b[2J\x07", 1), *record.comment[1:]),
+            "actions": (
+                first.model_copy(update={"comments": (first.comments[0].replace("Five", "Five\x1b]0;x\x07", 1),)}),
+                *rest,
+            ),
+        }
+    )
 
 
 def test_control_characters_stay_inert_in_the_page():

@@ -16,17 +16,21 @@ file into hands the same way, and the same way as the grammar does:
   section a ``[`` opens the next tag; tag values (``"…"``) are skipped whole.
 - :func:`read_hands` puts the two together for a file or a stream.
 
-A hand that starts inside a line is padded with spaces up to its column, so
-that parsing it on its own (``parse_text(hand.text, hand.line)``) gives every
-token the line and column it has in the file. The hands' texts, without that
-padding, put together give back the file's text with its line ends made LF.
+A hand may start inside a line; parsing it on its own with its line and
+column (``parse_text(hand.text, hand.line, hand.column)``) gives every token
+the line and column it has in the file. The hands' texts put together give
+back the file's text with its line ends made LF (and a leading byte-order
+mark dropped). After a tag left open (its ``]`` missing), a tag named a second
+time starts a new hand at its ``[`` (the grammar refuses the hand either way),
+so that a broken tag does not swallow the hand after it.
 
 Memory is bounded by the largest hand: a file is read in 64 KiB pieces and a
 hand is kept only until the next one starts. A ``{`` comment that is not
-closed (another ``{`` comes first, the file ends, or it runs past
-:data:`MAX_COMMENT` characters) is a syntax error the grammar reports at the
-``{``; the splitter then reads on after the ``{`` as if it were not there, so
-that it does not swallow the hands that follow.
+closed (another ``{`` comes first, or the file ends) is a syntax error the
+grammar reports at the ``{``; one longer than :data:`MAX_COMMENT` characters
+is refused at its ``{`` (a documented limit, so that one slip cannot make a
+hand of the rest of a large file). Either way the splitter reads on after the
+``{`` as if it were not there, so that it does not swallow the hands that follow.
 
 >>> text = '[Event "a"] play 1:33 [Event "b"] play\\r1:44 {[x]} 2:55'
 >>> [(h.line, h.column, h.text.strip()) for h in split_lines(iter(text.replace("\\r", "\\n").splitlines(True)))]
@@ -50,7 +54,7 @@ CHUNK = 1 << 16
 
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 #: A whole line that is one tag (the usual layout): the tag section goes on.
-_TAG_LINE = re.compile(r'[ \t\f\ufeff]*\[[ \t\f]*[A-Za-z][A-Za-z0-9_]*[ \t\f]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\f]*\][ \t\f]*\n?')
+_TAG_LINE = re.compile(r'[ \t\f\ufeff]*\[[ \t\f]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t\f]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\f]*\][ \t\f]*\n?')
 #: The tokens of the tag section; anything else starts the body of the hand.
 _TAG_TOKEN = re.compile(
     r'(?P<space>[ \t\f\n\ufeff]+)|(?P<open>\[)|(?P<close>\])|(?P<name>[A-Za-z][A-Za-z0-9_]*)'
@@ -66,11 +70,12 @@ class HandText:
     """One hand cut out of a file, not yet parsed.
 
     ``index`` is the hand's number in the file (1 is the first); ``line`` and
-    ``column`` (1-based) are where its first character stands; ``text`` is its
-    text with LF line ends, padded with ``column - 1`` spaces so that columns
-    hold; ``problem`` is the first line of the hand that could not be decoded
-    (code ``encoding``), else ``None``; ``head`` is the whole first line as it
-    stands in the file, to show under an error.
+    ``column`` (1-based) are where its first character stands (parse it with
+    ``parse_text(text, line, column)`` to locate everything in the file);
+    ``text`` is its text with LF line ends; ``problem`` is the first bad byte
+    of the hand (code ``encoding``) or a comment too long to read (``syntax``),
+    else ``None``; ``head`` is the whole first line as it stands in the file
+    when the hand starts inside it (else empty), to show under an error.
     """
 
     path: str
@@ -86,8 +91,6 @@ class HandText:
         lines = self.text.split("\n")
         if self.head:
             lines[0] = self.head
-        if self.line == 1:  # columns on the first line are counted after a byte-order mark
-            lines[0] = lines[0].removeprefix("\ufeff")
         return LinesFrom(self.line, lines)
 
 
@@ -124,50 +127,81 @@ def _raw_lines(stream: BinaryIO) -> Iterator[tuple[bytes, bool]]:
         yield (pending[:-1] if ends else pending), ends
 
 
-def read_lines(stream: BinaryIO, path: str = "-") -> Iterator[tuple[str, NotationError | None]]:
-    """Decode ``stream`` line by line: ``(text, problem)`` for each line, the text ending in
-    ``"\\n"`` when the line had an end (LF, CRLF or CR).
-
-    ``problem`` is ``None`` for a UTF-8 line; otherwise a :class:`NotationError` with code
-    ``encoding`` and the line and column of the first bad byte, and the text has U+FFFD in
-    place of the bad bytes. A file that starts with a UTF-16 byte-order mark is one such line,
-    and nothing more is read of it.
-    """
-    for number, (raw, ended) in enumerate(_raw_lines(stream), start=1):
-        problem = None
+def _decode(raw: bytes, number: int) -> tuple[str, tuple[NotationError, ...]]:
+    """One line's text, with U+FFFD for each bad sequence of bytes, and an ``encoding`` problem
+    located at each (so that a second hand on the line is told of its own bad bytes)."""
+    try:
+        return raw.decode("utf-8"), ()
+    except UnicodeDecodeError:
+        pass
+    pieces: list[str] = []
+    problems: list[NotationError] = []
+    column, start = 1, 0
+    while True:
         try:
-            text = raw.decode("utf-8")
+            text = raw[start:].decode("utf-8")
         except UnicodeDecodeError as e:
-            text = raw.decode("utf-8", errors="replace")
-            column = len(raw[: e.start].decode("utf-8", errors="replace")) + 1
+            good = raw[start : start + e.start].decode("utf-8")
+            column += len(good)
             message = (
-                f"not UTF-8 text: byte 0x{raw[e.start]:02x} cannot start a UTF-8 character "
+                f"not UTF-8 text: byte 0x{raw[start + e.start]:02x} cannot start a UTF-8 character "
                 "(is the file GB18030/GBK? save it as UTF-8)"
             )
-            problem = NotationError("encoding", message, number, column)
-        if number == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff"):  # no line of it is text: one error
-            yield "", NotationError("encoding", "UTF-16 text: save the file as UTF-8", 1, 1)
-            return
-        yield (text + "\n" if ended else text), problem
+            problems.append(NotationError("encoding", message, number, column))
+            pieces += [good, "\ufffd"]
+            column += 1
+            start += e.end
+        else:
+            pieces.append(text)
+            return "".join(pieces), tuple(problems)
+
+
+def read_lines(stream: BinaryIO, path: str = "-") -> Iterator[tuple[str, tuple[NotationError, ...]]]:
+    """Decode ``stream`` line by line: ``(text, problems)`` for each line, the text ending in
+    ``"\\n"`` when the line had an end (LF, CRLF or CR).
+
+    ``problems`` is empty for a UTF-8 line; otherwise it holds a :class:`NotationError` with
+    code ``encoding`` and the line and column of each bad sequence of bytes, and the text has
+    U+FFFD in their place. A byte-order mark at the start is dropped (columns on line 1 count
+    after it, as the grammar's reader counts them). A file that starts with a UTF-16
+    byte-order mark is one such line, and nothing more is read of it.
+    """
+    for number, (raw, ended) in enumerate(_raw_lines(stream), start=1):
+        if number == 1:
+            if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):  # no line of it is text: one error
+                yield "", (NotationError("encoding", "UTF-16 text: save the file as UTF-8", 1, 1),)
+                return
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+        text, problems = _decode(raw, number)
+        yield (text + "\n" if ended else text), problems
 
 
 class _Splitter:
-    """The state of :func:`split_lines`: the lines of the hand being read and a cursor in them."""
+    """The state of :func:`split_lines`: the lines of the hand being read and a cursor in them.
+
+    ``lines[0]`` is what is left of the hand's first line after ``offset`` characters that
+    belong to the hands before it; ``origin`` is that whole line, to quote under an error.
+    """
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.lines: list[str] = []  # the current hand's lines, the first padded to its column
-        self.problems: list[NotationError | None] = []
-        self.line, self.column, self.head = 1, 1, ""  # where the current hand starts
+        self.lines: list[str] = []
+        self.problems: list[tuple[NotationError, ...]] = []  # each line's bad bytes, by file column
+        self.line, self.offset, self.origin = 1, 0, ""  # where the current hand starts
         self.index = 0
         self.at, self.pos = 0, 0  # cursor: line (in self.lines) and character
-        self.mode, self.after_open = _TAGS, False  # after_open: between a tag's '[' and its ']'
+        self.mode = _TAGS
+        self.open_at: tuple[int, int] | None = None  # the '[' of the tag being read, if any
+        self.names: set[str] = set()  # the tags of this hand, so far
+        self.broken = False  # whether a tag of this hand was left open (its ']' missing)
         self.comment_at: tuple[int, int] = (0, 0)
         self.comment_size = 0
 
-    def push(self, text: str, problem: NotationError | None) -> Iterator[HandText]:
+    def push(self, text: str, problems: tuple[NotationError, ...] = ()) -> Iterator[HandText]:
+        if not self.lines:
+            self.origin = text.rstrip("\n")
         self.lines.append(text)
-        self.problems.append(problem)
+        self.problems.append(problems)
         yield from self._scan()
 
     def finish(self) -> Iterator[HandText]:
@@ -177,9 +211,12 @@ class _Splitter:
         if self.lines:  # a hand after a cut starts with '['; only a blank file is all white space
             yield self._hand(len(self.lines), 0)
 
-    def _reopen(self) -> None:
-        """Take the open comment's '{' as not opening one: the grammar reports it; read on after it."""
+    def _reopen(self, problem: NotationError | None = None) -> None:
+        """Take the open comment's '{' as not opening one (the grammar reports it, or ``problem``
+        does); read on after it."""
         self.at, self.pos = self.comment_at
+        if problem is not None:
+            self.problems[self.at] = (*self.problems[self.at], problem)
         self.pos += 1
         self.mode = _BODY
 
@@ -196,7 +233,6 @@ class _Splitter:
                 if mark == "[":  # the next hand starts here
                     yield self._cut(self.at, pos)
                     lines = self.lines
-                    self.mode, self.after_open = _TAGS, False  # after_open: between a tag's '[' and its ']'
                 elif mark == "{":
                     self.mode, self.comment_at, self.comment_size = _COMMENT, (self.at, pos), 0
                     self.pos = pos + 1
@@ -204,63 +240,92 @@ class _Splitter:
                     self.at, self.pos = self.at + 1, 0
             elif self.mode == _COMMENT:
                 m = _COMMENT_MARK.search(line, pos)
-                if m is not None and m.group() == "}":
-                    self.mode, self.pos = _BODY, m.end()
-                    continue
                 self.comment_size += (m.start() if m else len(line)) - pos
-                if m is not None or self.comment_size > MAX_COMMENT:  # a '{' inside: the first was not closed
+                if self.comment_size > MAX_COMMENT:
+                    line_number, column = self._where(*self.comment_at)
+                    self._reopen(
+                        NotationError(
+                            "syntax", f"comment longer than {MAX_COMMENT} characters: close it sooner with '}}'",
+                            line_number, column,
+                        )
+                    )
+                elif m is not None and m.group() == "}":
+                    self.mode, self.pos = _BODY, m.end()
+                elif m is not None:  # a '{' inside: the first was not closed
                     self._reopen()
-                    continue
-                self.at, self.pos = self.at + 1, 0
+                else:
+                    self.at, self.pos = self.at + 1, 0
             else:
-                if pos == 0 and not self.after_open and _TAG_LINE.fullmatch(line):
+                if pos == 0 and self.open_at is None and (t := _TAG_LINE.fullmatch(line)) and t["name"] not in self.names:
+                    self.names.add(t["name"])
                     self.at += 1
                     continue
                 m = _TAG_TOKEN.match(line, pos)
-                if not self.after_open and (m is None or m.lastgroup == "name"):
+                kind = m.lastgroup if m is not None else None
+                if self.open_at is None and kind not in ("space", "open", "close", "value"):
                     self.mode = _BODY  # the deal, preplay or play section (or a syntax error)
                     continue
+                if kind == "open":
+                    self.broken = self.broken or self.open_at is not None  # the tag before never closed
+                    self.open_at = (self.at, pos)
+                elif kind == "close":
+                    self.open_at = None
+                elif kind == "name" and self.open_at is not None:
+                    if m.group() in self.names and self.broken:  # after a tag left open, a tag given
+                        yield self._cut(*self.open_at)  # again opens the next hand
+                        lines = self.lines
+                        continue
+                    self.names.add(m.group())
                 # inside a tag's brackets anything goes until the ']' (a broken tag is one error)
-                if m is not None and m.lastgroup in ("open", "close"):
-                    self.after_open = m.lastgroup == "open"
                 self.pos = m.end() if m is not None else pos + 1
                 if self.pos >= len(line):
                     self.at, self.pos = self.at + 1, 0
 
+    def _where(self, at: int, pos: int) -> tuple[int, int]:
+        """The file line and column of character ``pos`` of ``lines[at]``."""
+        return self.line + at, pos + 1 + (self.offset if at == 0 else 0)
+
     def _hand(self, at: int, pos: int) -> HandText:
         """The hand that ends at line ``at``, character ``pos`` of the current lines."""
         taken = self.lines[:at] + ([self.lines[at][:pos]] if pos else [])
-        problems = [p for p in self.problems[: at + (1 if pos else 0)] if p is not None]
-        if pos and problems and problems[-1] is self.problems[at] and problems[-1].column > pos:
-            problems.pop()  # the bad byte is in the next hand, on the same line
+        start, end = (self.line, self.offset + 1), self._where(at, pos)
+        problems = [p for ps in self.problems[: at + 1] for p in ps if start <= (p.line, p.column) < end]
         self.index += 1
         return HandText(
-            self.path, self.index, self.line, self.column, "".join(taken), problems[0] if problems else None, self.head
+            self.path,
+            self.index,
+            self.line,
+            self.offset + 1,
+            "".join(taken),
+            problems[0] if problems else None,
+            self.origin if self.offset else "",
         )
 
     def _cut(self, at: int, pos: int) -> HandText:
+        """End the current hand at line ``at``, character ``pos``: the next one starts there."""
         hand = self._hand(at, pos)
-        first = self.lines[at]
-        self.head = first.rstrip("\n") if pos else ""
-        self.line, self.column = self.line + at, pos + 1
-        self.lines = [" " * pos + first[pos:], *self.lines[at + 1 :]]
+        if at:
+            self.origin, self.offset = self.lines[at].rstrip("\n"), pos
+        else:
+            self.offset += pos
+        self.line += at
+        self.lines = [self.lines[at][pos:], *self.lines[at + 1 :]]
         self.problems = self.problems[at:]
-        if self.problems[0] is not None and self.problems[0].column <= pos:
-            self.problems[0] = None  # that bad byte was in the hand before
-        self.at -= at
+        self.at, self.pos = 0, 0  # read on from the '[' that starts it
+        self.mode, self.open_at, self.names, self.broken = _TAGS, None, set(), False
         return hand
 
 
 def split_lines(lines: Iterable[str], path: str = "-", problems: Iterable | None = None) -> Iterator[HandText]:
     """Cut lines (each with its ``"\\n"``, as :func:`read_lines` gives them) into hands.
 
-    ``problems``, if given, runs beside ``lines``: each line's decoding problem or ``None``.
+    ``problems``, if given, runs beside ``lines``: each line's decoding problems (a tuple).
     Yields a :class:`HandText` per hand in file order; only a file with no text yields none.
     """
     splitter = _Splitter(path)
     if problems is None:
         for text in lines:
-            yield from splitter.push(text, None)
+            yield from splitter.push(text)
     else:
         for text, problem in zip(lines, problems):
             yield from splitter.push(text, problem)

@@ -22,6 +22,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..model import (
     DEFAULT_TAGS,
+    NOT_IN_COMMENT,
+    comment_problem,
     MAX_NAG,
     MAX_ROUND,
     REQUIRED_TAGS,
@@ -69,11 +71,12 @@ class SourceMap:
     #: Round markers: index of the action each stands before → location.
     rounds: dict[int, Location] = field(default_factory=dict)
 
-    def shift(self, lines: int) -> None:
-        """Move every location down by ``lines`` lines."""
+    def shift(self, lines: int, columns: int = 0) -> None:
+        """Move every location down by ``lines`` lines, and those on the first line right by
+        ``columns`` (for a hand that starts inside a line of its file)."""
 
         def move(loc: Location) -> Location:
-            return (loc[0] + lines, loc[1])
+            return (loc[0] + lines, loc[1] + columns if loc[0] == 1 else loc[1])
 
         self.start = move(self.start)
         self.tags = {k: move(v) for k, v in self.tags.items()}
@@ -139,24 +142,29 @@ def normalize_newlines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def parse_text(text: str, first_line: int = 1) -> list[tuple[GameRecord, SourceMap]]:
+def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tuple[GameRecord, SourceMap]]:
     """Parse every hand in ``text``.
 
-    Returns ``(record, source map)`` pairs in file order. ``first_line`` is
-    the line number of ``text``'s first line in its file (for a hand cut out
-    of a larger file by :func:`~gouji_record.notation.files.read_hands`). Raises :class:`NotationError`
-    for the first syntax error, missing tag or bad deal.
+    Returns ``(record, source map)`` pairs in file order. ``first_line`` and ``first_column``
+    are where ``text`` starts in its file (for a hand cut out of a larger file by
+    :func:`~gouji_record.notation.files.read_hands`): every location is given in the file.
+    Raises :class:`NotationError` for the first syntax error, missing tag or bad deal.
     """
     text = normalize_newlines(text)
-    shift = first_line - 1
+    shift, right = first_line - 1, first_column - 1
+
+    def moved(e: NotationError) -> NotationError:
+        e.column += right if e.line == 1 else 0
+        e.line += shift
+        return e
+
     nul = text.find("\x00")
     if nul >= 0:
-        line, column = _line_col(text, nul)
-        raise NotationError("encoding", "byte 0x00 (NUL): this is not a text file", line + shift, column)
+        raise moved(NotationError("encoding", "byte 0x00 (NUL): this is not a text file", *_line_col(text, nul)))
     from .scanner import scan  # the scanner builds on this module
 
     try:
-        hands = scan(text, first_line)
+        hands = scan(text, first_line, first_column)
     except NotationError:
         hands = None  # the grammar's reader gives the authoritative error
     if hands is not None:
@@ -164,15 +172,12 @@ def parse_text(text: str, first_line: int = 1) -> list[tuple[GameRecord, SourceM
     try:
         hands = _parser().parse(text)
     except UnexpectedInput as e:
-        err = _syntax_error(e, text)
-        err.line += shift
-        raise err from None
+        raise moved(_syntax_error(e, text)) from None
     except NotationError as e:
-        e.line += shift
-        raise
-    if shift:
+        raise moved(e) from None
+    if shift or right:
         for _, where in hands:
-            where.shift(shift)
+            where.shift(shift, right)
     return hands
 
 
@@ -340,7 +345,20 @@ def unescape(value: str) -> str:
     return _ESCAPE.sub(r"\1", value[1:-1])
 
 
+class _BadComment(ValueError):
+    """A comment holding what a comment may not (``offset``: where in the raw comment)."""
+
+    def __init__(self, offset: int, message: str) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
 def _comment_text(raw: str) -> str:
+    """The text of a ``{…}`` or ``;`` comment token; raises :class:`_BadComment` for a control
+    character (:func:`~gouji_record.model.comment_problem`)."""
+    if NOT_IN_COMMENT.search(raw):
+        offset, message = comment_problem(raw)  # type: ignore[misc]
+        raise _BadComment(offset, "comment " + message.replace(f"character {offset + 1}", f"character {offset}"))
     return fold_comment(raw[1:-1] if raw.startswith("{") else raw[1:])
 
 
@@ -369,7 +387,13 @@ class _Build(Transformer):
 
     def comment(self, children):
         (tok,) = children
-        return ("comment", _comment_text(str(tok)))
+        try:
+            return ("comment", _comment_text(str(tok)))
+        except _BadComment as e:
+            before = str(tok)[: e.offset]
+            line = tok.line + before.count("\n")
+            column = e.offset - before.rfind("\n") if "\n" in before else tok.column + e.offset
+            raise NotationError("bad-comment", str(e), line, column) from None
 
     pre_comment = comment
 

@@ -82,8 +82,9 @@ class _Cursor:
 
     __slots__ = ("line", "line_start", "pos", "text")
 
-    def __init__(self, text: str, first_line: int) -> None:
-        self.text, self.pos, self.line, self.line_start = text, 0, first_line, 0
+    def __init__(self, text: str, first_line: int, first_column: int = 1) -> None:
+        # columns on the first line count from first_column: as if the line started before the text
+        self.text, self.pos, self.line, self.line_start = text, 0, first_line, 1 - first_column
 
     def token(self, kind: str, m: re.Match, group: str) -> Token:
         start = m.start(group)
@@ -99,10 +100,19 @@ class _Cursor:
         if lines:
             self.line += lines
             self.line_start = m.start("comment") + raw.rfind("\n") + 1
+        return _comment(raw)
+
+
+def _comment(raw: str) -> str:
+    """A comment's text; one the grammar's reader must refuse (a control character in it) is
+    left to that reader, which locates the error."""
+    try:
         return _comment_text(raw)
+    except ValueError:
+        raise _Decline from None
 
 
-def scan(text: str, first_line: int = 1) -> list | None:
+def scan(text: str, first_line: int = 1, first_column: int = 1) -> list | None:
     """The ``(record, source map)`` pairs of every hand in ``text`` (newlines already
     normalised), or ``None`` if some part of it is not in the usual layout.
 
@@ -111,7 +121,7 @@ def scan(text: str, first_line: int = 1) -> list | None:
     deal); callers that want the grammar's error in every case parse again.
     """
     try:
-        return _scan(_Cursor(text, first_line))
+        return _scan(_Cursor(text, first_line, first_column))
     except _Decline:
         return None
 
@@ -217,7 +227,7 @@ def _play(c: _Cursor, play_re) -> list:
             pos += 1
             line, line_start = line + 1, pos
         elif comment:
-            append(("comment", _comment_text(comment)))
+            append(("comment", _comment(comment)))
             if "\n" in comment:
                 line += comment.count("\n")
                 line_start = pos + comment.rfind("\n") + 1
