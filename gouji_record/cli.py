@@ -131,6 +131,8 @@ class _Group(click.Group):
     written (a full disk, a closed pipe) is one line on standard error, never a traceback."""
 
     def invoke(self, ctx: click.Context):
+        if sys.stdout is None:  # the shell closed it (`gouji … >&-`): writing to it is an error
+            sys.stdout = _ClosedOutput()
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()
@@ -145,11 +147,36 @@ class _Group(click.Group):
             _quiet_stdout()
             raise click.exceptions.Exit(EXIT_UNREADABLE) from None
         except OSError as e:
-            if e.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+            if e.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF):
                 raise
             _quiet_stdout()
             _fail(Problem("-", 0, 0, "unwritable", f"cannot write to standard output: {e.strerror}"))
             raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the shell closed it: every write fails as writing to a closed
+    descriptor does."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+    def flush(self) -> None:
+        pass
+
+
+def run() -> None:
+    """The ``gouji`` console script: :func:`main`, with help and version text that cannot be
+    written (``gouji --help >/dev/full``) said in one line, exit 2, as every command does."""
+    try:
+        main()
+    except OSError as e:
+        _quiet_stdout()
+        _fail(Problem("-", 0, 0, "unwritable", f"cannot write to standard output: {e.strerror or e}"))
+        sys.exit(EXIT_UNREADABLE)
 
 
 def _quiet_stdout() -> None:
@@ -266,20 +293,20 @@ output_opt = click.option(
 
 
 def _one_hand(file: str, hand_number: int, override: Ruleset | None) -> tuple[ReadHand, Replay]:
-    """Read ``file`` up to its hand number ``hand_number`` (1-based) and replay it; exit 2 if it
-    cannot be read."""
+    """Read ``file`` up to its hand number ``hand_number`` (1-based, counted as ``validate``
+    counts them) and replay it; exit 2 if it cannot be read."""
     count = 0
     for hand in _records(file):
-        if hand.problem is not None and (hand.hand is None or count + 1 == hand_number):
-            _fail(hand.problem, hand.lines())
-            sys.exit(EXIT_UNREADABLE)
-        count += 1
-        if count == hand_number:
+        if hand.hand is None or hand.hand.index == hand_number:
+            if hand.problem is not None:
+                _fail(hand.problem, hand.lines())
+                sys.exit(EXIT_UNREADABLE)
             rules = _ruleset_for(hand, override)
             if isinstance(rules, Problem):
                 _fail(rules, hand.lines())
                 sys.exit(EXIT_UNREADABLE)
             return hand, replay(hand.record, rules)
+        count = hand.hand.index
     raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
 
 
@@ -430,18 +457,22 @@ def render(
     override = _ruleset_option(ruleset_name)
     _no_overwrite((file,), output)
 
+    unreadable = []
+
     def hands() -> Iterator[tuple[Replay, Problem | None]]:
-        """Each hand replayed as it is read: the page holds one hand at a time."""
+        """Each hand replayed as it is read: the page holds one hand at a time. A hand that
+        cannot be read is reported and left out (the page is then not written)."""
         count = 0
         for hand in _records(file):
-            if hand.problem is None:
-                count += 1
-            if hand_number is not None and count != hand_number:
+            if hand.hand is not None:
+                count = hand.hand.index
+            if hand_number is not None and hand.hand is not None and count != hand_number:
                 continue
             rules = hand.problem or _ruleset_for(hand, override)
             if isinstance(rules, Problem):
                 _fail(rules, hand.lines())
-                sys.exit(EXIT_UNREADABLE)
+                unreadable.append(rules)
+                continue
             result = replay(hand.record, rules)
             problem = None
             if result.diagnostic is not None:
@@ -449,13 +480,20 @@ def render(
                 problem = diagnostic_problem(Path(file).name, result.diagnostic, hand.where, lines).quoting(lines)
                 click.secho(printable(f"note: the replay stops at an illegal action\n{problem.format()}"), err=True)
             yield result, problem
-            if hand_number is not None:
-                return
-        if hand_number is not None:
+        if hand_number is not None and count < hand_number:
             raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
 
     with Sink(output, force=force) as out:
-        render_replays(hands(), lang=lang, seat=seat, out=out)
+        try:
+            render_replays(hands(), lang=lang, seat=seat, out=out)
+        except ValueError:
+            if not unreadable:
+                raise
+            # nothing to render: every hand was unreadable, and each was reported
+        if unreadable:
+            out.abandon()
+    if unreadable:
+        sys.exit(EXIT_UNREADABLE)
 
 
 def _json(data: object) -> None:
@@ -705,8 +743,9 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -
             with spool() as text:
                 bad = False
                 for hand in _records(path):
-                    if hand.problem is not None:
-                        _fail(hand.problem, hand.lines())
+                    problem = hand.problem or _ruleset_for(hand, None)  # as import will ask
+                    if isinstance(problem, Problem):
+                        _fail(problem, hand.lines())
                         bad = True
                     elif not bad:
                         text.write(json.dumps(hand.record.model_dump(mode="json"), ensure_ascii=False) + "\n")
@@ -787,4 +826,4 @@ def selfplay(
 
 
 if __name__ == "__main__":  # python -m gouji_record.cli
-    main()
+    run()

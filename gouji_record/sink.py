@@ -72,6 +72,8 @@ class Sink:
         self._abandoned = False
 
     def __enter__(self) -> Sink:
+        if self.path == "":
+            raise OutputError("''", "an empty file name: give a file name, or - for standard output")
         if self.path is None:
             self._file = sys.stdout
             return self

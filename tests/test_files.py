@@ -298,3 +298,77 @@ def test_fmt_and_export_leave_out_a_file_with_a_bad_hand(tmp_path):
         assert r.stderr.startswith(f"{bad}:{line}:24: error[bad-card]: 'Z' is not a card")
         written = r.stdout
         assert written.count("Worked example: one hand under the charter") == 1  # the good file only
+
+
+# Found by a tester trying to break the splitter (each a sample of its kind).
+
+
+def test_a_byte_order_mark_does_not_move_the_columns_of_later_hands_on_line_1():
+    data = (CASES / "bom-then-two-hands-one-line.gjn").read_bytes()
+    whole = grammar(data.decode("utf-8"))
+    assert isinstance(whole, NotationError) and (whole.line, whole.column) == (1, 277)
+    code, rows = validate(CASES / "bom-then-two-hands-one-line.gjn")
+    assert [(r["hand"], r["line"], r["valid"]) for r in rows] == [(1, 1, True), (2, 1, False)]
+    assert (rows[1]["error"]["line"], rows[1]["error"]["column"]) == (1, 277)
+    # and a bad byte on line 1 is counted after the mark too: 0xb9 is character 9 of [Event "…
+    r = CliRunner().invoke(main, ["validate", "-"], input=b'\xef\xbb\xbf[Event "\xb9"]')
+    assert r.exit_code == 2 and r.stderr.startswith("-:1:9: error[encoding]")
+
+
+@pytest.mark.parametrize("name", ["unclosed-tag-before-hands", "unclosed-value-before-hands"])
+def test_a_tag_left_open_does_not_swallow_the_hand_after_it(name):
+    code, rows = validate(CASES / f"{name}.gjn")
+    assert code == 2
+    assert [(r["hand"], r["line"], r["valid"]) for r in rows] == [(1, 1, False), (2, 2, True), (3, 3, True)]
+
+
+def test_each_hand_on_a_line_is_told_of_its_own_bad_bytes():
+    code, rows = validate(CASES / "two-bad-byte-hands-one-line.gjn")
+    assert code == 2
+    assert [(r["hand"], r["error"]["code"], r["error"]["line"], r["error"]["column"]) for r in rows] == [
+        (1, "encoding", 1, 19),
+        (2, "encoding", 1, 159),  # hand 2 starts at column 141: [Event "a"][Site " then the byte
+    ]
+
+
+def test_a_comment_past_the_limit_is_refused_whatever_it_holds():
+    for inside in ("", ' [Event "q"] '):
+        text = SMALL.format(n=1).replace("2:44", "2:44 {" + "x" * (MAX_COMMENT + 10) + inside + "} 3:55")
+        hands = list(split_lines(text.splitlines(True)))
+        assert hands[0].problem is not None and hands[0].problem.message.startswith("comment longer than")
+        assert (hands[0].problem.line, hands[0].problem.column) == (15, 26)  # the {
+
+
+def test_hands_numbered_alike_by_render_moves_and_validate(tmp_path):
+    # hand 2 of 4 is bad: --hand 3 is the third hand (Event "third") for every command
+    f = CASES / "second-of-four-bad.gjn"
+    code, rows = validate(f)
+    assert [r["valid"] for r in rows] == [True, False, True, True]
+    out = tmp_path / "3.html"
+    r = CliRunner().invoke(main, ["render", str(f), "--hand", "3", "-o", str(out)])
+    assert r.exit_code == 0 and '"title": "third"' in out.read_text(encoding="utf-8")
+    r = CliRunner().invoke(main, ["moves", str(f), "--hand", "3", "--at", "0", "--format", "json"])
+    assert r.exit_code == 0
+    r = CliRunner().invoke(main, ["render", str(f), "--hand", "2", "-o", str(out)])
+    assert r.exit_code == 2 and r.stderr.startswith(f"{f}:2:")
+
+
+def test_render_reports_every_bad_hand_and_writes_no_page(tmp_path):
+    out = tmp_path / "x.html"
+    r = CliRunner().invoke(main, ["render", str(CASES / "two-bad-hands.gjn"), "-o", str(out)])
+    assert r.exit_code == 2 and not out.exists()
+    assert [line.split(": error")[0].rsplit(":", 2)[1] for line in r.stderr.splitlines() if ": error[" in line] == ["2", "3"]
+
+
+@pytest.mark.parametrize("name, code", [("unknown-ruleset", "unknown-ruleset"), ("bad-options", "bad-option")])
+def test_export_refuses_what_import_would_refuse(name, code):
+    r = CliRunner().invoke(main, ["export", str(CASES / f"{name}.gjn")])
+    assert r.exit_code == 2 and f"error[{code}]" in r.stderr and r.stdout == ""
+
+
+def test_one_line_of_many_hands_is_read_hand_by_hand():
+    text = "".join(SMALL.format(n=n).replace("\n", " ") for n in range(300))
+    hands = list(read_hands("one-line.gjn", io.BytesIO(text.encode("utf-8"))))
+    assert len(hands) == 300 and all(h.line == 1 for h in hands)
+    assert sum(len(h.text) for h in hands) == len(text)  # no padding: each hand holds its own text only
+    assert hands[299].column == 1 + len(text) - len(hands[299].text)

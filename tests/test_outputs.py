@@ -163,3 +163,31 @@ def test_an_output_is_whole_or_not_there(tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.jsonl")]  # no temporary left
     r = CliRunner().invoke(main, ["export", str(HAND), "-o", str(out)])
     assert r.exit_code == 0 and out.read_text(encoding="utf-8").count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["fmt", str(HAND)], ["export", str(HAND)], ["validate", str(HAND)], ["schema"]])
+def test_standard_output_closed(command):
+    r = subprocess.run(
+        ["bash", "-c", f'exec "{sys.executable}" -m gouji_record.cli "$@" >&-', "-", *command],
+        capture_output=True,
+        timeout=60,
+    )
+    assert r.returncode == 2  # validate used to say 0 with all its output lost
+    one_line_error(r.stderr, "-: error[unwritable]: cannot write to standard output: it is closed")
+
+
+@pytest.mark.parametrize("option", ["--help", "--version"])
+def test_help_into_a_full_disk(option):
+    with open("/dev/full", "wb") as full:
+        r = gouji(option, stdout=full, stderr=subprocess.PIPE)
+    assert r.returncode == 2
+    one_line_error(r.stderr, "-: error[unwritable]: cannot write to standard output: No space left on device")
+
+
+def test_an_empty_file_name():
+    r = gouji("fmt", str(HAND), "-o", "")
+    assert r.returncode == 2
+    one_line_error(r.stderr, "'': error[unwritable]: an empty file name")
+    r = gouji("validate", "")
+    assert r.returncode == 2
+    one_line_error(r.stderr, ": error[unreadable]: an empty file name")

@@ -338,6 +338,8 @@ def read_hands(path: str, stream: BinaryIO | None = None) -> Iterator[HandText]:
     Raises :class:`~gouji_record.notation.parser.NotationError` with code
     ``unreadable`` (line 0) when the file cannot be opened or read.
     """
+    if stream is None and not path:
+        raise NotationError("unreadable", "an empty file name: give a file name, or - for standard input", 0, 0)
     try:
         source = stream if stream is not None else Path(path).open("rb")
     except IsADirectoryError:

@@ -23,7 +23,8 @@ def columns(text: str) -> int:
     return sum(2 if is_wide(c) else 1 for c in text)
 
 
-_SPACES = re.compile(r"(\s+)")
+_SPACES = re.compile(r"\s+")
+_SPACES_WITH_A_BREAK = re.compile(r"\s*\n\s*")
 
 
 def fold_comment(body: str) -> str:
@@ -33,14 +34,14 @@ def fold_comment(body: str) -> str:
     >>> fold_comment("开点\\n   烧牌  and\\n  more")
     '开点烧牌 and more'
     """
-    parts = _SPACES.split(body)
-    out = []
-    for i, part in enumerate(parts):
-        if i % 2 == 0:
-            out.append(part)
-        elif not ("\n" in part and is_wide(parts[i - 1][-1:]) and is_wide(parts[i + 1][:1])):
-            out.append(" ")
-    return "".join(out).strip()
+
+    def joined(m: re.Match) -> str:
+        wide = is_wide(body[m.start() - 1 : m.start()]) and is_wide(body[m.end() : m.end() + 1])
+        return "" if wide else " "
+
+    if "\n" in body:
+        body = _SPACES_WITH_A_BREAK.sub(joined, body)
+    return _SPACES.sub(" ", body).strip()
 
 
 def wide_chunks(word: str, width: int) -> list[str]:

@@ -56,12 +56,13 @@ def _comment_tokens(comments: Iterable[str]) -> list[str]:
         if "}" in c or "{" in c:  # cannot stand in braces: a line comment, which ends its line
             out.append("; " + c)
             continue
-        words: list[str] = []
+        groups: list[list[str]] = []  # a space between wide characters must not become a line break
         for word in c.split() or [""]:
-            if words and is_wide(words[-1][-1:]) and is_wide(word[:1]):
-                words[-1] += " " + word  # a space between wide characters must not become a line break
+            if groups and is_wide(groups[-1][-1][-1:]) and is_wide(word[:1]):
+                groups[-1].append(word)
             else:
-                words.append(word)
+                groups.append([word])
+        words = [" ".join(group) for group in groups]
         words[0] = "{" + words[0]
         words[-1] = words[-1] + "}"
         for word in words:
