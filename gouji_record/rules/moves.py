@@ -29,7 +29,7 @@ its own.
 ['call', 'precall']
 >>> pos = initial_position(get_ruleset("charter"), ("?2",) + ("X33",) * 5, leader=1)
 >>> [(a.text, a.example.text) for a in legal_actions(pos) if isinstance(a, HiddenPlays)]
-[('1:?', '1:D')]
+[('1:?', '1:2')]
 """
 
 from __future__ import annotations
