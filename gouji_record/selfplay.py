@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .match import Due, exempt, expected_leader, tribute_cards, tribute_due
+from .match import Due, Holdings, exempt, expected_leader, tribute_cards, tribute_due
 from .model import Action, ActionKind, GameRecord
 from .replay import replay
 from .rules.cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
@@ -260,40 +260,68 @@ def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name:
     return out
 
 
-def pay_tribute(rules: Ruleset, dues: list[Due], dealt: tuple[str, ...]) -> tuple[Action, ...]:
+def pay_tribute(
+    rules: Ruleset, dues: list[Due], dealt: tuple[str, ...], before: tuple[Action, ...] = ()
+) -> tuple[Action, ...]:
     """The transfers that pay ``dues`` from the new deal ``dealt``, as gouji_record.match checks them.
 
-    Every due is paid, optional ones too, in order, with the giver's highest
-    tribute cards as its hand stands then; nothing by a seat that 抗贡 exempts
-    (004 §37: four big jokers dealt to a team-mate or four small jokers dealt
-    to the seat) or that holds no tribute card (免贡); a place tribute is
-    returned with the taker's lowest cards where the ruleset has 还贡.
+    ``before`` are the transfers made before the tribute (buying 3s and 4s). Every due is paid,
+    optional ones too, kind by kind, with the giver's highest tribute cards as the ruleset counts
+    them then (``pay-from``: the cards it was dealt and still holds, or its hand; a giver that
+    receives one while its kind is paid pays with it, as the checker wants); nothing by a
+    seat that 抗贡 exempts (004 §37: four big jokers dealt to a team-mate or four small jokers
+    dealt to the seat) or that holds no tribute card (免贡). Where the ruleset has 还贡, a place
+    tribute is returned with the taker's lowest cards (under threes held, its 3s last), right
+    after it or once all tribute is paid (``return-after``).
     """
-    counts = [parse_cards(h) for h in dealt]
-    dealt_counts = list(counts)
+    held = Holdings.dealt(dealt)
+    for a in before:
+        held = held.move(a.seat, a.to, parse_cards(a.cards), payment=a.seat != a.to)
+    dealt_counts = list(held.hands)
     out: list[Action] = []
+    returns: list[tuple[int, int, int]] = []
 
-    def give(giver: int, taker: int, cards: Counts) -> None:
+    def give(giver: int, taker: int, cards: Counts, payment: bool) -> None:
+        nonlocal held
         out.append(Action(seat=giver, kind=ActionKind.GIVE, to=taker, cards=format_cards(cards)))
-        counts[giver - 1] = tuple(a - b for a, b in zip(counts[giver - 1], cards))
-        counts[taker - 1] = tuple(a + b for a, b in zip(counts[taker - 1], cards))
+        held = held.move(giver, taker, cards, payment=payment)
 
-    for due in dues:
-        if exempt(rules, dealt_counts, due.giver):
-            continue
-        cards = tribute_cards(counts[due.giver - 1], due.count)
-        if not any(cards):
-            continue
-        give(due.giver, due.taker, cards)
-        if due.kind == "place" and rules.return_tribute:
-            give(due.taker, due.giver, _lowest(counts[due.taker - 1], sum(cards)))
+    def give_back(taker: int, giver: int, n: int) -> None:
+        give(taker, giver, _lowest(held.hands[taker - 1], n, rules.threes_last), False)
+
+    pending = [d for d in dues if not exempt(rules, dealt_counts, d.giver)]
+    while pending:  # kind by kind; within a kind, until no giver left owing holds a tribute card
+        kind = pending[0].kind
+        group = [d for d in pending if d.kind == kind]
+        pending = [d for d in pending if d.kind != kind]
+        paid = True
+        while paid:
+            paid = False
+            for due in list(group):
+                cards = tribute_cards(held.payable(rules, due.giver), due.count)
+                if not any(cards):
+                    continue
+                group.remove(due)
+                paid = True
+                give(due.giver, due.taker, cards, True)
+                if due.kind == "place" and rules.return_tribute:
+                    if rules.return_after == "own-tribute":
+                        give_back(due.taker, due.giver, sum(cards))
+                    else:
+                        returns.append((due.taker, due.giver, sum(cards)))
+    for taker, giver, n in returns:
+        give_back(taker, giver, n)
     return tuple(out)
 
 
-def _lowest(hand: Counts, n: int) -> Counts:
-    """The ``n`` lowest cards of ``hand`` (3s first), for a return (还贡)."""
+def _lowest(hand: Counts, n: int, keep_threes: bool = False) -> Counts:
+    """The ``n`` lowest cards of ``hand`` for a return (还贡): 3s first, or, with ``keep_threes``
+    (threes held), 3s only when nothing else is left."""
     out = [0] * N_RANKS
-    for r in range(THREE, N_RANKS):
+    ranks = list(range(THREE, N_RANKS))
+    if keep_threes:
+        ranks = ranks[1:] + [THREE]
+    for r in ranks:
         take = min(hand[r], n)
         out[r], n = take, n - take
     return tuple(out)

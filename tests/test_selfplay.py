@@ -259,17 +259,26 @@ def test_seed_150_four_big_jokers_exempt_the_whole_team():
 
 
 def test_seed_282_four_small_jokers_exempt_only_the_seat():
-    # tournament seed 282, hand 2 ends 1-2-4-6-3-5 (头科 1, 二科 2, 二落 3, 大落 5); seats 1, 2, 3, 6
-    # opened, 4 and 5 did not; seat 2 smothered seat 5, seat 4 smothered seat 3; no burn. Hand 3
-    # deals seat 4 all four small jokers (XXXX): 004 §37 frees seat 4 alone. In 004 §30 order:
-    #   点贡 §31: 4 → 1 one card: waived (抗贡); 5 → 2 one card: 5>2:D; 3 and 6 both opened: none
-    #   闷贡 §32: 5 → 2 one card: 5>2:2 (seat 5's last tribute card); 3 → 4 one card: 3>4:D
-    #   落贡 §34: 大落 5 → 头科 1 two cards: nothing left (免贡, §36); 二落 3 → 二科 2 one card: 3>2:2
-    # The bots used to pay 4>1:D first: validate said tribute-missing.
+    # tournament seed 282, hand 1 ends 4-3-5-1-2-6; only seat 3 opened; seat 1 smothered seats 6 and 2.
+    # Hand 2, in 004 §30 order, each paid from the cards the seat was dealt (§36):
+    #   点贡 §31: 1-4 and 2-5 both unopened (mutual, optional; the bots pay): 1>4:D 2>5:X 4>1:D 5>2:X;
+    #     6 did not open, 3 did: 6>3:D
+    #   闷贡 §32: 6 → 1: 6>1:D (its second big joker); 2 → 1: seat 2 holds the small joker seat 5 just
+    #     gave it, but pays with a 2 it was dealt (X2222): 2>1:2 (the bots used to pay 2>1:X)
+    #   落贡 §34: 大落 6 → 头科 4 two, team-mates (optional, §35): 6>4:22; 二落 2 → 二科 3 one: 2>3:2
+    # Hand 2 ends 2-1-3-6-5-4; seats 1, 3, 6 opened; seat 5 smothered seat 4, seat 6 seat 5. Hand 3
+    # deals seat 4 all four small jokers (XXXX): 004 §37 frees seat 4 alone (4>1 点贡, 4>5 闷贡 and
+    # 4>2 落贡 waived). 点贡 2-5 mutual: 2>5:2 and 5>2:D; 闷贡 5 → 6: 5>6:2 (seat 5's last dealt 2);
+    # 落贡 二落 5 → 二科 1, team-mates: seat 5 holds only the 2 seat 2 gave it, which may not pay
+    # tribute (§36), so the bots leave it unpaid (they used to pay 5>1:2).
     records = play_match(get_ruleset("tournament"), 282, 3)
-    assert records[1].tags["Result"] == "1-2-4-6-3-5" and "XXXX" in records[2].deal[3]
-    assert _preplay(records, 3) == "5>2:D 5>2:2 3>4:D 3>2:2"
+    assert [r.tags["Result"] for r in records[:2]] == ["4-3-5-1-2-6", "2-1-3-6-5-4"]
+    assert "XXXX" in records[2].deal[3]
+    assert _preplay(records, 2) == "1>4:D 2>5:X 4>1:D 5>2:X 6>3:D 6>1:D 2>1:2 6>4:22 2>3:2"
+    assert _preplay(records, 3) == "2>5:2 5>2:D 5>6:2"
     assert _match_problems(records) == []
+    notes = check_match([replay(r) for r in records])[2].notes
+    assert "落贡 waived: seat 4 refuses tribute (抗贡)" in notes and "闷贡 paid: 5>6:2" in notes
 
 
 def test_selfplay_command_seed_150_match_validates(tmp_path):
