@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .model import Action, ActionKind, GameRecord
+from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import Replay
 from .rules.cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
 from .rules.engine import SEATS, Position, begin_play, opposite, team
@@ -221,10 +221,25 @@ def _diag(rules: Ruleset, code: str, rule: str, message: str, action: int | None
     return Diagnostic(code=code, message=message, action=action, rule=rule, source=rules.cite(rule))
 
 
+def transfers(record: GameRecord) -> list[tuple[int, Action, str]]:
+    """The transfers of ``record``'s pre-play section, each with its index among the pre-play
+    actions and its role: ``tribute`` (a transfer alone: tribute or a return), ``price`` and
+    ``bought`` (the two transfers of a purchase, 买三/买四), ``gift`` (赠与)."""
+    out: list[tuple[int, Action, str]] = []
+    i = 0
+    for purpose, items in preplay_items(record.preplay):
+        for n, a in enumerate(items):
+            if a.kind is ActionKind.GIVE:
+                role = {None: "tribute", "gift": "gift"}.get(purpose) or ("price" if n == 0 else "bought")
+                out.append((i, a, role))
+            i += 1
+    return out
+
+
 def tribute_transfers(record: GameRecord) -> list[tuple[int, Action]]:
-    """The transfers of ``record``'s pre-play section that tribute may explain, with their index
-    among the pre-play actions."""
-    return [(i, a) for i, a in enumerate(record.preplay) if a.kind is ActionKind.GIVE]
+    """The transfers of ``record``'s pre-play section that tribute may explain (not purchases and
+    gifts), with their index among the pre-play actions."""
+    return [(i, a) for i, a, role in transfers(record) if role == "tribute"]
 
 
 #: How bad a failure to explain a transfer is, to report the most telling one.
@@ -303,8 +318,11 @@ class _Search:
         rules = self.rules
         if st.k == len(self.transfers):
             return self.finish(st)
-        a = self.transfers[st.k][1]
+        _, a, role = self.transfers[st.k]
         cards = parse_cards(a.cards)
+        if role != "tribute":  # buying (买三, 买四) and gifts (赠与) move cards, and owe nothing
+            held = st.held.move(a.seat, a.to, cards, payment=role == "price")
+            return self.run(_State(st.k + 1, st.status, st.owed, st.returning, held))
         at = self.at(st)
         fails: list[_Fail] = []
         # a return (还贡) of a place tribute paid before
@@ -424,7 +442,7 @@ def check_transfers(rules: Ruleset, dues: list[Due], record: GameRecord) -> tupl
             notes.append(f"{KIND_NAMES[due.kind][0]} waived: seat {due.giver} refuses tribute (抗贡)")
         else:
             owing.append(due)
-    search = _Search(rules, owing, record, tribute_transfers(record))
+    search = _Search(rules, owing, record, transfers(record))
     out = search.run(_State(0, ("u",) * len(owing), (0,) * len(owing), False, held))
     if isinstance(out, list):
         return notes + out, []
@@ -489,8 +507,8 @@ def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMa
                 )
         elif prev is None and not from_start:
             entry.notes.append("not checked: the hand before it is not in the file")
-        elif prev is None and any(a.kind is ActionKind.GIVE for a in record.preplay):
-            i = next(i for i, a in enumerate(record.preplay) if a.kind is ActionKind.GIVE)
+        elif prev is None and tribute_transfers(record):
+            i = tribute_transfers(record)[0][0]
             entry.diagnostics.append(
                 _diag(rules, "tribute-extra", "tribute", "the first hand of a match has no tribute", i)
             )
