@@ -1,5 +1,8 @@
 """Self-play (自对弈): seeded deals, bots that play whole hands legally, and matches with tribute.
 
+Before play the seats buy and give 3s and 4s as the rules have them (买三, 买四, 赠与:
+gouji_record.buying.plan_buying); in a match they then pay the tribute the hand before owes.
+
 Bots only choose among actions the engine accepts, so every hand they play is
 legal under its ruleset by construction; the engine still replays the result.
 
@@ -20,7 +23,8 @@ import random
 from collections.abc import Callable
 
 from .match import Due, Holdings, exempt, expected_leader, tribute_cards, tribute_due
-from .model import Action, ActionKind, GameRecord
+from .buying import plan_buying
+from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import replay
 from .rules.cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
 from .rules.engine import Position, begin_play, initial_position, opposite, step, team
@@ -209,17 +213,20 @@ def play_hand(
     seed: int,
     bot: str = "person",
     hands: tuple[str, ...] | None = None,
-    preplay: tuple[Action, ...] = (),
+    preplay: tuple[Action, ...] | None = None,
     leader: int | None = None,
     tags: dict[str, str] | None = None,
 ) -> GameRecord:
     """One whole hand played by bots from a seeded deal (or ``hands``), as a record.
 
-    ``preplay`` is applied before play (tribute transfers); ``leader`` leads
-    the first round (default: chosen by the seed).
+    ``preplay`` is applied before play (purchases of 3s and 4s, tribute transfers); by default
+    the seats buy and give 3s and 4s as the rules have them (gouji_record.buying.plan_buying).
+    ``leader`` leads the first round (default: chosen by the seed).
     """
     rng = random.Random(seed)
     dealt = hands or deal(rng)
+    if preplay is None:
+        preplay = plan_buying(rules, dealt)
     first = leader or rng.randint(1, 6)
     pos = initial_position(rules, dealt, first)
     for a in preplay:
@@ -232,19 +239,20 @@ def play_hand(
 
 
 def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name: str | None = None) -> list[GameRecord]:
-    """``hands`` hands in a row as a match: each hand after the first pays the tribute the one
-    before owes (gouji_record.match), with returns of the lowest cards, and is led by the seat
-    the ruleset names."""
+    """``hands`` hands in a row as a match: in each hand the seats first buy and give 3s and 4s
+    as the rules have them (gouji_record.buying), then each hand after the first pays the tribute
+    the one before owes (gouji_record.match), with returns of the lowest cards, and is led by the
+    seat the ruleset names."""
     rng = random.Random(seed)
     match = name or f"selfplay-{rules.name}-{seed}"
     out: list[GameRecord] = []
     for n in range(1, hands + 1):
         dealt = deal(rng)
-        preplay: tuple[Action, ...] = ()
+        preplay = plan_buying(rules, dealt)
         leader = None
         if out:
             prev = replay(out[-1], rules)
-            preplay = pay_tribute(rules, tribute_due(rules, prev.final), dealt)
+            preplay += pay_tribute(rules, tribute_due(rules, prev.final), dealt, before=preplay)
             leader = expected_leader(rules, prev)
         out.append(
             play_hand(
@@ -275,8 +283,8 @@ def pay_tribute(
     after it or once all tribute is paid (``return-after``).
     """
     held = Holdings.dealt(dealt)
-    for a in before:
-        held = held.move(a.seat, a.to, parse_cards(a.cards), payment=a.seat != a.to)
+    for a, role in zip(before, _roles(before)):
+        held = held.move(a.seat, a.to, parse_cards(a.cards), payment=role == "price")
     dealt_counts = list(held.hands)
     out: list[Action] = []
     returns: list[tuple[int, int, int]] = []
@@ -312,6 +320,18 @@ def pay_tribute(
     for taker, giver, n in returns:
         give_back(taker, giver, n)
     return tuple(out)
+
+
+def _roles(preplay: tuple[Action, ...]) -> list[str]:
+    """Each pre-play action's role as gouji_record.match.transfers names it (the price of a
+    purchase is paid with dealt cards)."""
+    return [role for purpose, items in preplay_items(preplay) for role in _item_roles(purpose, len(items))]
+
+
+def _item_roles(purpose: str | None, n: int) -> list[str]:
+    if purpose == "buy":
+        return ["price", "bought"][:n]
+    return [purpose or "tribute"] * n
 
 
 def _lowest(hand: Counts, n: int, keep_threes: bool = False) -> Counts:

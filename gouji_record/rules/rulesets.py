@@ -229,7 +229,7 @@ class Ruleset(BaseModel):
     )
     buy_required: bool = _opt("buying", "a seat without the rank must buy one when someone can sell")
     team_gives_free: bool = _opt("buying", "a team-mate gives the card without a price (要三, 赠与)")
-    seller_keeps_one: bool = _opt("buying", "only a seat holding two or more of the rank can sell one")
+    seller_keeps_one: bool = _opt("buying", "only a seat holding two or more of the rank can sell or give one")
     threes_before_fours: bool = _opt("buying", "every purchase of a 3 comes before any of a 4")
     buy_before_tribute: bool = _opt("buying", "buying comes before any tribute")
     gift_from: tuple[Literal["opposite", "team", "opposite-team"], ...] = _opt(
@@ -598,7 +598,7 @@ FOURS = Ruleset(
     return_tribute=False,
     tribute_exemption=False,
     # tribute in detail, buying and gifts
-    pay_from="hand",
+    pay_from="dealt",
     return_after="all-tribute",
     sweep_keeps_tribute=False,
     buy_ranks=("3", "4"),
@@ -718,7 +718,7 @@ TOURNAMENT = Ruleset(
     buy_price="two-or-joker",
     buy_required=False,
     team_gives_free=False,
-    seller_keeps_one=False,
+    seller_keeps_one=True,
     threes_before_fours=True,
     buy_before_tribute=True,
     gift_from=("opposite", "team", "opposite-team"),
