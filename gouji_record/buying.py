@@ -37,7 +37,7 @@ from .rules.rulesets import Ruleset
 
 #: What buying a rank is called, in Chinese and English.
 BUY_NAMES = {THREE: ("买三", "buying a 3"), FOUR: ("买四", "buying a 4")}
-GIFT_NAMES = {THREE: ("赠三", "a 3 given"), FOUR: ("赠四", "a 4 given")}
+GIFT_NAMES = {THREE: ("赠与", "gift of a 3"), FOUR: ("赠与", "gift of a 4")}
 _RANK_WORD = {THREE: "3", FOUR: "4"}
 _TIER_WORDS = {
     "opposite": "its opposite",
@@ -45,6 +45,26 @@ _TIER_WORDS = {
     "team": "its team-mates",
     "others": "any other seat",
 }
+
+
+def trade_names(preplay) -> list[tuple[str, str] | None]:
+    """Per pre-play action, what its purchase or gift is called, in Chinese and English (``买三``,
+    ``buying a 3``; ``赠与``, ``gift of a 4``), or ``None`` for any other action."""
+    from .model import preplay_items
+
+    out: list[tuple[str, str] | None] = []
+    for purpose, items in preplay_items(tuple(preplay)):
+        if purpose is None:
+            out += [None] * len(items)
+            continue
+        cards = parse_cards(items[-1].cards)  # the card bought or given
+        rank = THREE if cards[THREE] else FOUR if cards[FOUR] else None
+        if purpose == "buy":
+            names = BUY_NAMES[rank] if rank is not None else ("买", "buying")
+        else:
+            names = GIFT_NAMES[rank] if rank is not None else ("赠与", "gift")
+        out += [names] * len(items)
+    return out
 
 
 def buyable(rules: Ruleset) -> tuple[int, ...]:
@@ -366,4 +386,13 @@ def plan_buying(rules: Ruleset, dealt: tuple[str, ...], voluntary: bool = True) 
     return tuple(out)
 
 
-__all__ = ["BUY_NAMES", "GIFT_NAMES", "buyable", "check_buying", "plan_buying", "price_ranks", "suppliers"]
+__all__ = [
+    "BUY_NAMES",
+    "GIFT_NAMES",
+    "buyable",
+    "check_buying",
+    "plan_buying",
+    "price_ranks",
+    "suppliers",
+    "trade_names",
+]

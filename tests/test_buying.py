@@ -148,7 +148,7 @@ def test_fours_buys_3s_and_4s_with_a_2_and_team_mates_give():
     problems, _, notes = check("fours", full)
     assert problems == [] and notes == [
         "买三 (buying a 3): seat 3 buys a 3 from seat 6: 3>6:2 6>3:3",
-        "赠四 (a 4 given): seat 1 gives seat 3 a 4: 1>3:4",
+        "赠与 (gift of a 4): seat 1 gives seat 3 a 4: 1>3:4",
         "买四 (buying a 4): seat 2 buys a 4 from seat 5: 2>5:2 5>2:4",
     ]
     problems, messages, _ = check("fours", "buy 3>6:2 6>3:3 gift 1>3:4 buy 5>2:2 2>5:3 buy 2>5:2 5>2:4")
