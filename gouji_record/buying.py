@@ -126,8 +126,11 @@ def suppliers(
     return out
 
 
-def sure_suppliers(rules: Ruleset, tiers: tuple[str, ...], held: Holdings, known: list[bool], buyer: int, rank: int):
-    """The seats of the first tier where a seat whose hand is known can certainly supply."""
+def sure_suppliers(
+    rules: Ruleset, tiers: tuple[str, ...], held: Holdings, known: list[bool], buyer: int, rank: int
+) -> list[int]:
+    """The seats that certainly can sell (or give) ``buyer`` a card of ``rank``: those whose hands
+    are known and can, in the first of ``tiers`` that has one."""
     for word in tiers:
         able = [s for s in tier_seats(word, buyer) if known[s - 1] and _able(rules, held.hands[s - 1], rank)]
         if able:
@@ -196,7 +199,7 @@ class _Check:
             return problem
         zh, en = BUY_NAMES[rank]
         word = _RANK_WORD[rank]
-        if held.hands[buyer - 1][rank] and self.known[buyer - 1]:
+        if held.hands[buyer - 1][rank]:
             message = f"seat {buyer} holds a {word}: only a seat without {word}s buys one ({zh})"
             return _diag(rules, "buy-wrong", "buying", message, i)
         payable = held.payable(rules, buyer)
@@ -225,7 +228,7 @@ class _Check:
         if not rules.gift_from and not rules.team_gives_free:
             message = f"these rules have no gifts (赠与): a seat without {word}s buys one"
             return _diag(rules, "buy-not-allowed", "gift", message, i)
-        if held.hands[taker - 1][rank] and self.known[taker - 1]:
+        if held.hands[taker - 1][rank]:
             message = f"seat {taker} holds a {word}: only a seat without {word}s is given one (赠与)"
             return _diag(rules, "buy-wrong", "gift", message, i)
         allowed: list[int] = []

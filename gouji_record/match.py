@@ -316,18 +316,23 @@ class _Search:
 
     def _run(self, st: _State) -> list[str] | _Fail:
         rules = self.rules
+        k, held = st.k, st.held
+        while k < len(self.transfers) and self.transfers[k][2] != "tribute":
+            _, a, role = self.transfers[k]  # buying (买三, 买四) and gifts (赠与) move cards, and owe nothing
+            held, k = held.move(a.seat, a.to, parse_cards(a.cards), payment=role == "price"), k + 1
+        if k != st.k:
+            st = _State(k, st.status, st.owed, st.returning, held)
         if st.k == len(self.transfers):
             return self.finish(st)
-        _, a, role = self.transfers[st.k]
+        a = self.transfers[st.k][1]
         cards = parse_cards(a.cards)
-        if role != "tribute":  # buying (买三, 买四) and gifts (赠与) move cards, and owe nothing
-            held = st.held.move(a.seat, a.to, cards, payment=role == "price")
-            return self.run(_State(st.k + 1, st.status, st.owed, st.returning, held))
         at = self.at(st)
         fails: list[_Fail] = []
         # a return (还贡) of a place tribute paid before
         for j, d in enumerate(self.dues):
             if st.owed[j] <= 0 or (d.taker, d.giver) != (a.seat, a.to):
+                continue
+            if any(st.owed[i] == st.owed[j] and self.dues[i] == d for i in range(j)):
                 continue
             status, notes = st.status, []
             if rules.return_after == "all-tribute" and not st.returning:
@@ -349,9 +354,11 @@ class _Search:
             if isinstance(rest, list):
                 return [*notes, f"还贡 paid: {a.text}", *rest]
             fails.append(rest)
-        # a tribute due
+        # a tribute due (of dues alike, the first unpaid: which one is paid makes no difference)
         for j, d in enumerate(self.dues):
             if st.status[j] != "u" or (d.giver, d.taker) != (a.seat, a.to):
+                continue
+            if any(st.status[i] == "u" and self.dues[i] == d for i in range(j)):
                 continue
             zh, en = KIND_NAMES[d.kind]
             if st.returning and rules.return_after == "all-tribute":

@@ -58,7 +58,9 @@ def swapped(moves):
 
 
 #: Seats 2, 4 and 6 keep one 3 each; seat 1 holds the others (it gives up its 4s and a king).
-ENEMIES_SHORT = swapped([(2, 1, "333"), (4, 1, "333"), (6, 1, "3333333"), (1, 2, "444"), (1, 4, "444"), (1, 6, "444444K")])
+ENEMIES_SHORT = swapped(
+    [(2, 1, "333"), (4, 1, "333"), (6, 1, "3333333"), (1, 2, "444"), (1, 4, "444"), (1, 6, "444444K")]
+)
 
 
 # -- 000 online (with threes held): must buy, with a 2 (a joker without 2s), opposite → its team → own team

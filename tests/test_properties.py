@@ -192,7 +192,9 @@ def records(draw, comments=comment_texts(), extended: bool = False) -> GameRecor
     return GameRecord(
         tags=draw(tags()),
         deal=deal,
-        preplay=tuple(a for item in draw(st.lists(preplay_item(comments), max_size=3)) for a in item) if extended else (),
+        preplay=tuple(a for item in draw(st.lists(preplay_item(comments), max_size=3)) for a in item)
+        if extended
+        else (),
         comment=tuple(draw(st.lists(comments, max_size=2))),
         actions=tuple(draw(st.lists(actions(comments, extended), max_size=20))),
     )
