@@ -16,6 +16,7 @@ from functools import partial
 from itertools import islice
 from typing import Any, BinaryIO
 
+from .buying import check_buying
 from .model import GameRecord
 from .notation.files import HandText, LinesFrom, read_hands
 from .notation.parser import NotationError, SourceMap, parse_text
@@ -148,6 +149,8 @@ def check_hand(hand: HandText, ruleset_name: str | None = None, quiet: bool = Fa
             reports.append(_unreadable(hand, ruleset_problem(path, e, where), lines))
             continue
         result = replay(record, rules, every_position=False)
+        if result.diagnostic is None:  # buying 3s and 4s (买三, 买四) is checked in every hand
+            result.diagnostic = next(iter(check_buying(rules, record)[1]), None)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
         source = None
         if record.tags.get("Match"):  # the match checks (with_matches) read the hand again

@@ -21,6 +21,7 @@ burn ``*``                             Operator.Word
 pass ``-``, yield ``~``                Operator
 irregularity ``^``                     Name.Exception
 declarations (revolt, 革命, …)         Keyword.Pseudo
+``buy`` 买, ``gift`` 赠与               Keyword.Pseudo
 round number ``12.``                   Generic.Subheading
 glyphs ``!`` ``?`` ``!!`` …            Generic.Emph
 numeric annotation ``$12``             Name.Label
@@ -61,6 +62,8 @@ _DECLARATIONS = (
     r"(?:(?:revolt|keep-head|no-head|natural|precall|call|wind|claim)(?![\w-])"
     r"|革命|要头|无头|自然开点|接风|挑牌|宣点|明点|预点)"
 )
+#: The words before a purchase's two transfers (买三, 买四) and a gift's one (赠与).
+_TRANSFER_WORDS = r"(?:(?<![\w-])(?:buy|gift)(?![\w-])|买|赠与|赠)"
 _GLYPH = r"(?:!!|\?\?|!\?|\?!|!|\?)"
 _SEAT = r"([1-6])([:：])"
 _MACHINE = r"\[%[^\]}\n]*\]"
@@ -151,6 +154,7 @@ class GjnLexer(RegexLexer):
             (r"(\d+)(\.)", bygroups(Generic.Subheading, Generic.Subheading)),
             (r"\^", Name.Exception),
             (r"([1-6])(>)([1-6])([:：])", bygroups(Name.Variable, Operator, Name.Variable, Punctuation), "cards"),
+            (_TRANSFER_WORDS, Keyword.Pseudo),
             (_SEAT, bygroups(Name.Variable, Punctuation), "action"),
             (_GLYPH, Generic.Emph),
             (r"\$\d+", Name.Label),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .model import ActionKind, GameRecord
+from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import Replay
 from .rules.cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
 from .rules.engine import SEATS, Position, begin_play, opposite, team
@@ -106,11 +106,13 @@ def _classic_point(a_open: bool, b_open: bool, a_call: bool, b_call: bool) -> in
 
 
 def tribute_due(rules: Ruleset, prev: Position) -> list[Due]:
-    """What the hand that ended at ``prev`` owes before the next, in the order paid.
+    """What the hand that ended at ``prev`` owes before the next, kind by kind in the ruleset's order.
 
-    Nothing after a void hand, nothing when the ruleset has no tribute, and
-    after a sweep only 对头贡 where the text has it. Raises ``ValueError`` if
-    ``prev`` is not over.
+    Nothing after a void hand, nothing when the ruleset has no tribute. After a sweep the place
+    tribute is not paid: each swept seat pays its opposite one card (对头贡) where the text has it
+    (``sweep-tribute``), and the other kinds are paid as after any hand where the text keeps them
+    (``sweep-keeps-tribute``: 004 §30 changes only 落贡); under the other texts a sweep ends the
+    tribute (000 §串三户, 001 §72, 002 §21(7)). Raises ``ValueError`` if ``prev`` is not over.
     """
     if not prev.over:
         raise ValueError("tribute follows a finished hand")
@@ -118,13 +120,10 @@ def tribute_due(rules: Ruleset, prev: Position) -> list[Due]:
         return []
     places = prev.places
     swept = len({team(s) for s in places[:3]}) == 1
-    if swept:
-        if not rules.sweep_tribute:
-            return []
-        losers = [s for s in SEATS if team(s) != team(places[0])]
-        return [Due("sweep", s, opposite(s), 1) for s in losers]
     dues: list[Due] = []
     for kind in rules.tribute_order:
+        if swept and kind != "place" and not rules.sweep_keeps_tribute:
+            continue
         if kind == "smother":
             dues += [Due("smother", seat, by, 1) for by, seat in prev.smothers]
         elif kind == "burn":
@@ -132,7 +131,10 @@ def tribute_due(rules: Ruleset, prev: Position) -> list[Due]:
             dues += [Due("burn", target, burner, 1) for burner, target, outcome in prev.burns if outcome in counting]
         elif kind == "point":
             dues += _point_dues(rules, prev)
-        elif kind == "place":
+        elif swept:
+            if rules.sweep_tribute:
+                dues += [Due("sweep", s, opposite(s), 1) for s in SEATS if team(s) != team(places[0])]
+        else:
             for giver, taker, n in ((places[5], places[0], 2), (places[4], places[1], 1)):
                 dues.append(Due("place", giver, taker, n, optional=team(giver) == team(taker)))
     return dues
@@ -156,6 +158,52 @@ def exempt(rules: Ruleset, deal: list[Counts], seat: int) -> bool:
     return deal[seat - 1][SMALL_JOKER] >= 4 or any(deal[m - 1][BIG_JOKER] >= 4 for m in mates)
 
 
+def _sub(a: Counts, b: Counts) -> Counts:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def _add(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """The six hands while cards change hands before play, and of each the cards it was dealt and
+    still holds (``own``): what pays tribute and buys a 3 or a 4 where the text wants cards the
+    seat drew (``pay-from=dealt``: 000 §进贡 "没有摸到法定贡牌", 002 §21(2), 004 §23, §36
+    "非摸牌获得的法定进贡牌不得用于进贡").
+
+    A payment (tribute, a price) gives dealt cards; any other transfer (a return, a 3 sold, a
+    gift) gives the cards the seat received first, so that it never uses up dealt ones it may
+    still have to pay with. Only known cards are counted.
+    """
+
+    hands: tuple[Counts, ...]
+    own: tuple[Counts, ...]
+
+    @classmethod
+    def dealt(cls, deal: tuple[str, ...] | list[str]) -> Holdings:
+        hands = tuple(parse_cards(h.partition("?")[0]) for h in deal)
+        return cls(hands, hands)
+
+    def payable(self, rules: Ruleset, seat: int) -> Counts:
+        """What ``seat`` may pay tribute or a price with: its dealt cards, or its whole hand."""
+        return self.own[seat - 1] if rules.pay_from == "dealt" else self.hands[seat - 1]
+
+    def move(self, giver: int, taker: int, cards: Counts, payment: bool = False) -> Holdings:
+        """The holdings after ``giver`` gives ``taker`` ``cards``; ``payment``: dealt cards first."""
+        hands, own = list(self.hands), list(self.own)
+        have, mine = hands[giver - 1], own[giver - 1]
+        if payment:
+            used = tuple(min(m, c) for m, c in zip(mine, cards))
+        else:  # received cards first
+            used = tuple(max(0, c - (h - m)) for h, m, c in zip(have, mine, cards))
+        hands[giver - 1] = tuple(max(0, h - c) for h, c in zip(have, cards))
+        own[giver - 1] = tuple(max(0, m - u) for m, u in zip(mine, used))
+        hands[taker - 1] = _add(hands[taker - 1], cards)
+        return Holdings(tuple(hands), tuple(own))
+
+
 @dataclass
 class HandInMatch:
     """One hand's place in its match: its tribute checked, its first lead checked, the running score."""
@@ -173,84 +221,239 @@ def _diag(rules: Ruleset, code: str, rule: str, message: str, action: int | None
     return Diagnostic(code=code, message=message, action=action, rule=rule, source=rules.cite(rule))
 
 
+def transfers(record: GameRecord) -> list[tuple[int, Action, str]]:
+    """The transfers of ``record``'s pre-play section, each with its index among the pre-play
+    actions and its role: ``tribute`` (a transfer alone: tribute or a return), ``price`` and
+    ``bought`` (the two transfers of a purchase, 买三/买四), ``gift`` (赠与)."""
+    out: list[tuple[int, Action, str]] = []
+    i = 0
+    for purpose, items in preplay_items(record.preplay):
+        for n, a in enumerate(items):
+            if a.kind is ActionKind.GIVE:
+                role = {None: "tribute", "gift": "gift"}.get(purpose) or ("price" if n == 0 else "bought")
+                out.append((i, a, role))
+            i += 1
+    return out
+
+
+def tribute_transfers(record: GameRecord) -> list[tuple[int, Action]]:
+    """The transfers of ``record``'s pre-play section that tribute may explain (not purchases and
+    gifts), with their index among the pre-play actions."""
+    return [(i, a) for i, a, role in transfers(record) if role == "tribute"]
+
+
+#: How bad a failure to explain a transfer is, to report the most telling one.
+_WRONG, _ORDER, _RETURN, _EXTRA = 4, 3, 2, 1
+
+
+@dataclass(frozen=True)
+class _Fail:
+    depth: int  # transfers explained before it
+    weight: int
+    diagnostic: Diagnostic
+
+
+@dataclass(frozen=True)
+class _State:
+    k: int  # next transfer
+    status: tuple[str, ...]  # per due: u unpaid, p paid, s not paid (optional), w waived (免贡)
+    owed: tuple[int, ...]  # per due: cards of its return still owed (-1: returned)
+    returning: bool  # a return was made: under return-after=all-tribute no tribute follows
+    held: Holdings
+
+
+class _Search:
+    """Explain the transfers of one pre-play section as the tribute ``dues`` and their returns.
+
+    The texts fix the order of the kinds (``tribute-order``) and when the returns come
+    (``return-after``), not the order of the pairs within one kind: every order that keeps to the
+    kinds' order is accepted. A transfer may fit several dues (a seat owing its opposite point
+    tribute and burn tribute, a payment that is a due or a return), so the search tries each
+    reading and keeps one that explains every transfer and settles every due; failing that, the
+    reading that went furthest names the problem.
+    """
+
+    def __init__(self, rules: Ruleset, dues: list[Due], record: GameRecord, payments) -> None:
+        self.rules, self.dues, self.record = rules, dues, record
+        self.transfers = payments
+        order = rules.tribute_order
+        self.rank = [order.index("place" if d.kind == "sweep" else d.kind) for d in dues]
+        self.memo: dict[_State, list[str] | _Fail] = {}
+
+    # -- the steps ---------------------------------------------------------------------------
+
+    def settle(self, st: _State, below: int) -> tuple[list[str], list[str], int | None]:
+        """Dues of a kind before ``below`` that are still unpaid: optional ones are left unpaid,
+        those whose giver holds no tribute card are waived (免贡); any other blocks (its index)."""
+        status, notes = list(st.status), []
+        for j, d in enumerate(self.dues):
+            if status[j] != "u" or self.rank[j] >= below:
+                continue
+            zh = KIND_NAMES[d.kind][0]
+            if d.optional:
+                status[j] = "s"
+                notes.append(f"{zh} not paid: {d} (the text lets them agree)")
+            elif not any(tribute_cards(st.held.payable(self.rules, d.giver), d.count)):
+                status[j] = "w"
+                notes.append(f"{zh} waived: seat {d.giver} holds no big joker, small joker or 2 {self.whose()}(免贡)")
+            else:
+                return status, notes, j
+        return status, notes, None
+
+    def whose(self) -> str:
+        return "it was dealt " if self.rules.pay_from == "dealt" else ""
+
+    def expected(self, st: _State, j: int) -> Counts:
+        d = self.dues[j]
+        return tribute_cards(st.held.payable(self.rules, d.giver), d.count)
+
+    def run(self, st: _State) -> list[str] | _Fail:
+        if st in self.memo:
+            return self.memo[st]
+        out = self._run(st)
+        self.memo[st] = out
+        return out
+
+    def _run(self, st: _State) -> list[str] | _Fail:
+        rules = self.rules
+        k, held = st.k, st.held
+        while k < len(self.transfers) and self.transfers[k][2] != "tribute":
+            _, a, role = self.transfers[k]  # buying (买三, 买四) and gifts (赠与) move cards, and owe nothing
+            held, k = held.move(a.seat, a.to, parse_cards(a.cards), payment=role == "price"), k + 1
+        if k != st.k:
+            st = _State(k, st.status, st.owed, st.returning, held)
+        if st.k == len(self.transfers):
+            return self.finish(st)
+        a = self.transfers[st.k][1]
+        cards = parse_cards(a.cards)
+        at = self.at(st)
+        fails: list[_Fail] = []
+        # a return (还贡) of a place tribute paid before
+        for j, d in enumerate(self.dues):
+            if st.owed[j] <= 0 or (d.taker, d.giver) != (a.seat, a.to):
+                continue
+            if any(st.owed[i] == st.owed[j] and self.dues[i] == d for i in range(j)):
+                continue
+            status, notes = st.status, []
+            if rules.return_after == "all-tribute" and not st.returning:
+                settled, notes, blocker = self.settle(st, len(rules.tribute_order))
+                status = tuple(settled)
+                if blocker is not None:
+                    message = (
+                        f"the returns (还贡) follow once all tribute is paid: {self.dues[blocker]} is owed first: "
+                        f"expected {self.text(st, blocker)}"
+                    )
+                    fails.append(_Fail(st.k, _ORDER, _diag(rules, "tribute-missing", "return-tribute", message, at)))
+                    continue
+            if sum(cards) != st.owed[j]:
+                message = f"{self.returned(d, st.owed[j])}, not {a.text}"
+                fails.append(_Fail(st.k, _RETURN, _diag(rules, "tribute-missing", "return-tribute", message, at)))
+                continue
+            owed = st.owed[:j] + (-1,) + st.owed[j + 1 :]
+            rest = self.run(_State(st.k + 1, status, owed, True, st.held.move(a.seat, a.to, cards)))
+            if isinstance(rest, list):
+                return [*notes, f"还贡 paid: {a.text}", *rest]
+            fails.append(rest)
+        # a tribute due (of dues alike, the first unpaid: which one is paid makes no difference)
+        for j, d in enumerate(self.dues):
+            if st.status[j] != "u" or (d.giver, d.taker) != (a.seat, a.to):
+                continue
+            if any(st.status[i] == "u" and self.dues[i] == d for i in range(j)):
+                continue
+            zh, en = KIND_NAMES[d.kind]
+            if st.returning and rules.return_after == "all-tribute":
+                message = f"{a.text}: the returns (还贡) come once all tribute is paid, and no tribute after them"
+                fails.append(_Fail(st.k, _EXTRA, _diag(rules, "tribute-extra", "return-tribute", message, at)))
+                continue
+            settled, notes, blocker = self.settle(st, self.rank[j])
+            if blocker is not None:
+                message = (
+                    f"{self.dues[blocker]} is owed before {zh} (the order is {self.order()}): "
+                    f"expected {self.text(st, blocker)} before {a.text}"
+                )
+                fails.append(_Fail(st.k, _ORDER, _diag(rules, "tribute-missing", "tribute", message, at)))
+                continue
+            want = self.expected(st, j)
+            if not any(want):  # nothing to pay it with (免贡): this transfer pays something else
+                continue
+            if cards != want:
+                which = "the seat was dealt (not those it received)" if rules.pay_from == "dealt" else "of its hand"
+                message = (
+                    f"{en} ({zh}) is paid with the highest big jokers, small jokers and 2s {which}: "
+                    f"expected {d.giver}>{d.taker}:{format_cards(want)}, not {a.text}"
+                )
+                fails.append(_Fail(st.k, _WRONG, _diag(rules, "tribute-wrong", "tribute-cards", message, at)))
+                continue
+            settled[j] = "p"
+            owed = st.owed
+            if d.kind == "place" and rules.return_tribute:
+                owed = owed[:j] + (sum(cards),) + owed[j + 1 :]
+            held = st.held.move(a.seat, a.to, cards, payment=True)
+            rest = self.run(_State(st.k + 1, tuple(settled), owed, st.returning, held))
+            if isinstance(rest, list):
+                return [*notes, f"{zh} paid: {a.text}", *rest]
+            fails.append(rest)
+        if not fails:
+            message = f"{a.text} is not owed by the last hand"
+            fails.append(_Fail(st.k, _EXTRA, _diag(rules, "tribute-extra", "tribute", message, at)))
+        return max(fails, key=lambda f: (f.depth, f.weight))
+
+    def finish(self, st: _State) -> list[str] | _Fail:
+        """Every transfer is explained: what is still owed?"""
+        rules, at = self.rules, self.at(st)
+        _, notes, blocker = self.settle(st, len(rules.tribute_order))
+        if blocker is not None:
+            d = self.dues[blocker]
+            message = f"{d} is owed: expected {self.text(st, blocker)}"
+            return _Fail(st.k, 0, _diag(rules, "tribute-missing", _RULE[d.kind], message, at))
+        for j, n in enumerate(st.owed):
+            if n > 0:
+                message = self.returned(self.dues[j], n)
+                return _Fail(st.k, 0, _diag(rules, "tribute-missing", "return-tribute", message, at))
+        return notes
+
+    def returned(self, d: Due, n: int) -> str:
+        return f"the return (还贡) of 落贡 {d.giver}>{d.taker}: seat {d.taker} gives seat {d.giver} {n} card(s) back"
+
+    def order(self) -> str:
+        swept = any(d.kind == "sweep" for d in self.dues)
+        return "、".join(KIND_NAMES["sweep" if k == "place" and swept else k][0] for k in self.rules.tribute_order)
+
+    def at(self, st: _State) -> int:
+        """Where a problem found at ``st`` stands: its transfer, or after the last pre-play action."""
+        return self.transfers[st.k][0] if st.k < len(self.transfers) else len(self.record.preplay)
+
+    def text(self, st: _State, j: int) -> str:
+        d = self.dues[j]
+        return f"{d.giver}>{d.taker}:{format_cards(self.expected(st, j))}"
+
+
+
 def check_transfers(rules: Ruleset, dues: list[Due], record: GameRecord) -> tuple[list[str], list[Diagnostic]]:
     """Check the transfers in ``record``'s pre-play section against ``dues``.
 
-    Each due is paid, in order, with the giver's highest tribute cards from
-    its hand as it stands then; a place tribute is followed by its return
-    where the text has one (any cards, as many). Returns notes for people
-    (paid, waived, exempt) and diagnostics (``tribute-missing``,
-    ``tribute-wrong``, ``tribute-extra``), located at the pre-play action.
+    Each due is paid with the giver's highest tribute cards (``tribute-cards``) as it holds them
+    then: those it was dealt under ``pay-from=dealt``, its hand under ``pay-from=hand``; a giver
+    without them owes nothing more (免贡), a seat that 抗贡 exempts nothing at all. Kinds come in
+    the ruleset's order, the pairs of one kind in any order; a place tribute is followed by its
+    return where the text has one (any cards, as many), after all tribute or after its own
+    (``return-after``). Returns notes for people (paid, waived, exempt) and the diagnostic of the
+    first transfer no reading explains (``tribute-missing``, ``tribute-wrong``,
+    ``tribute-extra``), located at the pre-play action (or after the last, for one never paid).
     """
-    hands = [parse_cards(h.partition("?")[0]) for h in record.deal]
-    dealt = list(hands)
-    gives = [(i, a) for i, a in enumerate(record.preplay) if a.kind is ActionKind.GIVE]
+    held = Holdings.dealt(record.deal)
     notes: list[str] = []
-    problems: list[Diagnostic] = []
-    k = 0
-
-    def move(giver: int, taker: int, cards: Counts) -> None:
-        hands[giver - 1] = tuple(h - c for h, c in zip(hands[giver - 1], cards))
-        hands[taker - 1] = tuple(h + c for h, c in zip(hands[taker - 1], cards))
-
+    owing: list[Due] = []
     for due in dues:
-        zh, en = KIND_NAMES[due.kind]
-        if exempt(rules, dealt, due.giver):
-            notes.append(f"{zh} waived: seat {due.giver} refuses tribute (抗贡)")
-            continue
-        cards = tribute_cards(hands[due.giver - 1], due.count)
-        if not any(cards):
-            notes.append(f"{zh} waived: seat {due.giver} holds no big joker, small joker or 2 (免贡)")
-            continue
-        expected = f"{due.giver}>{due.taker}:{format_cards(cards)}"
-        nxt = gives[k] if k < len(gives) else None
-        if nxt is not None and (nxt[1].seat, nxt[1].to) == (due.giver, due.taker):
-            i, a = nxt
-            k += 1
-            if parse_cards(a.cards) != cards:
-                problems.append(
-                    _diag(
-                        rules,
-                        "tribute-wrong",
-                        "tribute-cards",
-                        f"{en} ({zh}) is paid with the highest big jokers, small jokers and 2s: "
-                        f"expected {expected}, not {a.text}",
-                        i,
-                    )
-                )
-                return notes, problems
-            move(due.giver, due.taker, cards)
-            notes.append(f"{zh} paid: {a.text}")
-            if due.kind == "place" and rules.return_tribute:
-                ret = gives[k] if k < len(gives) else None
-                if ret is None or (ret[1].seat, ret[1].to) != (due.taker, due.giver) or len(ret[1].cards) != sum(cards):
-                    where = ret[0] if ret else (i + 1)
-                    problems.append(
-                        _diag(
-                            rules,
-                            "tribute-missing",
-                            "return-tribute",
-                            f"the return (还贡) of {a.text}: seat {due.taker} gives seat {due.giver} "
-                            f"{sum(cards)} card(s) back",
-                            min(where, len(record.preplay)),
-                        )
-                    )
-                    return notes, problems
-                move(due.taker, due.giver, parse_cards(ret[1].cards))
-                notes.append(f"还贡 paid: {ret[1].text}")
-                k += 1
-        elif due.optional:
-            notes.append(f"{zh} not paid: {due} (the text lets them agree)")
+        if exempt(rules, list(held.hands), due.giver):
+            notes.append(f"{KIND_NAMES[due.kind][0]} waived: seat {due.giver} refuses tribute (抗贡)")
         else:
-            where = nxt[0] if nxt else len(record.preplay)
-            problems.append(
-                _diag(rules, "tribute-missing", _RULE[due.kind], f"{due} is owed: expected {expected}", where)
-            )
-            return notes, problems
-    if k < len(gives):
-        i, a = gives[k]
-        problems.append(_diag(rules, "tribute-extra", "tribute", f"{a.text} is not owed by the last hand", i))
-    return notes, problems
+            owing.append(due)
+    search = _Search(rules, owing, record, transfers(record))
+    out = search.run(_State(0, ("u",) * len(owing), (0,) * len(owing), False, held))
+    if isinstance(out, list):
+        return notes + out, []
+    return notes, [out.diagnostic]
 
 
 def first_leader(record: GameRecord) -> int | None:
@@ -311,8 +514,8 @@ def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMa
                 )
         elif prev is None and not from_start:
             entry.notes.append("not checked: the hand before it is not in the file")
-        elif prev is None and any(a.kind is ActionKind.GIVE for a in record.preplay):
-            i = next(i for i, a in enumerate(record.preplay) if a.kind is ActionKind.GIVE)
+        elif prev is None and tribute_transfers(record):
+            i = tribute_transfers(record)[0][0]
             entry.diagnostics.append(
                 _diag(rules, "tribute-extra", "tribute", "the first hand of a match has no tribute", i)
             )

@@ -221,7 +221,8 @@ class ActionKind(str, Enum):
     declarations before play: revolution (革命), keeping a head (要头) or not
     (无头), natural opening (自然开点), a call that the opposite will not open
     (宣点/明点: ``call``; 预点: ``precall``), and a transfer of cards (``give``:
-    tribute, its return, buying a 3 or a 4)."""
+    tribute, its return, and with a ``purpose`` the two transfers of a purchase of a
+    3 or a 4 and a gift of one)."""
 
     PLAY = "play"
     PASS = "pass"
@@ -265,7 +266,10 @@ class Action(BaseModel):
     ``nags`` numeric annotations (``$12``); ``irregular`` marks an action
     recorded as it happened at the table though it may break the rules
     (``^``), for the engine to rule on; ``comments`` the comments written
-    after the action.
+    after the action. ``purpose`` marks a transfer (``give``) that is not
+    tribute: ``buy``, one of the two transfers of a purchase of a 3 or a 4
+    (买三, 买四: the price, then the card bought back the other way), or
+    ``gift``, a 3 or a 4 given (赠与); see :func:`preplay_items`.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -280,6 +284,7 @@ class Action(BaseModel):
     nags: tuple[Annotated[int, Field(ge=0, le=MAX_NAG, strict=True)], ...] = ()
     irregular: StrictBool = False
     comments: tuple[Comment, ...] = ()
+    purpose: Literal["buy", "gift"] | None = None
 
     @field_validator("cards")
     @classmethod
@@ -294,6 +299,8 @@ class Action(BaseModel):
             raise ValueError("a transfer (give) goes from its seat to another seat")
         if self.burn and self.kind is not ActionKind.PLAY:
             raise ValueError("only a play can be a burn")
+        if self.purpose is not None and self.kind is not ActionKind.GIVE:
+            raise ValueError("only a transfer (give) has a purpose (buy, gift)")
         return self
 
     @property
@@ -349,6 +356,7 @@ class GameRecord(BaseModel):
     def _declarations(cls, v: tuple[Action, ...]) -> tuple[Action, ...]:
         if any(not a.kind.preplay or a.round is not None or a.irregular or a.nags for a in v):
             raise ValueError("the pre-play section holds declarations and transfers, without round numbers, ^ or $n")
+        preplay_items(v)  # purchases come as two transfers
         return v
 
     @field_validator("actions")
@@ -403,6 +411,41 @@ class GameRecord(BaseModel):
         return parse_result(self.tags.get("Result", "*"))
 
 
+def preplay_items(preplay: tuple[Action, ...]) -> list[tuple[str | None, tuple[Action, ...]]]:
+    """The pre-play actions as the notation writes them: ``(purpose, actions)`` per item.
+
+    A purchase (``buy``, 买三/买四) is two transfers in a row: the buyer's price to the seller,
+    then the card bought, from the seller to the buyer (``buy 1>4:2 4>1:3``); a gift (``gift``,
+    赠与) is one transfer; any other action is an item of its own (purpose ``None``).
+
+    >>> [(p, [a.text for a in acts]) for p, acts in preplay_items((
+    ...     Action(seat=1, kind="give", to=4, cards="2", purpose="buy"),
+    ...     Action(seat=4, kind="give", to=1, cards="3", purpose="buy"),
+    ...     Action(seat=2, kind="revolt")))]
+    [('buy', ['1>4:2', '4>1:3']), (None, ['2:revolt'])]
+
+    Raises ``ValueError`` for a ``buy`` transfer not followed by the transfer back between the
+    same two seats.
+    """
+    out: list[tuple[str | None, tuple[Action, ...]]] = []
+    i = 0
+    while i < len(preplay):
+        a = preplay[i]
+        if a.purpose == "buy":
+            b = preplay[i + 1] if i + 1 < len(preplay) else None
+            if b is None or b.purpose != "buy" or (b.seat, b.to) != (a.to, a.seat):
+                raise ValueError(
+                    f"preplay[{i}]: a purchase is two transfers, the price and the card back "
+                    f"({a.text} then {a.to}>{a.seat}:…), both with purpose buy"
+                )
+            out.append(("buy", (a, b)))
+            i += 2
+        else:
+            out.append((a.purpose, (a,)))
+            i += 1
+    return out
+
+
 def parse_result(value: str) -> tuple[int, ...] | None:
     """Read a Result value: seats in order of place joined by ``-``; ``*`` for
     unfinished or unknown (``None``); ``void`` for a void hand (``()``).
@@ -440,6 +483,7 @@ __all__ = [
     "comment_text",
     "date_ok",
     "parse_result",
+    "preplay_items",
     "score_ok",
     "tag_problem",
     "tag_value_problem",

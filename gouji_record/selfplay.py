@@ -1,5 +1,8 @@
 """Self-play (自对弈): seeded deals, bots that play whole hands legally, and matches with tribute.
 
+Before play the seats buy and give 3s and 4s as the rules have them (买三, 买四, 赠与:
+gouji_record.buying.plan_buying); in a match they then pay the tribute the hand before owes.
+
 Bots only choose among actions the engine accepts, so every hand they play is
 legal under its ruleset by construction; the engine still replays the result.
 
@@ -19,8 +22,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .match import Due, exempt, expected_leader, tribute_cards, tribute_due
-from .model import Action, ActionKind, GameRecord
+from .match import Due, Holdings, exempt, expected_leader, tribute_cards, tribute_due
+from .buying import plan_buying
+from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import replay
 from .rules.cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
 from .rules.engine import Position, begin_play, initial_position, opposite, step, team
@@ -209,17 +213,20 @@ def play_hand(
     seed: int,
     bot: str = "person",
     hands: tuple[str, ...] | None = None,
-    preplay: tuple[Action, ...] = (),
+    preplay: tuple[Action, ...] | None = None,
     leader: int | None = None,
     tags: dict[str, str] | None = None,
 ) -> GameRecord:
     """One whole hand played by bots from a seeded deal (or ``hands``), as a record.
 
-    ``preplay`` is applied before play (tribute transfers); ``leader`` leads
-    the first round (default: chosen by the seed).
+    ``preplay`` is applied before play (purchases of 3s and 4s, tribute transfers); by default
+    the seats buy and give 3s and 4s as the rules have them (gouji_record.buying.plan_buying).
+    ``leader`` leads the first round (default: chosen by the seed).
     """
     rng = random.Random(seed)
     dealt = hands or deal(rng)
+    if preplay is None:
+        preplay = plan_buying(rules, dealt)
     first = leader or rng.randint(1, 6)
     pos = initial_position(rules, dealt, first)
     for a in preplay:
@@ -232,19 +239,20 @@ def play_hand(
 
 
 def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name: str | None = None) -> list[GameRecord]:
-    """``hands`` hands in a row as a match: each hand after the first pays the tribute the one
-    before owes (gouji_record.match), with returns of the lowest cards, and is led by the seat
-    the ruleset names."""
+    """``hands`` hands in a row as a match: in each hand the seats first buy and give 3s and 4s
+    as the rules have them (gouji_record.buying), then each hand after the first pays the tribute
+    the one before owes (gouji_record.match), with returns of the lowest cards, and is led by the
+    seat the ruleset names."""
     rng = random.Random(seed)
     match = name or f"selfplay-{rules.name}-{seed}"
     out: list[GameRecord] = []
     for n in range(1, hands + 1):
         dealt = deal(rng)
-        preplay: tuple[Action, ...] = ()
+        preplay = plan_buying(rules, dealt)
         leader = None
         if out:
             prev = replay(out[-1], rules)
-            preplay = pay_tribute(rules, tribute_due(rules, prev.final), dealt)
+            preplay += pay_tribute(rules, tribute_due(rules, prev.final), dealt, before=preplay)
             leader = expected_leader(rules, prev)
         out.append(
             play_hand(
@@ -260,40 +268,80 @@ def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name:
     return out
 
 
-def pay_tribute(rules: Ruleset, dues: list[Due], dealt: tuple[str, ...]) -> tuple[Action, ...]:
+def pay_tribute(
+    rules: Ruleset, dues: list[Due], dealt: tuple[str, ...], before: tuple[Action, ...] = ()
+) -> tuple[Action, ...]:
     """The transfers that pay ``dues`` from the new deal ``dealt``, as gouji_record.match checks them.
 
-    Every due is paid, optional ones too, in order, with the giver's highest
-    tribute cards as its hand stands then; nothing by a seat that 抗贡 exempts
-    (004 §37: four big jokers dealt to a team-mate or four small jokers dealt
-    to the seat) or that holds no tribute card (免贡); a place tribute is
-    returned with the taker's lowest cards where the ruleset has 还贡.
+    ``before`` are the transfers made before the tribute (buying 3s and 4s). Every due is paid,
+    optional ones too, kind by kind, with the giver's highest tribute cards as the ruleset counts
+    them then (``pay-from``: the cards it was dealt and still holds, or its hand; a giver that
+    receives one while its kind is paid pays with it, as the checker wants); nothing by a
+    seat that 抗贡 exempts (004 §37: four big jokers dealt to a team-mate or four small jokers
+    dealt to the seat) or that holds no tribute card (免贡). Where the ruleset has 还贡, a place
+    tribute is returned with the taker's lowest cards (under threes held, its 3s last), right
+    after it or once all tribute is paid (``return-after``).
     """
-    counts = [parse_cards(h) for h in dealt]
-    dealt_counts = list(counts)
+    held = Holdings.dealt(dealt)
+    for a, role in zip(before, _roles(before)):
+        held = held.move(a.seat, a.to, parse_cards(a.cards), payment=role == "price")
+    dealt_counts = list(held.hands)
     out: list[Action] = []
+    returns: list[tuple[int, int, int]] = []
 
-    def give(giver: int, taker: int, cards: Counts) -> None:
+    def give(giver: int, taker: int, cards: Counts, payment: bool) -> None:
+        nonlocal held
         out.append(Action(seat=giver, kind=ActionKind.GIVE, to=taker, cards=format_cards(cards)))
-        counts[giver - 1] = tuple(a - b for a, b in zip(counts[giver - 1], cards))
-        counts[taker - 1] = tuple(a + b for a, b in zip(counts[taker - 1], cards))
+        held = held.move(giver, taker, cards, payment=payment)
 
-    for due in dues:
-        if exempt(rules, dealt_counts, due.giver):
-            continue
-        cards = tribute_cards(counts[due.giver - 1], due.count)
-        if not any(cards):
-            continue
-        give(due.giver, due.taker, cards)
-        if due.kind == "place" and rules.return_tribute:
-            give(due.taker, due.giver, _lowest(counts[due.taker - 1], sum(cards)))
+    def give_back(taker: int, giver: int, n: int) -> None:
+        give(taker, giver, _lowest(held.hands[taker - 1], n, rules.threes_last), False)
+
+    pending = [d for d in dues if not exempt(rules, dealt_counts, d.giver)]
+    while pending:  # kind by kind; within a kind, until no giver left owing holds a tribute card
+        kind = pending[0].kind
+        group = [d for d in pending if d.kind == kind]
+        pending = [d for d in pending if d.kind != kind]
+        paid = True
+        while paid:
+            paid = False
+            for due in list(group):
+                cards = tribute_cards(held.payable(rules, due.giver), due.count)
+                if not any(cards):
+                    continue
+                group.remove(due)
+                paid = True
+                give(due.giver, due.taker, cards, True)
+                if due.kind == "place" and rules.return_tribute:
+                    if rules.return_after == "own-tribute":
+                        give_back(due.taker, due.giver, sum(cards))
+                    else:
+                        returns.append((due.taker, due.giver, sum(cards)))
+    for taker, giver, n in returns:
+        give_back(taker, giver, n)
     return tuple(out)
 
 
-def _lowest(hand: Counts, n: int) -> Counts:
-    """The ``n`` lowest cards of ``hand`` (3s first), for a return (还贡)."""
+def _roles(preplay: tuple[Action, ...]) -> list[str]:
+    """Each pre-play action's role as gouji_record.match.transfers names it (the price of a
+    purchase is paid with dealt cards)."""
+    return [role for purpose, items in preplay_items(preplay) for role in _item_roles(purpose, len(items))]
+
+
+def _item_roles(purpose: str | None, n: int) -> list[str]:
+    if purpose == "buy":
+        return ["price", "bought"][:n]
+    return [purpose or "tribute"] * n
+
+
+def _lowest(hand: Counts, n: int, keep_threes: bool = False) -> Counts:
+    """The ``n`` lowest cards of ``hand`` for a return (还贡): 3s first, or, with ``keep_threes``
+    (threes held), 3s only when nothing else is left."""
     out = [0] * N_RANKS
-    for r in range(THREE, N_RANKS):
+    ranks = list(range(THREE, N_RANKS))
+    if keep_threes:
+        ranks = ranks[1:] + [THREE]
+    for r in ranks:
         take = min(hand[r], n)
         out[r], n = take, n - take
     return tuple(out)

@@ -119,7 +119,7 @@
   }
   function actionLabel(a) {
     if (a.kind === "play") return null;
-    if (a.kind === "give") return fmt(t("give"), { s: a.to }) + " " + a.cards;
+    if (a.kind === "give") return (a.trade ? a.trade[lang] + " · " : "") + fmt(t("give"), { s: a.to }) + " " + a.cards;
     return t(a.kind) || a.kind;
   }
 
@@ -169,6 +169,8 @@
   function glyph(e) {
     var k = KIND[e.kind] || ["other", "?", "?"];
     if (e.kind === "finish") return String(e.place || "");
+    if (e.kind === "give" && e.rule.key === "buying") return lang === "zh" ? "买" : "B";  // 买三, 买四
+    if (e.kind === "give" && e.rule.key === "gift") return lang === "zh" ? "赠" : "G";  // 赠与
     return k[lang === "zh" ? 1 : 2];
   }
   function lane(e) { return (KIND[e.kind] || ["other"])[0]; }
@@ -274,7 +276,7 @@
       if (a.kind === "play") {
         if (a.burn) body.appendChild(el("span", "tag burn", t("burn")));
         body.appendChild(el("span", "cards", a.cards));
-      } else body.appendChild(el("span", "word " + a.kind, actionLabel(a)));
+      } else body.appendChild(el("span", "word " + a.kind + (a.purpose ? " " + a.purpose : ""), actionLabel(a)));
       if (a.glyph) body.appendChild(el("span", "glyph", a.glyph));
       a.nags.forEach(function (n) { body.appendChild(el("span", "nag", "$" + n)); });
       li.appendChild(body);

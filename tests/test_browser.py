@@ -68,6 +68,7 @@ def pages(tmp_path_factory):
         "evil": _render(evil, d / "evil.html"),
         "both": _render(both, d / "both.html"),
         "en5": _render(HAND, d / "en5.html", "--lang", "en", "--seat", "5"),
+        "fours": _render(EXAMPLES / "fours-match.gjn", d / "fours.html"),
     }
     frame = d / "embed.html"
     frame.write_text(
@@ -448,3 +449,19 @@ def test_table_screenshot(browser, pages, size):
     context.close()
     assert errors == []
     assert os.path.getsize(ARTIFACTS / f"replay-table-{name}.png") > 10_000
+
+
+def test_a_purchase_is_shown_as_buying_a_3_in_both_languages(page, pages):
+    # examples/fours-match.gjn, hand 2: buy 1>4:2 4>1:3 — seat 1 buys a 3 from seat 4 for a 2 (003 §开点)
+    open_at(page, pages["fours"] + "#h=2&a=1")
+    first = page.locator("#actions li").nth(0)
+    expect(first.locator(".word")).to_have_text("买三 · 给 4号位 2")
+    expect(page.locator("#actions li").nth(1).locator(".word")).to_have_text("买三 · 给 1号位 3")
+    expect(page.locator('#timeline .mk[data-action="0"]')).to_have_text("买")
+    page.locator("#lang").click()
+    expect(first.locator(".word")).to_have_text("buying a 3 · gives seat 4 2")
+    expect(page.locator('#timeline .mk[data-action="0"]')).to_have_text("B")
+    page.locator('#timeline .mk[data-action="0"]').hover()
+    expect(page.locator("#tip")).to_contain_text("a seat without 3s (or 4s) buys one with a 2 or a joker")
+    expect(page.locator("#tip")).to_contain_text("buying a 3 1→4 2")
+    expect(page.locator("#tip")).to_contain_text("003_78ecbaa257551ef7.txt §开点 (没有3和4的要花钱买")

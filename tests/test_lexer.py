@@ -204,3 +204,11 @@ def test_registered_entry_point():
         pytest.skip("the pygments.lexers entry point is not installed")
     assert isinstance(lexer, GjnLexer)
     assert isinstance(get_lexer_by_name("gouji"), GjnLexer)
+
+
+def test_purchase_and_gift_words():
+    text = "preplay\nbuy 1>4:2 4>1:3 gift 3>6:4 买 2>5:X 5>2:3 赠与 1>2:3 赠 6>3:4\n"
+    assert [v for t, v in tokens(text) if t is Keyword.Pseudo] == ["buy", "gift", "买", "赠与", "赠"]
+    assert_clean(text)
+    # not inside other words
+    assert (Keyword.Pseudo, "buy") not in tokens("preplay\nbuyer 1>4:2\n")

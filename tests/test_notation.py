@@ -195,3 +195,72 @@ def test_preplay_declarations_round_trip():
 
 def test_void_result():
     assert parse(HAND.replace('[Result "5-6-1-4-3-2"]', '[Result "void"]'))[0].result_places == ()
+
+
+# -- buying 3s and 4s (买三, 买四) and gifts (赠与): items of their own in the pre-play section -----
+
+
+def with_preplay(preplay: str) -> str:
+    return HAND.replace("\nplay\n", f"\npreplay\n{preplay}\n\nplay\n", 1)
+
+
+def test_a_purchase_and_a_gift_are_transfers_with_a_purpose():
+    rec = parse(with_preplay("buy 1>4:2 4>1:3 gift 3>6:4 6>1:X"))[0]
+    assert [(a.text, a.purpose) for a in rec.preplay] == [
+        ("1>4:2", "buy"),
+        ("4>1:3", "buy"),
+        ("3>6:4", "gift"),
+        ("6>1:X", None),  # a transfer alone: tribute, as in files written before
+    ]
+    # the Chinese words; a glyph on each transfer, a comment between a purchase's two
+    zh = parse(with_preplay("买 1>4:2 {付钱} 4>1:3! 赠与 3>6:4 赠 2>5:4"))[0]
+    assert [(a.text, a.purpose, a.glyph, a.comments[:1]) for a in zh.preplay] == [
+        ("1>4:2", "buy", None, ("付钱",)),
+        ("4>1:3", "buy", "!", ()),
+        ("3>6:4", "gift", None, ()),
+        ("2>5:4", "gift", None, ("Seats 1 3 5 play against seats 2 4 6; opposites are 1-4, 2-5, 3-6.",)),
+    ]
+
+
+def test_purchases_and_gifts_are_written_with_their_word_and_read_back():
+    rec = parse(with_preplay("买 1>4:2 {付钱} 4>1:3! 赠与 3>6:4 6>1:X"))[0]
+    text = write(rec)
+    assert "\npreplay\nbuy 1>4:2 {付钱} 4>1:3! gift 3>6:4 6>1:X {Seats 1 3 5" in text
+    assert parse(text) == [rec] and write(parse(text)[0]) == text
+
+
+def test_old_files_read_the_same():
+    # a purchase written as plain transfers (before this version) is still two plain transfers
+    rec = parse(with_preplay("1>4:2 4>1:3"))[0]
+    assert [(a.text, a.purpose) for a in rec.preplay] == [("1>4:2", None), ("4>1:3", None)]
+    assert "preplay\n1>4:2 4>1:3 {Seats" in write(rec)
+
+
+@pytest.mark.parametrize(
+    "preplay, message",
+    [
+        ("buy 1>4:2 5>2:3", "expected 4>1:… after buy 1>4:2, not 5>2:3"),
+        ("buy 1>4:2 4>2:3", "expected 4>1:… after buy 1>4:2, not 4>2:3"),
+        ("buy 1>4:2 2:revolt", "unexpected"),
+        ("buy 1>4:2", "unexpected"),
+        ("gift 2:revolt", "unexpected"),
+        ("buy {no} 1>4:2 4>1:3", "unexpected"),
+    ],
+)
+def test_a_purchase_is_two_transfers_back_and_forth(preplay, message):
+    e = error(with_preplay(preplay))
+    assert e.code == "syntax" and message in e.message
+
+
+def test_the_model_keeps_purchases_whole():
+    from pydantic import ValidationError
+
+    rec = parse(HAND)[0]
+    price = Action(seat=1, kind="give", to=4, cards="2", purpose="buy")
+    back = Action(seat=4, kind="give", to=1, cards="3", purpose="buy")
+    assert rec.model_copy(update={"preplay": (price, back)}).preplay == (price, back)
+    for preplay in [(price,), (back, price, price), (price, back.model_copy(update={"purpose": None}))]:
+        with pytest.raises(ValidationError, match="a purchase is two transfers"):
+            GameRecord.model_validate(rec.model_dump() | {"preplay": [a.model_dump() for a in preplay]})
+    with pytest.raises(ValidationError, match="only a transfer"):
+        Action(seat=1, kind="revolt", purpose="gift")

@@ -150,6 +150,31 @@ def declarations(draw, comments=comment_texts()) -> Action:
 
 
 @st.composite
+def preplay_item(draw, comments=comment_texts()) -> tuple[Action, ...]:
+    """One item of the pre-play section: a declaration, a transfer, a gift (one transfer) or a
+    purchase (two transfers, back and forth between two seats)."""
+    kind = draw(st.sampled_from(["declaration", "transfer", "gift", "buy"]))
+    if kind == "declaration":
+        return (draw(declarations(comments)),)
+    giver, taker = draw(st.permutations(range(1, 7)))[:2]
+
+    def give(seat, to, purpose):
+        return Action(
+            seat=seat,
+            kind=ActionKind.GIVE,
+            to=to,
+            cards=draw(cards),
+            glyph=draw(glyphs),
+            comments=tuple(draw(st.lists(comments, max_size=2))),
+            purpose=purpose,
+        )
+
+    if kind == "buy":
+        return (give(giver, taker, "buy"), give(taker, giver, "buy"))
+    return (give(giver, taker, "gift" if kind == "gift" else None),)
+
+
+@st.composite
 def partly_known(draw, deal: tuple[str, ...]) -> tuple[str, ...]:
     """``deal`` with some hands partly or wholly unknown (``?N``)."""
     out = []
@@ -167,7 +192,9 @@ def records(draw, comments=comment_texts(), extended: bool = False) -> GameRecor
     return GameRecord(
         tags=draw(tags()),
         deal=deal,
-        preplay=tuple(draw(st.lists(declarations(comments), max_size=3))) if extended else (),
+        preplay=tuple(a for item in draw(st.lists(preplay_item(comments), max_size=3)) for a in item)
+        if extended
+        else (),
         comment=tuple(draw(st.lists(comments, max_size=2))),
         actions=tuple(draw(st.lists(actions(comments, extended), max_size=20))),
     )

@@ -211,3 +211,34 @@ def test_control_characters_stay_inert_in_the_page():
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", html)
     assert "<title>E&#27;[2J\u2028vent · 够级回放</title>" in html
     assert "Zh&#27;[31mang&#27;[0m &#27;]0;pwned&#7; " in html
+
+
+def test_purchases_and_gifts_are_named_on_the_page():
+    # examples/fours-match.gjn, hand 2: seat 1 holds no 3 and buys one from its opposite, seat 4, for a 2
+    # (003 §开点); on the page both transfers are 买三 (buying a 3), and so are their events, under the
+    # rule of buying, not tribute
+    hand = read(EXAMPLES / "fours-match.gjn")[1]
+    assert [a.text for a in hand.preplay] == ["1>4:2", "4>1:3"]
+    data = replay_data(replay(hand))
+    assert [(a["text"], a["purpose"], a["trade"]) for a in data["actions"][:2]] == [
+        ("1>4:2", "buy", {"zh": "买三", "en": "buying a 3"}),
+        ("4>1:3", "buy", {"zh": "买三", "en": "buying a 3"}),
+    ]
+    assert data["actions"][2]["trade"] is None and data["actions"][2]["purpose"] is None
+    gives = [e for e in data["events"] if e["kind"] == "give"]
+    assert [(e["action"], e["zh"], e["en"], e["rule"]["key"]) for e in gives] == [
+        (0, "买三", "buying a 3", "buying"),
+        (1, "买三", "buying a 3", "buying"),
+    ]
+    assert gives[0]["source"].startswith("003_78ecbaa257551ef7.txt §开点 (没有3和4的要花钱买")
+    # a gift, and a 4 bought; tribute stays tribute
+    text = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    text = text.replace("\nplay\n", "\npreplay\ngift 1>3:4 buy 2>5:2 5>2:4 3>6:D\n\nplay\n", 1)
+    data = replay_data(replay(parse(text)[0]))
+    assert [a["trade"] for a in data["actions"][:4]] == [
+        {"zh": "赠与", "en": "gift of a 4"},
+        {"zh": "买四", "en": "buying a 4"},
+        {"zh": "买四", "en": "buying a 4"},
+        None,
+    ]
+    assert [e["zh"] for e in data["events"] if e["kind"] == "give"] == ["赠与", "买四", "买四", "交牌"]

@@ -26,7 +26,12 @@ CHARTER = normalize_newlines((EXAMPLES / "charter-hand.gjn").read_text(encoding=
 #: The charter example with a pre-play section, annotations and an irregular mark: every kind
 #: of item, for the mutations to work on.
 BASE = (
-    CHARTER.replace("\nplay\n", "\npreplay\n{Tribute paid.} 2>5:3 {a bought 3} 5:natural!\n6:宣点 ; call\nplay\n", 1)
+    CHARTER.replace(
+        "\nplay\n",
+        "\npreplay\n{Tribute paid.} 2>5:3 {a bought 3} 5:natural!\nbuy 1>4:2 {price} 4>1:3! gift 3>6:4\n"
+        "6:宣点 ; call\nplay\n",
+        1,
+    )
     .replace("4:JJJJJ", "4:JJJJJ!$3", 1)
     .replace("6:-", "^6:-?", 1)
 )
@@ -68,9 +73,16 @@ def test_examples_take_the_fast_path_and_read_as_the_grammar_reads_them(path):
 def test_the_text_the_mutations_start_from_has_every_kind_of_item():
     assert agree(BASE)
     ((record, _),) = by_scanner(BASE)
-    assert [a.text for a in record.preplay] == ["2>5:3", "5:natural", "6:call"]
+    assert [(a.text, a.purpose) for a in record.preplay] == [
+        ("2>5:3", None),
+        ("5:natural", None),
+        ("1>4:2", "buy"),
+        ("4>1:3", "buy"),
+        ("3>6:4", "gift"),
+        ("6:call", None),
+    ]
     # a comment belongs to the action before it: the one opening the play section, to the call
-    assert [a.comments[:1] for a in record.preplay] == [("a bought 3",), (), ("call",)]
+    assert [a.comments[:1] for a in record.preplay] == [("a bought 3",), (), ("price",), (), (), ("call",)]
     assert record.preplay[-1].comments[1].startswith("Seats 1 3 5 play against")
     assert record.comment == ("Tribute paid.",)
     actions = record.actions
@@ -98,7 +110,8 @@ def test_several_hands_take_the_fast_path(recs):
 PIECES = [
     " ", "\n", "\t", "\f", "\v", "\u3000", "\ufeff", "{", "}", "{x}", ";", "[", "]", '"', "!", "?", "!?",
     "$", "$7", "^", "*", "~", "-", ":", "：", "3:", "4:-", "12.", "0.", "1", "10", "T", "大王", "小",
-    "play", "preplay", "deal", "2>5:", "revolt", "wind", "接风", "?3", "DX", "x", "\\",
+    "play", "preplay", "deal", "2>5:", "revolt", "wind", "接风", "?3", "DX", "x", "\\", "buy", "gift", "买",
+    "赠与", "4>1:",
 ]
 # fmt: on
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from gouji_record import parse, replay, write, write_all
 from gouji_record.cli import main
+from gouji_record.buying import check_buying
 from gouji_record.match import check_match, check_transfers, tribute_due
 from gouji_record.model import ActionKind, GameRecord
 from gouji_record.rules.cards import BIG_JOKER, COPIES, DECK_SIZE, HAND_SIZE, N_RANKS, SMALL_JOKER, format_cards
@@ -75,7 +76,8 @@ def _mutations(rec, rng):
     if plays:  # a play's cards swapped for a rank its seat does not hold at all
         i = rng.choice(plays)
         a = acts[i]
-        held = set(rec.deal[a.seat - 1])
+        held = set(rec.deal[a.seat - 1])  # and what it was given before play (a 3 it bought)
+        held |= {c for g in rec.preplay if g.kind is ActionKind.GIVE and g.to == a.seat for c in g.cards}
         absent = [c for c in "3456789TJQKA" if c not in held]
         if absent and a.cards.strip("DX2"):
             rank = a.cards.strip("DX2")[0]
@@ -153,7 +155,8 @@ def _match_problems(records):
     assert parse(write_all(records)) == records
     reps = [replay(r) for r in records]
     bad = [(n, r.diagnostic.code) for n, r in enumerate(reps, 1) if not r.complete]
-    return bad + [(e.number, d.code, d.message) for e in check_match(reps) for d in e.diagnostics]
+    bought = [(n, d.code, d.message) for n, r in enumerate(reps, 1) for d in check_buying(r.ruleset, r.record)[1]]
+    return bad + bought + [(e.number, d.code, d.message) for e in check_match(reps) for d in e.diagnostics]
 
 
 @pytest.mark.parametrize("seed", MATCH_SEEDS)
@@ -241,35 +244,49 @@ def _preplay(records, hand):
 
 
 def test_seed_150_four_big_jokers_exempt_the_whole_team():
-    # tournament seed 150, hand 1 ends 3-1-4-6-5-2 (头科 3, 二科 1, 二落 5, 大落 2), nobody opened,
-    # seat 6 smothered seat 5, no burn. Hand 2 deals seat 2 all four big jokers (DDDD): 004 §37 frees
-    # team 2-4-6 of all tribute. In 004 §30 order:
-    #   点贡 §31: every pair both unopened, so mutual and optional; the bots pay: 1>4:X (seat 1's only
-    #     joker), 3>6:2 (no joker), 5>2:X; 2>5, 4>1, 6>3 are waived (抗贡)
-    #   闷贡 §32: seat 5 pays seat 6 one card: its X is gone, so 5>6:2
-    #   落贡 §34: 大落 2 → 头科 3 two cards: waived (抗贡); 二落 5 → 二科 1 one card, team-mates
-    #     (optional, §35): 5>1:2
-    # The bots used to pay 2>5:D 4>1:X 6>3:2 2>3:DD as well: validate said tribute-missing.
+    # tournament seed 150. Hand 1 deals seat 2 no 3 (DX222AAAKKKK…444) and seat 1 no 4
+    # (DX222AAAKQJJJJ…55533): 004 §23, each buys one from its opposite with a 2, 3s first:
+    # buy 2>5:2 5>2:3 (seat 5 holds 3333), buy 1>4:2 4>1:4 (seat 4 holds 4444).
+    # Hand 1 ends 3-2-6-4-5-1 (头科 3, 二科 2, 二落 5, 大落 1); seats 1 and 4 opened; seat 2
+    # smothered seat 1. Hand 2 deals seat 2 all four big jokers (DDDD): 004 §37 frees team 2-4-6 of
+    # all tribute. In 004 §30 order:
+    #   点贡 §31: 2-5 and 3-6 both unopened (mutual, optional; the bots pay): 2>5 and 6>3 waived
+    #     (抗贡); 3>6:2 (no joker), 5>2:X; 1-4 both opened: none
+    #   闷贡 §32: seat 1 pays seat 2 one card: 1>2:X
+    #   落贡 §34: 大落 1 → 头科 3 two cards, team-mates (optional, §35): 1>3:22; 二落 5 → 二科 2 one
+    #     card: seat 5's small joker is gone, so 5>2:2
     records = play_match(get_ruleset("tournament"), 150, 2)
-    assert records[0].tags["Result"] == "3-1-4-6-5-2" and records[1].deal[1].startswith("DDDD")
-    assert _preplay(records, 2) == "1>4:X 3>6:2 5>2:X 5>6:2 5>1:2"
+    assert _preplay(records, 1) == "2>5:2 5>2:3 1>4:2 4>1:4"
+    assert [a.purpose for a in records[0].preplay] == ["buy"] * 4
+    assert records[0].tags["Result"] == "3-2-6-4-5-1" and records[1].deal[1].startswith("DDDD")
+    assert _preplay(records, 2) == "3>6:2 5>2:X 1>2:X 1>3:22 5>2:2"
     assert _match_problems(records) == []
     notes = check_match([replay(r) for r in records])[1].notes
-    assert "闷贡 paid: 5>6:2" in notes and "落贡 waived: seat 2 refuses tribute (抗贡)" in notes
+    assert "闷贡 paid: 1>2:X" in notes and "点贡 waived: seat 6 refuses tribute (抗贡)" in notes
+    assert "落贡 paid: 5>2:2" in notes
 
 
 def test_seed_282_four_small_jokers_exempt_only_the_seat():
-    # tournament seed 282, hand 2 ends 1-2-4-6-3-5 (头科 1, 二科 2, 二落 3, 大落 5); seats 1, 2, 3, 6
-    # opened, 4 and 5 did not; seat 2 smothered seat 5, seat 4 smothered seat 3; no burn. Hand 3
-    # deals seat 4 all four small jokers (XXXX): 004 §37 frees seat 4 alone. In 004 §30 order:
-    #   点贡 §31: 4 → 1 one card: waived (抗贡); 5 → 2 one card: 5>2:D; 3 and 6 both opened: none
-    #   闷贡 §32: 5 → 2 one card: 5>2:2 (seat 5's last tribute card); 3 → 4 one card: 3>4:D
-    #   落贡 §34: 大落 5 → 头科 1 two cards: nothing left (免贡, §36); 二落 3 → 二科 2 one card: 3>2:2
-    # The bots used to pay 4>1:D first: validate said tribute-missing.
+    # tournament seed 282, hand 1 ends 4-3-5-1-2-6; only seat 3 opened; seat 1 smothered seats 6 and 2.
+    # Hand 2, in 004 §30 order, each paid from the cards the seat was dealt (§36):
+    #   点贡 §31: 1-4 and 2-5 both unopened (mutual, optional; the bots pay): 1>4:D 2>5:X 4>1:D 5>2:X;
+    #     6 did not open, 3 did: 6>3:D
+    #   闷贡 §32: 6 → 1: 6>1:D (its second big joker); 2 → 1: seat 2 holds the small joker seat 5 just
+    #     gave it, but pays with a 2 it was dealt (X2222): 2>1:2 (the bots used to pay 2>1:X)
+    #   落贡 §34: 大落 6 → 头科 4 two, team-mates (optional, §35): 6>4:22; 二落 2 → 二科 3 one: 2>3:2
+    # Hand 2 ends 2-1-3-6-5-4; seats 1, 3, 6 opened; seat 5 smothered seat 4, seat 6 seat 5. Hand 3
+    # deals seat 4 all four small jokers (XXXX): 004 §37 frees seat 4 alone (4>1 点贡, 4>5 闷贡 and
+    # 4>2 落贡 waived). 点贡 2-5 mutual: 2>5:2 and 5>2:D; 闷贡 5 → 6: 5>6:2 (seat 5's last dealt 2);
+    # 落贡 二落 5 → 二科 1, team-mates: seat 5 holds only the 2 seat 2 gave it, which may not pay
+    # tribute (§36), so the bots leave it unpaid (they used to pay 5>1:2).
     records = play_match(get_ruleset("tournament"), 282, 3)
-    assert records[1].tags["Result"] == "1-2-4-6-3-5" and "XXXX" in records[2].deal[3]
-    assert _preplay(records, 3) == "5>2:D 5>2:2 3>4:D 3>2:2"
+    assert [r.tags["Result"] for r in records[:2]] == ["4-3-5-1-2-6", "2-1-3-6-5-4"]
+    assert "XXXX" in records[2].deal[3]
+    assert _preplay(records, 2) == "1>4:D 2>5:X 4>1:D 5>2:X 6>3:D 6>1:D 2>1:2 6>4:22 2>3:2"
+    assert _preplay(records, 3) == "2>5:2 5>2:D 5>6:2"
     assert _match_problems(records) == []
+    notes = check_match([replay(r) for r in records])[2].notes
+    assert "落贡 waived: seat 4 refuses tribute (抗贡)" in notes and "闷贡 paid: 5>6:2" in notes
 
 
 def test_selfplay_command_seed_150_match_validates(tmp_path):
@@ -281,4 +298,4 @@ def test_selfplay_command_seed_150_match_validates(tmp_path):
     assert r.exit_code == 0
     v = runner.invoke(main, ["validate", str(f)])
     assert v.exit_code == 0, v.output
-    assert "点贡 waived: seat 4 refuses tribute (抗贡)" in v.output
+    assert "点贡 waived: seat 2 refuses tribute (抗贡)" in v.output

@@ -121,6 +121,8 @@ EXPECTED_WORDS = {
     "WORD": "'wind' or 'claim'",
     "DECLARATION": "a declaration: revolt, keep-head, no-head, natural, call or precall",
     "GIVE": "a transfer like '6>1:DX'",
+    "BUY": "a purchase like 'buy 1>4:2 4>1:3'",
+    "GIFT": "a gift like 'gift 4>1:3'",
     "ACTION": "an action: a seat 1-6 and a colon, then cards, '-' or '~', like '3:QQQ'",
     "COMMENT": "a {comment}",
     "LINE_COMMENT": "a ; comment",
@@ -419,8 +421,20 @@ class _Build(Transformer):
         seat, word, *glyph = children
         return declaration_item(seat, str(word), str(glyph[0]) if glyph else None)
 
+    def purchase(self, children):
+        return ("group", purchase_items(children[1:]))
+
+    def gift(self, children):
+        return ("group", [labelled(children[1], "gift")])
+
     def preplay(self, items):
-        return ("preplay", items)
+        flat = []
+        for item in items:
+            if item[0] == "group":
+                flat.extend(item[1])
+            else:
+                flat.append(item)
+        return ("preplay", flat)
 
     def play(self, items):
         return ("play", items)
@@ -473,6 +487,31 @@ def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
         seat=int(give[0]), kind=ActionKind.GIVE, to=int(give[2]), cards=format_cards(_cards(cards)), glyph=glyph
     )
     return ("action", action, _loc(give))
+
+
+def purchase_items(items: list[tuple]) -> list[tuple]:
+    """The parsed items of a purchase ``buy 1>4:2 4>1:3`` (its two transfers, and any comments
+    between them), the transfers marked ``buy``. Raises :class:`NotationError` at the second
+    transfer unless it goes back between the same two seats."""
+    first, second = (item for item in items if item[0] == "action")
+    a, b = first[1], second[1]
+    if (b.seat, b.to) != (a.to, a.seat):
+        raise NotationError(
+            "syntax",
+            f"a purchase is the price and the card bought back between the same two seats: "
+            f"expected {a.to}>{a.seat}:… after buy {a.text}, not {b.text}",
+            *second[2],
+        )
+    return [labelled(item, "buy") for item in items]
+
+
+def labelled(item: tuple, purpose: str) -> tuple:
+    """A parsed transfer item of a purchase (``buy``) or a gift (``gift``), marked so; comments
+    between a purchase's two transfers are left as they are."""
+    if item[0] != "action":
+        return item
+    action = item[1].model_copy(update={"purpose": purpose})
+    return ("action", action, item[2])
 
 
 def declaration_item(seat: Token, word: str, glyph: str | None) -> tuple:

@@ -30,6 +30,8 @@ from .parser import (
     action_from_token,
     build_hand,
     declaration_item,
+    labelled,
+    purchase_items,
     transfer_item,
     unescape,
     with_marks,
@@ -58,6 +60,7 @@ def _patterns() -> tuple[re.Pattern, ...]:
     preplay = re.compile(
         rf"{_WS}(?:(?P<nl>\n)|(?P<give>{t['GIVE']}){_WS}(?P<cards>{t['CARDS']})(?:{_WS}(?P<glyph>{t['GLYPH']}))?"
         rf"|(?P<seat>{t['SEAT']}){_WS}(?P<word>{t['DECLARATION']})(?:{_WS}(?P<glyph2>{t['GLYPH']}))?|{comment}"
+        rf"|(?P<buy>{t['BUY']})|(?P<gift>{t['GIFT']})"
         rf"|(?P<play>play)|(?P<other>.))"
     )
     # groups, for findall: white space, action, its annotations, newline, round number, comment, other
@@ -187,16 +190,34 @@ def _deal(c: _Cursor, m: re.Match, entry_re, blank_re, keyword_re):
 
 
 def _preplay(c: _Cursor, preplay_re) -> list:
-    items = []
+    items: list = []
+    group: list | None = None  # the items of a purchase or gift being read
+    purpose = ""
     for m in preplay_re.finditer(c.text, c.pos):
         if m.group("nl") is not None:
             c.newline(m.end())
         elif m.group("give") is not None:
-            items.append(transfer_item(c.token("GIVE", m, "give"), c.token("CARDS", m, "cards"), m.group("glyph")))
+            item = transfer_item(c.token("GIVE", m, "give"), c.token("CARDS", m, "cards"), m.group("glyph"))
+            if group is None:
+                items.append(item)
+                continue
+            group.append(item)
+            if purpose == "gift":
+                items.append(labelled(item, "gift"))
+                group = None
+            elif sum(1 for g in group if g[0] == "action") == 2:
+                items.extend(purchase_items(group))
+                group = None
+        elif m.group("buy") is not None or m.group("gift") is not None:
+            if group is not None:
+                raise _Decline
+            group, purpose = [], "buy" if m.group("buy") is not None else "gift"
+        elif group is not None and (not group or m.group("comment") is None):
+            raise _Decline  # inside a purchase or gift only a comment between its two transfers
         elif m.group("seat") is not None:
             items.append(declaration_item(c.token("SEAT", m, "seat"), m.group("word"), m.group("glyph2")))
         elif m.group("comment") is not None:
-            items.append(("comment", c.skip_comment(m)))
+            (group if group is not None else items).append(("comment", c.skip_comment(m)))
         elif m.group("play") is not None:
             c.pos = m.end()
             return items

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..model import KNOWN_TAGS, REQUIRED_TAGS, Action, GameRecord, split_hand
+from ..model import KNOWN_TAGS, REQUIRED_TAGS, Action, GameRecord, preplay_items, split_hand
 from ..rules.cards import HAND_SIZE
 from .width import columns, is_wide, wide_chunks
 
@@ -46,6 +46,18 @@ def _action_tokens(action: Action) -> list[str]:
     nags = "".join(f" ${n}" for n in action.nags)
     tokens.append(("^" if action.irregular else "") + action.text + (action.glyph or "") + nags)
     tokens.extend(_comment_tokens(action.comments))
+    return tokens
+
+
+def _preplay_tokens(preplay: tuple[Action, ...]) -> list[str]:
+    """The pre-play items: a purchase as ``buy`` and its two transfers, a gift as ``gift`` and its
+    transfer, any other action alone."""
+    tokens: list[str] = []
+    for purpose, items in preplay_items(preplay):
+        for n, a in enumerate(items):
+            first, *rest = _action_tokens(a)
+            tokens.append(f"{purpose} {first}" if purpose is not None and n == 0 else first)  # one line
+            tokens.extend(rest)
     return tokens
 
 
@@ -100,7 +112,7 @@ def write(record: GameRecord) -> str:
     if record.preplay:
         lines.append("preplay")
         _fill(lines, _comment_tokens(record.comment))
-        _fill(lines, [tok for a in record.preplay for tok in _action_tokens(a)])
+        _fill(lines, _preplay_tokens(record.preplay))
         lines.append("")
         lines.append("play")
     else:

@@ -26,6 +26,7 @@ import jinja2
 import markupsafe
 from jinja2.utils import htmlsafe_json_dumps
 
+from ..buying import trade_names
 from ..model import ActionKind
 from ..replay import Replay
 from ..report import Problem
@@ -116,7 +117,8 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
     """Everything the replay page shows of one hand, as JSON-ready data.
 
     ``actions`` are the record's actions in the order the engine replays them
-    (declarations first); ``frames[i]`` is the table after ``i`` actions
+    (declarations first); a transfer of a purchase or gift carries its ``trade``, named in both
+    languages (买三 / buying a 3, 买四, 赠与); ``frames[i]`` is the table after ``i`` actions
     (``frames[0]`` the deal). A frame's ``trick`` lists the indices of the
     actions of the round the last action belongs to, and its ``top`` the play
     to beat with the index of the action that made it. ``events`` carry their
@@ -146,6 +148,7 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
         frames.append(_frame(pos, trick, top_action))
     actions = []
     number = None
+    trades = trade_names(record.preplay) + [None] * len(record.actions)
     for i, a in enumerate(all_actions):
         lead = False
         if i < len(positions) and not a.kind.preplay:
@@ -168,6 +171,8 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
                 "irregular": a.irregular,
                 "comments": list(a.comments),
                 "preplay": a.kind.preplay,
+                "purpose": a.purpose,
+                "trade": {"zh": trades[i][0], "en": trades[i][1]} if trades[i] else None,
                 "round": None if a.kind.preplay else number,
                 "lead": lead,
             }
@@ -188,6 +193,11 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
         for e in result.events
         if e.kind is not EventKind.ROUND_END
     ]
+    for ev in events:  # the cards of a purchase or gift change hands under the rules of buying, not tribute
+        traded = trades[ev["action"]] if ev["kind"] == EventKind.GIVE.value and ev["action"] < len(trades) else None
+        if traded:
+            rule = "buying" if all_actions[ev["action"]].purpose == "buy" else "gift"
+            ev.update(zh=traded[0], en=traded[1], rule=_rule(rule), source=result.ruleset.cite(rule))
     diagnostic = None
     if result.diagnostic is not None:
         d = result.diagnostic

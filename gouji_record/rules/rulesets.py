@@ -79,6 +79,9 @@ RULES: dict[str, tuple[str, str]] = {
     "match-score": ("a match scores the sum of its hands", "积分"),
     "claim": ("a seat may claim it can play out the rest", "挑牌"),
     "irregular": ("a wrong play is not made, and the turn is lost", "错牌不出"),
+    # buying 3s and 4s before play (买三, 买四) and gifts (赠与)
+    "buying": ("a seat without 3s (or 4s) buys one with a 2 or a joker", "买三、买四"),
+    "gift": ("a seat without 3s (or 4s), 2s and jokers is given one", "赠与"),
 }
 
 OpeningExclusion = Literal["big-joker", "small-joker", "twos", "single-two", "twos-alone"]
@@ -221,6 +224,39 @@ class Ruleset(BaseModel):
     sweep_tribute: bool = _opt("tribute", "after a sweep each swept seat pays its opposite one card (对头贡)")
     return_tribute: bool = _opt("return-tribute", "the takers of place tribute return as many cards (还贡)")
     tribute_exemption: bool = _opt("tribute-exemption", "four big jokers exempt the team, four small the seat (抗贡)")
+    # -- tribute in detail, buying 3s and 4s (买三, 买四) and gifts (赠与) -------------------------
+    pay_from: Literal["dealt", "hand"] = _opt(
+        "tribute-cards",
+        "what pays tribute and buys a 3 or a 4: the 2s and jokers the seat was dealt (never those it "
+        "received), or its whole hand as it stands",
+    )
+    return_after: Literal["all-tribute", "own-tribute"] = _opt(
+        "return-tribute", "the returns (还贡) follow once all tribute is paid, or each after its own place tribute"
+    )
+    sweep_keeps_tribute: bool = _opt(
+        "tribute", "after a sweep the smother, burn and point tribute are still paid (only place tribute changes)"
+    )
+    buy_ranks: tuple[Literal["3", "4"], ...] = _opt(
+        "buying",
+        "ranks a seat holding none may buy, one card each (3s only with threes-last, 4s only with opening-by-fours)",
+    )
+    buy_from: tuple[Literal["opposite", "opposite-team", "team", "others"], ...] = _opt(
+        "buying",
+        "who sells, in order; the next only when none before can: the opposite, the opposite's team-mates, "
+        "the buyer's team-mates, or everyone else",
+    )
+    buy_price: Literal["two", "two-first", "two-or-joker"] = _opt(
+        "buying", "what pays for it, one card: a 2; a 2, a joker only without 2s; a 2 or a joker"
+    )
+    buy_required: bool = _opt("buying", "a seat without the rank must buy one when someone can sell")
+    team_gives_free: bool = _opt("buying", "a team-mate gives the card without a price (要三, 赠与)")
+    seller_keeps_one: bool = _opt("buying", "only a seat holding two or more of the rank can sell or give one")
+    threes_before_fours: bool = _opt("buying", "every purchase of a 3 comes before any of a 4")
+    buy_before_tribute: bool = _opt("buying", "buying comes before any tribute")
+    gift_from: tuple[Literal["opposite", "team", "opposite-team"], ...] = _opt(
+        "gift",
+        "who gives a 3 or a 4, in order, to a seat without one that holds no 2 and no joker to buy it; none: no gifts",
+    )
     first_lead: Literal["any", "next-after-leader", "last-sixth"] = _opt(
         "first-lead",
         "who leads a hand after the first: anyone, the seat after the previous hand's first leader, "
@@ -297,6 +333,19 @@ ONLINE = Ruleset(
     sweep_tribute=False,
     return_tribute=True,
     tribute_exemption=False,
+    # tribute in detail, buying and gifts
+    pay_from="dealt",
+    return_after="all-tribute",
+    sweep_keeps_tribute=False,
+    buy_ranks=("3",),
+    buy_from=("opposite", "opposite-team", "team"),
+    buy_price="two-first",
+    buy_required=True,
+    team_gives_free=False,
+    seller_keeps_one=True,
+    threes_before_fours=False,
+    buy_before_tribute=True,
+    gift_from=(),
     first_lead="next-after-leader",
     hand_end="one-team-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
@@ -359,6 +408,12 @@ ONLINE = Ruleset(
         "wind-request": "§接风 (申请接风…如其余持牌人均同意（均过牌）…请求接风的人可以继续上牌)",
         "claim": "§接风 (no 挑牌 in these rules)",
         "irregular": "§出牌 (错牌 not named; the charter's 错牌不出 is applied)",
+        "buying": (
+            "§买三, §回合 (如果所持牌中无3者必须无条件用钱（无钱时用大、小花）向对头买1张3，"
+            "如果对头无3或只有一张3则向对头的联邦买3，如果敌人均不满足条件 则向自己的联邦买3; "
+            "开牌->上班->买三（当憋三打法时）->进贡)"
+        ),
+        "gift": "§买三 (no 赠与: the own team sells too)",
     },
 )
 
@@ -378,6 +433,11 @@ CLASSIC = ONLINE.model_copy(
         first_lead="any",
         wind_request=False,
         scoring=Scoring(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12)),
+        # tribute in detail, buying and gifts
+        pay_from="hand",
+        buy_price="two-or-joker",
+        team_gives_free=True,
+        buy_before_tribute=False,
         sources={
             "calls": "§37 (宣點)",
             "tribute": "§25-§28 (進貢和還貢的類型和順序：悶貢＞燒貢＞點貢＞落貢; 第一回合沒有進貢)",
@@ -433,6 +493,8 @@ CLASSIC = ONLINE.model_copy(
             "wind-request": "§45 (no 申请接风: the last player leads)",
             "claim": "§45 (no 挑牌 in these rules)",
             "irregular": "§44 (错牌 not named; the charter's 错牌不出 is applied)",
+            "buying": "§61-§65 (在憋三打法里…買三或者要三; 用一張2或王向對家買3; 如果對頭無3或只有一張3，則向對頭的聯邦買3，如果買不到3，則向自己的聯邦要3)",
+            "gift": "§64 (no 赠与: the own team's 要3 is part of buying)",
         },
     )
 )
@@ -473,6 +535,19 @@ CHARTER = Ruleset(
     sweep_tribute=False,
     return_tribute=True,
     tribute_exemption=False,
+    # tribute in detail, buying and gifts
+    pay_from="dealt",
+    return_after="own-tribute",
+    sweep_keeps_tribute=False,
+    buy_ranks=("3",),
+    buy_from=("opposite", "opposite-team"),
+    buy_price="two-first",
+    buy_required=True,
+    team_gives_free=False,
+    seller_keeps_one=True,
+    threes_before_fours=False,
+    buy_before_tribute=False,
+    gift_from=(),
     first_lead="last-sixth",
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
@@ -535,6 +610,8 @@ CHARTER = Ruleset(
         "wind-request": "§19 (第十九条 申请接风)",
         "claim": "§15, §26(4) (第十五条 挑牌; 第二十六条(四) 憋3时不挑牌)",
         "irregular": "§8(1) (第八条(一) 错牌不出，其顺牌权自动取消)",
+        "buying": "§26(2) (第二十六条(二) 凡所持牌中无3者应无条件用钱（无钱时用大，小花）向对头买1张3牌; 如对头无3或只有1张3牌，则向对头的联邦买1张3牌)",
+        "gift": "§26(2) (no 赠与)",
     },
 )
 
@@ -574,6 +651,19 @@ FOURS = Ruleset(
     sweep_tribute=False,
     return_tribute=False,
     tribute_exemption=False,
+    # tribute in detail, buying and gifts
+    pay_from="dealt",
+    return_after="all-tribute",
+    sweep_keeps_tribute=False,
+    buy_ranks=("3", "4"),
+    buy_from=("opposite", "others"),
+    buy_price="two",
+    buy_required=True,
+    team_gives_free=True,
+    seller_keeps_one=True,
+    threes_before_fours=False,
+    buy_before_tribute=False,
+    gift_from=(),
     first_lead="any",
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
@@ -636,6 +726,8 @@ FOURS = Ruleset(
         "wind-request": "§牌张大小 (no 申请接风: the last player leads)",
         "claim": "§牌张大小 (no 挑牌 in these rules)",
         "irregular": "§牌张大小 (错牌 not named; the charter's 错牌不出 is applied)",
+        "buying": "§开点 (没有3和4的要花钱买; 一般优先向对家买，对家卖不出则按逆时针顺序询问，队友之间不需要用2买，而对手之间要用2买)",
+        "gift": "§开点 (no 赠与: team-mates give without a 2)",
     },
 )
 
@@ -676,6 +768,19 @@ TOURNAMENT = Ruleset(
     sweep_tribute=True,
     return_tribute=False,
     tribute_exemption=True,
+    # tribute in detail, buying and gifts
+    pay_from="dealt",
+    return_after="all-tribute",
+    sweep_keeps_tribute=True,
+    buy_ranks=("3", "4"),
+    buy_from=("opposite",),
+    buy_price="two-or-joker",
+    buy_required=False,
+    team_gives_free=False,
+    seller_keeps_one=True,
+    threes_before_fours=True,
+    buy_before_tribute=True,
+    gift_from=("opposite", "team", "opposite-team"),
     first_lead="last-sixth",
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
@@ -747,6 +852,11 @@ TOURNAMENT = Ruleset(
         "wind-request": "§9 (no 申请接风: 每轮最后顺牌者成为下一轮的发牌人)",
         "claim": "§9 (no 挑牌 in these rules)",
         "irregular": "§9 (第九条 若顺牌有误，按错牌不出原则，自动取消其顺牌权)",
+        "buying": (
+            "§23, §28, §35 (第二十三条 若手中无3或4，可在开牌前用2、小王或大王向对家买3或4，买卖数量需一致; 自愿行为; "
+            "非对头间不得买卖; 非摸牌获得的2、小王、大王，不得用于买3或4; 买卖3优先于买卖4; 第三十五条 需先完成买卖，再进行进贡)"
+        ),
+        "gift": "§24-§25 (第二十四条 若手中无3或4且无2、小王、大王，对家需无条件赠与3或4; 若对家无法赠与，由上联或下联…上家或下家无条件赠与; 第二十五条 3和4各赠与1张)",
     },
 )
 
