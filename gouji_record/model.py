@@ -243,17 +243,16 @@ class ActionKind(str, Enum):
         return self in _PREPLAY
 
 
-_PREPLAY = frozenset(
-    {
-        ActionKind.REVOLT,
-        ActionKind.KEEP_HEAD,
-        ActionKind.NO_HEAD,
-        ActionKind.NATURAL,
-        ActionKind.CALL,
-        ActionKind.PRECALL,
-        ActionKind.GIVE,
-    }
+#: The declarations made before play (革命, 要头, 无头, 自然开点, 宣点, 预点), in notation order.
+DECLARATION_KINDS = (
+    ActionKind.REVOLT,
+    ActionKind.KEEP_HEAD,
+    ActionKind.NO_HEAD,
+    ActionKind.NATURAL,
+    ActionKind.CALL,
+    ActionKind.PRECALL,
 )
+_PREPLAY = frozenset({*DECLARATION_KINDS, ActionKind.GIVE})
 
 
 class Action(BaseModel):

@@ -25,18 +25,12 @@ from gouji_record.rules.engine import Position, initial_position, skip_possible_
 from gouji_record.rules.events import EventKind, IllegalAction
 from gouji_record.rules.moves import HiddenPlays, legal_actions, plays_of_size
 from gouji_record.rules.rulesets import PRESETS, get_ruleset
+from gouji_record.model import DECLARATION_KINDS
 from gouji_record.selfplay import play_hand
 
 #: Events after which the real play may go another way with cards hidden (judged on known cards).
 KNOWN_ONLY = {EventKind.BURN_FAILURE, EventKind.SMOTHER, EventKind.OUT}
-DECLARATIONS = (
-    ActionKind.REVOLT,
-    ActionKind.KEEP_HEAD,
-    ActionKind.NO_HEAD,
-    ActionKind.NATURAL,
-    ActionKind.CALL,
-    ActionKind.PRECALL,
-)
+DECLARATIONS = DECLARATION_KINDS
 OTHER_KINDS = (ActionKind.PASS, ActionKind.YIELD, ActionKind.WIND, ActionKind.CLAIM)
 
 

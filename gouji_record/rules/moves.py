@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..model import Action, ActionKind
+from ..model import DECLARATION_KINDS, Action, ActionKind
 from .cards import BIG_JOKER, COPIES, N_RANKS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
 from .engine import Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
 from .events import IllegalAction
@@ -235,14 +235,7 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     seats = [seat] if seat is not None else [1, 2, 3, 4, 5, 6]
     if pos.preplay:
         for s in seats:
-            for kind in (
-                ActionKind.REVOLT,
-                ActionKind.KEEP_HEAD,
-                ActionKind.NO_HEAD,
-                ActionKind.NATURAL,
-                ActionKind.CALL,
-                ActionKind.PRECALL,
-            ):
+            for kind in DECLARATION_KINDS:
                 a = Action(seat=s, kind=kind)
                 if _accepted(pos, a):
                     out.append(a)
