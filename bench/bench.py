@@ -51,13 +51,12 @@ from gouji_record.notation.parser import parse_text
 from gouji_record.replay import replay
 path = {str(corpus)!r}
 t = time.perf_counter(); hands = actions = 0
-if True:
-    for hand in read_hands(path):
-        for rec, _ in parse_text(hand.text, hand.line):
-            hands += 1; actions += len(rec.all_actions)
-            if {validate!r}:
-                r = replay(rec, every_position=False)  # as gouji validate does
-                assert r.diagnostic is None, r.diagnostic
+for hand in read_hands(path):
+    for rec, _ in parse_text(hand.text, hand.line, hand.column):
+        hands += 1; actions += len(rec.all_actions)
+        if {validate!r}:
+            r = replay(rec, every_position=False)  # as gouji validate does
+            assert r.diagnostic is None, r.diagnostic
 dt = time.perf_counter() - t
 RESULT = dict(hands=hands, actions=actions, seconds=dt)
 """)
@@ -144,7 +143,7 @@ from gouji_record.notation.parser import parse_text
 from gouji_record.replay import replay
 from gouji_record.render.html import render_replay
 hand = next(iter(read_hands({str(corpus)!r})))
-rec = parse_text(hand.text, hand.line)[0][0]
+rec = parse_text(hand.text, hand.line, hand.column)[0][0]
 render_replay(replay(rec))  # templates loaded once, as in a long-running server
 t = time.perf_counter(); html = render_replay(replay(rec)); dt = time.perf_counter() - t
 t0 = time.perf_counter(); html = render_replay(replay(rec)); dt0 = time.perf_counter() - t0

@@ -26,6 +26,8 @@ from pydantic import BaseModel
 from .batch import MAX_JOBS, ReadHand, read_records, ruleset_problem
 from .canonical import canonical
 from .model import GameRecord
+from .notation.files import decode
+from .notation.parser import NotationError
 from .notation.writer import write, write_all
 from .replay import Replay, replay, ruleset_of
 from .report import Problem, diagnostic_problem, printable
@@ -46,46 +48,6 @@ from .rules.rulesets import (
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 #: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
 EXIT_INTERRUPTED = 130
-
-
-class Unreadable(Exception):
-    """A file that cannot be read as records; carries the located :class:`Problem`
-    and the file's lines (``None`` when it has none to show)."""
-
-    def __init__(self, problem: Problem, lines: list[str] | None = None) -> None:
-        super().__init__(problem.message)
-        self.problem = problem
-        self.lines = lines
-
-
-def _read_bytes(path: str) -> bytes:
-    if path == "-":
-        return _stdin().read()
-    try:
-        return Path(path).read_bytes()
-    except IsADirectoryError:
-        raise Unreadable(Problem(path, 0, 0, "unreadable", "is a directory, not a .gjn file")) from None
-    except OSError as e:
-        raise Unreadable(Problem(path, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}")) from None
-
-
-def _decode(path: str, data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line_start = data.rfind(b"\n", 0, e.start) + 1
-        line = data.count(b"\n", 0, e.start) + 1
-        column = len(data[line_start : e.start].decode("utf-8", errors="replace")) + 1
-        raise Unreadable(
-            Problem(
-                path,
-                line,
-                column,
-                "encoding",
-                f"not UTF-8 text: byte 0x{data[e.start]:02x} cannot start a UTF-8 character "
-                "(is the file GB18030/GBK? save it as UTF-8)",
-            )
-        ) from None
 
 
 def _stdin() -> BinaryIO:
@@ -769,9 +731,12 @@ def import_(file: str, output: str | None) -> None:
 
     _no_overwrite((file,), output)
     try:
-        text = _decode(file, _read_bytes(file))
-    except Unreadable as e:
-        _fail(e.problem)
+        text = decode(_stdin().read() if file == "-" else Path(file).read_bytes())
+    except OSError as e:
+        _fail(Problem(file, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}"))
+        sys.exit(EXIT_UNREADABLE)
+    except NotationError as e:  # not UTF-8: located as every reader locates it
+        _fail(Problem(file, e.line, e.column, e.code, e.message))
         sys.exit(EXIT_UNREADABLE)
     try:
         records = read_records(text, file)

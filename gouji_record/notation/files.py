@@ -156,6 +156,18 @@ def _decode(raw: bytes, number: int) -> tuple[str, tuple[NotationError, ...]]:
             return "".join(pieces), tuple(problems)
 
 
+def decode(data: bytes) -> str:
+    """``data`` as UTF-8 text; raises :class:`NotationError` (code ``encoding``) located at the
+    first bad byte, with the message every reader gives (for inputs read whole, like JSON Lines)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        start = data.rfind(b"\n", 0, e.start) + 1
+        end = data.find(b"\n", e.start)
+        _, problems = _decode(data[start : end if end >= 0 else len(data)], data.count(b"\n", 0, e.start) + 1)
+        raise problems[0] from None
+
+
 def read_lines(stream: BinaryIO, path: str = "-") -> Iterator[tuple[str, tuple[NotationError, ...]]]:
     """Decode ``stream`` line by line: ``(text, problems)`` for each line, the text ending in
     ``"\\n"`` when the line had an end (LF, CRLF or CR).
