@@ -328,19 +328,12 @@ class _Splitter:
         return hand
 
 
-def split_lines(lines: Iterable[str], path: str = "-", problems: Iterable | None = None) -> Iterator[HandText]:
-    """Cut lines (each with its ``"\\n"``, as :func:`read_lines` gives them) into hands.
-
-    ``problems``, if given, runs beside ``lines``: each line's decoding problems (a tuple).
-    Yields a :class:`HandText` per hand in file order; only a file with no text yields none.
-    """
+def split_lines(lines: Iterable[str], path: str = "-") -> Iterator[HandText]:
+    """Cut lines of text (each with its ``"\\n"``, as :func:`read_lines` gives them) into hands:
+    a :class:`HandText` per hand in file order; only a text with no line yields none."""
     splitter = _Splitter(path)
-    if problems is None:
-        for text in lines:
-            yield from splitter.push(text)
-    else:
-        for text, problem in zip(lines, problems):
-            yield from splitter.push(text, problem)
+    for text in lines:
+        yield from splitter.push(text)
     yield from splitter.finish()
 
 
