@@ -473,6 +473,25 @@ def expected_leader(rules: Ruleset, prev: Replay) -> int | None:
     return None if leader is None else leader % 6 + 1
 
 
+def _suited_later(rules: Ruleset, record: GameRecord, led: bool) -> list[Diagnostic]:
+    """A draw for the teams (抽签组邦) in a hand after a match's first, or a show (上班) where
+    the hand before names the leader: the first of them, as a diagnostic (002 §5-§7)."""
+    for i, a in enumerate(record.preplay):
+        if a.kind is ActionKind.DRAW:
+            return [_diag(rules, "draw-not-allowed", "team-draw", "teams are drawn before a match's first hand", i)]
+        if a.kind is ActionKind.SHOW and led:
+            return [
+                _diag(
+                    rules,
+                    "show-not-allowed",
+                    "first-lead",
+                    "the hand before names who leads this one: showing (上班) decides only where nobody is named",
+                    i,
+                )
+            ]
+    return []
+
+
 def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMatch]:
     """Check a match: the tribute and first lead of each hand after the first, the calls of the
     hand before (won or lost), and the running match score (per team, and per seat for the
@@ -498,6 +517,7 @@ def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMa
                 )
             entry.diagnostics += problems
             want = expected_leader(rules, prev)
+            entry.diagnostics += _suited_later(rules, record, want is not None)
             if want is not None:  # a leader who leaves the hand as play starts hands the lead on
                 before = replace(rep.positions[min(len(record.preplay), len(rep.positions) - 1)], to_act=want)
                 want = begin_play(before)[0].to_act

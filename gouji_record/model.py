@@ -222,7 +222,9 @@ class ActionKind(str, Enum):
     (无头), natural opening (自然开点), a call that the opposite will not open
     (宣点/明点: ``call``; 预点: ``precall``), and a transfer of cards (``give``:
     tribute, its return, and with a ``purpose`` the two transfers of a purchase of a
-    3 or a 4 and a gift of one)."""
+    3 or a 4 and a gift of one); and the suited steps before play: showing cards of one
+    suit to lead the first hand (``show``, 上班: 亮3, 顶班) and drawing a card for the
+    teams (``draw``, 抽签组邦)."""
 
     PLAY = "play"
     PASS = "pass"
@@ -236,6 +238,8 @@ class ActionKind(str, Enum):
     CALL = "call"
     PRECALL = "precall"
     GIVE = "give"
+    SHOW = "show"
+    DRAW = "draw"
 
     @property
     def preplay(self) -> bool:
@@ -252,7 +256,36 @@ DECLARATION_KINDS = (
     ActionKind.CALL,
     ActionKind.PRECALL,
 )
-_PREPLAY = frozenset({*DECLARATION_KINDS, ActionKind.GIVE})
+#: The steps before play that show suited cards: 上班 (亮3, 顶班) and 抽签组邦.
+SUITED_KINDS = (ActionKind.SHOW, ActionKind.DRAW)
+_PREPLAY = frozenset({*DECLARATION_KINDS, ActionKind.GIVE, *SUITED_KINDS})
+
+#: Suits, as the notation writes them: spades (黑桃), hearts (红桃), clubs (梅花), diamonds (方块).
+SUITS = ("s", "h", "c", "d")
+#: The red suits (hearts, diamonds), for the teams drawn by colour (抽签组邦).
+RED_SUITS = frozenset({"h", "d"})
+Suit = Literal["s", "h", "c", "d"]
+#: Decks in play: each card (suit and rank) is there this many times.
+DECKS = 4
+
+
+def suited_problem(kind: ActionKind, cards: str) -> None:
+    """Check the cards of a ``show`` or a ``draw`` (canonical): one rank, no joker; a show
+    of at most four cards (four decks hold four cards of each suit and rank), a draw of one.
+
+    Raises ``ValueError`` naming what is wrong.
+
+    >>> suited_problem(ActionKind.SHOW, "444")
+    >>> suited_problem(ActionKind.SHOW, "44444")
+    Traceback (most recent call last):
+    ValueError: a show is cards of one suit: at most 4 of a rank (four decks), not 5
+    """
+    if len(set(cards)) != 1 or cards[0] in "XD":
+        raise ValueError(f"the cards of a {kind.value} are of one suit and one rank, without jokers: not {cards}")
+    if kind is ActionKind.DRAW and len(cards) != 1:
+        raise ValueError(f"a draw is one card, not {len(cards)}")
+    if len(cards) > DECKS:
+        raise ValueError(f"a show is cards of one suit: at most {DECKS} of a rank (four decks), not {len(cards)}")
 
 
 class Action(BaseModel):
@@ -268,7 +301,9 @@ class Action(BaseModel):
     after the action. ``purpose`` marks a transfer (``give``) that is not
     tribute: ``buy``, one of the two transfers of a purchase of a 3 or a 4
     (买三, 买四: the price, then the card bought back the other way), or
-    ``gift``, a 3 or a 4 given (赠与); see :func:`preplay_items`.
+    ``gift``, a 3 or a 4 given (赠与); see :func:`preplay_items`. ``suit`` is the suit
+    of the cards of a ``show`` (2 to 4 cards of one rank, 上班) or a ``draw`` (one card,
+    抽签组邦), written before them: ``1:show h444``, ``2:draw s7``; plays carry no suits.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -284,6 +319,7 @@ class Action(BaseModel):
     irregular: StrictBool = False
     comments: tuple[Comment, ...] = ()
     purpose: Literal["buy", "gift"] | None = None
+    suit: Suit | None = None
 
     @field_validator("cards")
     @classmethod
@@ -292,8 +328,12 @@ class Action(BaseModel):
 
     @model_validator(mode="after")
     def _shape(self) -> Action:
-        if (self.kind in (ActionKind.PLAY, ActionKind.GIVE)) != bool(self.cards):
-            raise ValueError("a play or a transfer has cards; other actions have none")
+        if (self.kind in (ActionKind.PLAY, ActionKind.GIVE, *SUITED_KINDS)) != bool(self.cards):
+            raise ValueError("a play, a transfer, a show or a draw has cards; other actions have none")
+        if (self.kind in SUITED_KINDS) != (self.suit is not None):
+            raise ValueError("a show or a draw has a suit (s, h, c, d); other actions have none")
+        if self.kind in SUITED_KINDS:
+            suited_problem(self.kind, self.cards)
         if (self.kind is ActionKind.GIVE) != (self.to is not None) or self.to == self.seat:
             raise ValueError("a transfer (give) goes from its seat to another seat")
         if self.burn and self.kind is not ActionKind.PLAY:
@@ -309,6 +349,8 @@ class Action(BaseModel):
             return f"{self.seat}:{'*' if self.burn else ''}{self.cards}"
         if self.kind is ActionKind.GIVE:
             return f"{self.seat}>{self.to}:{self.cards}"
+        if self.suit is not None:
+            return f"{self.seat}:{self.kind.value} {self.suit}{self.cards}"
         body = {ActionKind.PASS: "-", ActionKind.YIELD: "~"}.get(self.kind, self.kind.value)
         return f"{self.seat}:{body}"
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import GameRecord
-from .rules.engine import Position, Score, initial_position, scores, step
+from .model import Action, GameRecord
+from .rules.engine import Position, Score, initial_position, scores, skip_possible_turn, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
 from .rules.rulesets import Ruleset, get_ruleset, parse_options, with_options
 
@@ -97,7 +97,7 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
     out = Replay(record, rules, [pos])
     positions, events = out.positions, out.events
     for i, action in enumerate(record.all_actions):
-        if action.round is not None and not pos.over and (pos.top is not None or pos.round != action.round):
+        if action.round is not None and not pos.over and not _round_fits(pos, action):
             # (after the end of the hand the engine says so: hand-over, with or without a number)
             expected = "no new round starts here" if pos.top is not None else f"this is round {pos.round}"
             out.diagnostic = Diagnostic(
@@ -120,6 +120,16 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
         events += new_events
     out.diagnostic = _check_result(record, rules, pos)
     return out
+
+
+def _round_fits(pos: Position, action: Action) -> bool:
+    """Whether ``action``'s written round number starts the round due at ``pos``: a new round
+    whose number is ``pos.round``, also after a turn that unknown cards made possible was not
+    taken (:func:`~gouji_record.rules.engine.skip_possible_turn`: that turn closes the round)."""
+    if pos.top is None and pos.round == action.round:
+        return True
+    skipped = skip_possible_turn(pos) if action.seat != pos.to_act else None
+    return skipped is not None and _round_fits(skipped[0], action)
 
 
 def _problem(rules: Ruleset, code: str, rule: str, message: str) -> Diagnostic:

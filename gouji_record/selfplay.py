@@ -31,7 +31,7 @@ from .rules.engine import Position, begin_play, initial_position, opposite, step
 from .rules.events import IllegalAction
 from .rules.moves import plays_of_size
 from .rules.plays import classify, is_gouji
-from .rules.rulesets import Ruleset, get_ruleset  # noqa: F401  (doctest)
+from .rules.rulesets import Ruleset, get_ruleset, options_tag  # noqa: F401  (doctest)
 
 #: Longest hand a bot plays before giving up (a safety net; hands end far sooner).
 MAX_ACTIONS = 2000
@@ -205,6 +205,8 @@ def _tags(rules: Ruleset, seed: int, result: str, extra: dict[str, str] | None =
         "Result": result,
         "Seed": str(seed),
     }
+    if options := options_tag(rules):  # a variant: the record must replay under it
+        tags["Options"] = options
     return tags | (extra or {})
 
 

@@ -14,6 +14,7 @@
       seat: "{n}号位", round: "第 {n} 轮", led: "{s}号位领出", deal: "发牌", preplay: "出牌前声明",
       pass: "过", yield: "让", burn: "烧", wind: "请接风", claim: "挑牌", revolt: "革命", "keep-head": "要头",
       "no-head": "无头", natural: "自然开点", call: "宣点", precall: "预点", give: "给 {s}号位",
+      show: "亮牌 (上班)", draw: "抽签 (组邦)", leads: "{s}号位首发",
       cards: "{n} 张", report: "报户 {n}", toAct: "该出牌", opened: "开点", headless: "无头",
       burning: "烧 {s}号位", burned: "被烧", melee: "四户乱缠", revolted: "革命", out: "出局",
       gouji: "够级 → 对头 {s}号位", dead: "死牌", burnOnly: "够死级 · 只可烧",
@@ -32,6 +33,7 @@
       pass: "pass", yield: "yield", burn: "burn", wind: "asks for the wind", claim: "claims the rest",
       revolt: "revolution", "keep-head": "keep a head", "no-head": "no head", natural: "natural opening",
       call: "call", precall: "pre-call", give: "gives seat {s}",
+      show: "shows (上班)", draw: "draws (抽签组邦)", leads: "seat {s} leads",
       cards: "{n} cards", report: "reports {n}", toAct: "to play", opened: "opened", headless: "headless",
       burning: "burning seat {s}", burned: "burned", melee: "four-way melee", revolted: "revolution", out: "out",
       gouji: "gouji play → opposite, seat {s}", dead: "dead play", burnOnly: "dead gouji · burn only",
@@ -57,8 +59,10 @@
     "take-the-wind": ["wind", "风", "W"], "wind-request": ["wind", "请", "R"],
     "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
     "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
-    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"]
+    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"],
+    "show": ["other", "亮", "S"], "draw": ["other", "签", "D"]
   };
+  var SUIT = { s: "♠", h: "♥", c: "♣", d: "♦" };
   var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other"];
 
   var H, frames, actions, events, last, illegalStep, offender;
@@ -120,6 +124,7 @@
   function actionLabel(a) {
     if (a.kind === "play") return null;
     if (a.kind === "give") return (a.trade ? a.trade[lang] + " · " : "") + fmt(t("give"), { s: a.to }) + " " + a.cards;
+    if (a.suit) return t(a.kind) + " " + SUIT[a.suit] + a.cards;
     return t(a.kind) || a.kind;
   }
 
@@ -159,6 +164,10 @@
   /* ---------- events ---------- */
   function evText(e) {
     var s = e[lang];
+    if (e.suit) {  // 上班 and 抽签组邦: the seat, its suited cards, and who leads after a show
+      s += " " + e.seats[0] + " " + SUIT[e.suit] + e.cards;
+      return e.kind === "show" ? s + " · " + fmt(t("leads"), { s: e.seats[1] }) : s;
+    }
     if (e.kind === "hand-end" || e.kind === "melee") { if (e.seats.length) s += " " + e.seats.join("·"); }
     else if (e.seats.length) s += " " + e.seats.join("→");
     if (e.place) s += " " + placeName(e.place);

@@ -62,8 +62,16 @@ def pages(tmp_path_factory):
     )
     both = d / "both.gjn"
     both.write_text(HAND.read_text(encoding="utf-8") + "\n" + ILLEGAL.read_text(encoding="utf-8"), encoding="utf-8")
+    shown = d / "shown.gjn"  # 抽签组邦 and 上班 before the example's play (002 §5, §7)
+    shown.write_text(
+        HAND.read_text(encoding="utf-8").replace(
+            "\nplay\n", "\npreplay\n1:draw h7 2:draw s8 3:draw d9 4:draw c5 5:draw h6 6:draw c7 6:show s333\n\nplay\n", 1
+        ),
+        encoding="utf-8",
+    )
     urls = {
         "hand": _render(HAND, d / "hand.html"),
+        "shown": _render(shown, d / "shown.html"),
         "illegal": _render(ILLEGAL, d / "illegal.html"),
         "evil": _render(evil, d / "evil.html"),
         "both": _render(both, d / "both.html"),
@@ -449,6 +457,24 @@ def test_table_screenshot(browser, pages, size):
     context.close()
     assert errors == []
     assert os.path.getsize(ARTIFACTS / f"replay-table-{name}.png") > 10_000
+
+
+def test_draws_and_shows_are_named_with_their_suits_in_both_languages(page, pages):
+    # 1:draw h7 … 6:show s333: seat 6 shows three 3s of spades and leads; the example's first play is
+    # seat 1's, so the replay stops there (first-lead), after the seven steps before play
+    open_at(page, pages["shown"] + "#a=7")
+    items = page.locator("#actions li")
+    expect(items.nth(0).locator(".word")).to_have_text("抽签 (组邦) ♥7")
+    expect(items.nth(6).locator(".word")).to_have_text("亮牌 (上班) ♠333")
+    expect(page.locator('#timeline .mk[data-action="6"]')).to_have_text("亮")
+    page.locator('#timeline .mk[data-action="6"]').hover()
+    expect(page.locator("#tip")).to_contain_text("亮牌 6 ♠333 · 6号位首发")
+    page.locator("#lang").click()
+    expect(items.nth(6).locator(".word")).to_have_text("shows (上班) ♠333")
+    page.locator('#timeline .mk[data-action="0"]').hover()
+    expect(page.locator("#tip")).to_contain_text("draws for teams 1 ♥7")
+    page.locator('#timeline .mk[data-action="6"]').hover()
+    expect(page.locator("#tip")).to_contain_text("shows a suit 6 ♠333 · seat 6 leads")
 
 
 def test_a_purchase_is_shown_as_buying_a_3_in_both_languages(page, pages):

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from conftest import EXAMPLES
 from test_presets import Hand
 
+from gouji_record import parse, replay
 from gouji_record.cli import main
 from gouji_record.model import Action
 from gouji_record.rules.cards import parse_cards
@@ -156,3 +157,24 @@ def test_moves_list_the_burn_of_the_seat_to_act_on_a_dead_gouji():
     assert "5:*AAA" in texts and "5:-" in texts
     assert "5:*XAA" not in texts  # left with A7 and no joker: the burn condition (002 §10) fails
     assert t.play("5:*AAA").burner == 5
+
+
+SKIPPED = (
+    '[Event "t"]\n[Site "x"]\n[Date "2026.11.30"]\n[Round "1"]\n[Ruleset "tournament"]\n'
+    + "".join(f'[Seat{s} "p{s}"]\n' for s in range(1, 7))
+    + '[Result "*"]\n\ndeal\n1: 5?35\n2: ?36\n3: D6?34\n4: ?36\n5: ?36\n6: ?36\n\nplay\n'
+    "1. 1:5 2:- 3:D 4:- 5:- 6:- 1:-\n"
+)
+
+
+def test_a_round_number_after_a_hidden_turn_not_taken():
+    # the failing input: seat 2 (cards unknown) may hold two big jokers after passing (004 §10), so its
+    # turn was possible; when seat 3 leads instead, the written "2." starts round 2, as it does when
+    # seat 2's cards are written without DD
+    assert replay(parse(SKIPPED + "2. 3:6\n")[0]).diagnostic is None
+    # seat 2's 2:DD is still round 1: a "2." before it does not fit
+    d = replay(parse(SKIPPED + "2. 2:DD\n")[0]).diagnostic
+    assert (d.code, d.action) == ("round-mismatch", 7)
+    # and round 3 is not due
+    d = replay(parse(SKIPPED + "3. 3:6\n")[0]).diagnostic
+    assert (d.code, d.action) == ("round-mismatch", 7)

@@ -299,3 +299,16 @@ def test_selfplay_command_seed_150_match_validates(tmp_path):
     v = runner.invoke(main, ["validate", str(f)])
     assert v.exit_code == 0, v.output
     assert "点贡 waived: seat 2 refuses tribute (抗贡)" in v.output
+
+
+def test_a_variant_is_written_in_the_options_tag_and_replays_under_it():
+    # the failing input: selfplay under charter with threes held wrote only [Ruleset "charter"], so the
+    # file replayed under the preset, not the rules it was played under
+    from gouji_record.rules.rulesets import options_tag, with_options
+
+    variant = with_options(get_ruleset("charter"), {"threes-last": "yes", "showing": "none"})
+    record = play_hand(variant, 3)
+    assert record.tags["Options"] == "threes-last=yes, showing=none"
+    again = replay(parse(write(record))[0])
+    assert again.ruleset == variant and again.diagnostic is None
+    assert options_tag(get_ruleset("charter")) == ""

@@ -31,6 +31,8 @@ from ..model import (
     ActionKind,
     GameRecord,
     date_ok,
+    SUITS,
+    suited_problem,
     parse_result,
     score_ok,
     tag_value_problem,
@@ -123,6 +125,8 @@ EXPECTED_WORDS = {
     "GIVE": "a transfer like '6>1:DX'",
     "BUY": "a purchase like 'buy 1>4:2 4>1:3'",
     "GIFT": "a gift like 'gift 4>1:3'",
+    "SUITED_STEP": "'show' (上班) or 'draw' (抽签组邦)",
+    "SUITED_CARDS": "a suit (s h c d, or ♠ ♥ ♣ ♦) and cards of one rank, like 'h444'",
     "ACTION": "an action: a seat 1-6 and a colon, then cards, '-' or '~', like '3:QQQ'",
     "COMMENT": "a {comment}",
     "LINE_COMMENT": "a ; comment",
@@ -421,6 +425,10 @@ class _Build(Transformer):
         seat, word, *glyph = children
         return declaration_item(seat, str(word), str(glyph[0]) if glyph else None)
 
+    def suited(self, children):
+        seat, step, cards, *glyph = children
+        return suited_item(seat, str(step), cards, str(glyph[0]) if glyph else None)
+
     def purchase(self, children):
         return ("group", purchase_items(children[1:]))
 
@@ -512,6 +520,32 @@ def labelled(item: tuple, purpose: str) -> tuple:
         return item
     action = item[1].model_copy(update={"purpose": purpose})
     return ("action", action, item[2])
+
+
+#: Suits as they may be written, and the notation's letter for each (黑桃, 红桃, 梅花, 方块).
+SUIT_WORDS = {
+    **{c: c for c in SUITS},
+    **{c.upper(): c for c in SUITS},
+    **dict(zip("♠♥♣♦", SUITS)),
+    **dict(zip(("黑桃", "红桃", "梅花", "方块"), SUITS)),
+}
+_SUITED = re.compile(r"(黑桃|红桃|梅花|方块|.)(.*)", re.DOTALL)
+
+
+def suited_item(seat: Token, step: str, cards: Token, glyph: str | None) -> tuple:
+    """The parsed item of a show ``1:show h444`` (上班: 亮3, 顶班) or a draw ``2:draw s7``
+    (抽签组邦): the action and where it stands. Raises :class:`NotationError` (``bad-card``)
+    at the cards for more than four of one suit, a joker, mixed ranks, or a draw of more
+    than one card."""
+    suit, ranks = _SUITED.fullmatch(str(cards)).groups()
+    kind = ActionKind.SHOW if step in ("show", "亮") else ActionKind.DRAW
+    text = format_cards(parse_cards(ranks))
+    try:
+        suited_problem(kind, text)
+    except ValueError as e:
+        raise NotationError("bad-card", str(e), cards.line, cards.column + len(suit)) from None
+    action = Action.model_construct(seat=int(seat[0]), kind=kind, cards=text, suit=SUIT_WORDS[suit], glyph=glyph)
+    return ("action", action, _loc(seat))
 
 
 def declaration_item(seat: Token, word: str, glyph: str | None) -> tuple:

@@ -172,6 +172,7 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
                 "comments": list(a.comments),
                 "preplay": a.kind.preplay,
                 "purpose": a.purpose,
+                "suit": a.suit,
                 "trade": {"zh": trades[i][0], "en": trades[i][1]} if trades[i] else None,
                 "round": None if a.kind.preplay else number,
                 "lead": lead,
@@ -193,11 +194,13 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
         for e in result.events
         if e.kind is not EventKind.ROUND_END
     ]
-    for ev in events:  # the cards of a purchase or gift change hands under the rules of buying, not tribute
+    for ev in events:  # a show's or a draw's suit, from its action
+        if ev["kind"] in (EventKind.SHOW.value, EventKind.DRAW.value) and ev["action"] < len(all_actions):
+            ev["suit"] = all_actions[ev["action"]].suit
+    for ev in events:  # a purchase or a gift is named as such (买三, 赠与), not as cards given
         traded = trades[ev["action"]] if ev["kind"] == EventKind.GIVE.value and ev["action"] < len(trades) else None
         if traded:
-            rule = "buying" if all_actions[ev["action"]].purpose == "buy" else "gift"
-            ev.update(zh=traded[0], en=traded[1], rule=_rule(rule), source=result.ruleset.cite(rule))
+            ev.update(zh=traded[0], en=traded[1])
     diagnostic = None
     if result.diagnostic is not None:
         d = result.diagnostic

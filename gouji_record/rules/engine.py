@@ -26,7 +26,7 @@ from functools import cache
 from operator import sub
 from typing import NamedTuple
 
-from ..model import Action, ActionKind
+from ..model import RED_SUITS, Action, ActionKind
 from .cards import (
     BIG_JOKER,
     COPIES,
@@ -123,7 +123,8 @@ class Position:
     自然开点. ``melee``: the four-way melee is on. ``void``: the hand is void.
     ``burns``: ``(burner, target, outcome)`` per burn; ``smothers``:
     ``(smotherer, smothered)``; ``calls``: ``(seat, "call" | "precall")`` made
-    before play. ``round``: round number; ``actions``: actions applied.
+    before play; ``shows``: ``(seat, cards shown)`` per show of one suit (上班), in
+    order; ``drawn``: ``(seat, suit)`` per card drawn for the teams (抽签组邦). ``round``: round number; ``actions``: actions applied.
     """
 
     ruleset: Ruleset
@@ -151,6 +152,8 @@ class Position:
     burns: tuple[tuple[int, int, str], ...] = ()
     smothers: tuple[tuple[int, int], ...] = ()
     calls: tuple[tuple[int, str], ...] = ()
+    shows: tuple[tuple[int, int], ...] = ()
+    drawn: tuple[tuple[int, str], ...] = ()
     round: int = 1
     actions: int = 0
 
@@ -379,12 +382,20 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     if kind is not _PLAY and kind is not _PASS:
         if kind is _GIVE:
             return _give(s, action)
+        if action.suit is not None:
+            return _show(s, action) if kind is ActionKind.SHOW else _draw(s, action)
         if kind.preplay:
             return _declare(s, seat, kind)
     if pos.preplay:
         pos = s.pos = _start_play(s, pos)
         if pos.over:
             raise s.illegal("hand-over", "hand-end", f"the hand ended before play; seat {seat} cannot act")
+        if pos.shows and seat != pos.to_act:
+            raise s.illegal(
+                "first-lead",
+                "showing",
+                f"seat {pos.to_act} showed the most cards of one suit (上班) and leads, not seat {seat}",
+            )
     if not pos.active(seat):
         if pos.gone(seat) and seat not in pos.finished:
             raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand")
@@ -516,28 +527,103 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
     return replace(pos, natural=pos.natural | {seat}, actions=pos.actions + 1), s.events
 
 
+#: The rule a transfer comes under, by its purpose: a purchase, a gift; tribute otherwise.
+_TRANSFER_RULES = {"buy": "buying", "gift": "gift"}
+
+
 def _give(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     """A transfer before play (tribute, its return, a bought 3): cards move from one hand to another.
-    What is owed is the match's to check (gouji_record.match); the engine checks the cards are held."""
+    What is owed is the match's to check (gouji_record.match); the engine checks the cards are held.
+    A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与)."""
     pos = s.pos
+    rule = _TRANSFER_RULES.get(action.purpose, "tribute")
     if not pos.preplay:
-        raise s.illegal("preplay-late", "tribute", "cards change hands before the first play")
+        raise s.illegal("preplay-late", rule, "cards change hands before the first play")
     giver, taker = action.seat, action.to
     assert taker is not None
     cards = parse_cards(action.cards)
     hand, unknown = pos.hands[giver - 1], pos.unknown[giver - 1]
     missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
     if sum(missing) > unknown:
-        raise s.illegal("not-in-hand", "tribute", f"seat {giver} does not hold {format_cards(missing)} to give")
+        raise s.illegal("not-in-hand", rule, f"seat {giver} does not hold {format_cards(missing)} to give")
     hands = list(pos.hands)
     unknowns = list(pos.unknown)
     hands[giver - 1] = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
     unknowns[giver - 1] -= sum(missing)
     hands[taker - 1] = add(hands[taker - 1], cards)
-    s.event(EventKind.GIVE, "tribute", (giver, taker), action.cards)
+    s.event(EventKind.GIVE, rule, (giver, taker), action.cards)
     return replace(
         pos, hands=tuple(hands), unknown=tuple(unknowns), seen=add(pos.seen, missing), actions=pos.actions + 1
     ), s.events
+
+
+def shown_rank(rules: Ruleset) -> str:
+    """The rank shown to lead the first hand (上班): ``"4"`` when option ``showing`` is
+    ``fours-if-threes-last`` and 3s are played last (000 §回合, 001 §40-§41), else ``"3"``."""
+    return "4" if rules.showing == "fours-if-threes-last" and rules.threes_last else "3"
+
+
+def _suited_first(s: _Step, kind: str, rule: str, before: int) -> None:
+    """A show or a draw comes before every other step before play but ``before`` of its own
+    kind and the draws (teams are drawn, then the lead is shown, then 3s bought, tribute paid)."""
+    pos = s.pos
+    if not pos.preplay:
+        raise s.illegal("preplay-late", rule, f"a {kind} comes before the first play")
+    if pos.actions > before:
+        raise s.illegal(
+            "preplay-order", rule, f"a {kind} comes before buying, tribute and the declarations before play"
+        )
+
+
+def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+    """上班 (000 §回合, 001 §40-§42, 002 §7): a seat shows 2 or more cards of one rank and one
+    suit (3s; 4s under 000/001 with threes-last); the seat showing the most leads round 1, the
+    first of equal shows keeping the lead (先亮者; 顶班 takes it only with more)."""
+    pos, rules, seat = s.pos, s.pos.ruleset, action.seat
+    _suited_first(s, "show (上班)", "showing", len(pos.drawn) + len(pos.shows))
+    if rules.showing == "none":
+        raise s.illegal("show-not-allowed", "showing", "these rules have no 上班: showing cards does not decide the lead")
+    rank, n = shown_rank(rules), len(action.cards)
+    if action.cards[0] != rank or n < 2:
+        raise s.illegal(
+            "show-wrong", "showing", f"seat {seat} shows {action.cards}: 上班 is two or more {rank}s of one suit"
+        )
+    index = RANK_LETTERS.index(rank)
+    if pos.hands[seat - 1][index] + pos.unknown[seat - 1] < n:
+        raise s.illegal("not-in-hand", "showing", f"seat {seat} does not hold {action.cards} to show")
+    shows = pos.shows + ((seat, n),)
+    leader = max(shows, key=lambda show: show[1])[0]  # the first of the longest
+    s.event(EventKind.SHOW, "showing", (seat, leader), action.cards, note=f"seat {leader} leads")
+    return replace(pos, shows=shows, to_act=leader, actions=pos.actions + 1), s.events
+
+
+def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+    """抽签组邦 (002 §5): each seat draws one of 3 red and 3 black cards; the seats that draw one
+    colour are a team, so they sit two apart (seats 1-3-5 or 2-4-6)."""
+    pos, rules, seat = s.pos, s.pos.ruleset, action.seat
+    _suited_first(s, "draw (抽签组邦)", "team-draw", len(pos.drawn))
+    if not rules.team_draw:
+        raise s.illegal("draw-not-allowed", "team-draw", "these rules do not draw the teams by colour (抽签组邦)")
+    red = action.suit in RED_SUITS
+    for other, suit in pos.drawn:
+        if other == seat:
+            raise s.illegal("draw-wrong", "team-draw", f"seat {seat} has drawn already")
+        if (suit in RED_SUITS) == red and team(other) != team(seat):
+            colour = "red" if red else "black"
+            raise s.illegal(
+                "draw-teams",
+                "team-draw",
+                f"seats {other} and {seat} both drew {colour}: the seats of one colour are a team, "
+                f"and sit two apart (1-3-5 or 2-4-6)",
+            )
+        if (suit in RED_SUITS) != red and team(other) == team(seat):
+            raise s.illegal(
+                "draw-teams",
+                "team-draw",
+                f"seats {other} and {seat} drew different colours: team-mates (two apart) draw one colour",
+            )
+    s.event(EventKind.DRAW, "team-draw", (seat,), action.cards, note="red" if red else "black")
+    return replace(pos, drawn=pos.drawn + ((seat, action.suit or ""),), actions=pos.actions + 1), s.events
 
 
 def _call(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:

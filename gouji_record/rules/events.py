@@ -45,6 +45,8 @@ class EventKind(str, Enum):
     RULING = "ruling"  #: 裁定: the engine rules on an action marked irregular (^)
     GIVE = "give"  #: cards change hands before play (tribute, return, a bought 3)
     CALL = "call"  #: 宣点/明点/预点: a seat calls that its opposite will not open
+    SHOW = "show"  #: 上班 (亮3, 顶班): a seat shows cards of one suit; seats: it, then who leads now
+    DRAW = "draw"  #: 抽签组邦: a seat draws a card whose colour gives its team
 
     @property
     def zh(self) -> str:
@@ -87,6 +89,8 @@ _ZH = {
     EventKind.RULING: "裁定",
     EventKind.GIVE: "交牌",
     EventKind.CALL: "宣点",
+    EventKind.SHOW: "亮牌",
+    EventKind.DRAW: "抽签",
 }
 _EN = {
     EventKind.GOUJI: "gouji play",
@@ -118,6 +122,8 @@ _EN = {
     EventKind.RULING: "ruling",
     EventKind.GIVE: "cards given",
     EventKind.CALL: "call",
+    EventKind.SHOW: "shows a suit",
+    EventKind.DRAW: "draws for teams",
 }
 
 #: Names of the six places 头科 … 大落, 1st to 6th (002 §3).

@@ -76,6 +76,8 @@ RULES: dict[str, tuple[str, str]] = {
     "return-tribute": ("the taker returns as many cards", "还贡"),
     "tribute-exemption": ("four big jokers exempt a team, four small jokers a seat", "抗贡"),
     "first-lead": ("who leads the first round of the next hand", "开牌、上班"),
+    "showing": ("who shows the most same-suit 3s (or 4s) leads the first hand", "上班：亮3、顶班"),
+    "team-draw": ("teams drawn by colour: the three seats that draw red are one team", "抽签组邦"),
     "match-score": ("a match scores the sum of its hands", "积分"),
     "claim": ("a seat may claim it can play out the rest", "挑牌"),
     "irregular": ("a wrong play is not made, and the turn is lost", "错牌不出"),
@@ -262,6 +264,12 @@ class Ruleset(BaseModel):
         "who leads a hand after the first: anyone, the seat after the previous hand's first leader, "
         "or the previous hand's 6th place (大落)",
     )
+    showing: Literal["none", "threes", "fours-if-threes-last"] = _opt(
+        "showing",
+        "上班 in the first hand of a match: no showing; the seat showing the most 3s of one suit "
+        "(2 or more, ties to the first shown) leads; the same with 4s when threes-last is on",
+    )
+    team_draw: bool = _opt("team-draw", "teams may be drawn by colour (抽签组邦): red cards make one team")
     hand_end: Literal["one-left", "one-team-left"] = _opt(
         "hand-end", "the hand ends when one seat is left holding cards, or one team"
     )
@@ -347,6 +355,8 @@ ONLINE = Ruleset(
     buy_before_tribute=True,
     gift_from=(),
     first_lead="next-after-leader",
+    showing="fours-if-threes-last",
+    team_draw=False,
     hand_end="one-team-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
     melee_begins="next-round",
@@ -364,6 +374,11 @@ ONLINE = Ruleset(
         "return-tribute": "§进贡 (进完贡落贡必须还贡)",
         "tribute-exemption": "§进贡 (no 抗贡)",
         "first-lead": "§发牌 (其后每局第一轮发牌人为上局第一轮发牌人的逆时针邻座)",
+        "showing": (
+            "§回合 (开牌->上班->买三; 如果是憋三打法亮出同花色4（2个以上）多的人为第一个发牌者，"
+            "如果同样长度则先亮者为第一个发牌者; 如果不是憋三打法则以3代替上面的4; 如果大家都不亮则随机产生一个首发牌者)"
+        ),
+        "team-draw": "§回合 (teams not drawn in these rules)",
         "match-score": "§回合 (一局结束后将此局所有回合分数相加)",
         "deal": "§使用牌数 (四副牌…平均每人获得36张)",
         "play-shape": "§一手牌 (点数相同的一张到多张牌是一手牌)",
@@ -449,6 +464,11 @@ CLASSIC = ONLINE.model_copy(
             "return-tribute": "§28 (no 還貢 named)",
             "tribute-exemption": "§25 (no 抗貢)",
             "first-lead": "§40-§42 (上班: only the first hand)",
+            "showing": (
+                "§40-§42 (上班 如果是憋三打法，亮出同花色4（2個以上）多的人為第一個發牌者，"
+                "如果同樣長度，則先亮者為第一個發牌者; 如果不是憋三打法，則以3代替上面的4; 如果大家都不亮，則隨機產生一個首發牌者)"
+            ),
+            "team-draw": "§5 (聯邦和對家: teams not drawn in these rules)",
             "match-score": "§25 (連續的打5局)",
             "deal": "§4 (四幅牌，共216張牌，發牌后每人36張牌)",
             "play-shape": "§8-§9 (單張、一手牌)",
@@ -549,6 +569,8 @@ CHARTER = Ruleset(
     buy_before_tribute=False,
     gift_from=(),
     first_lead="last-sixth",
+    showing="threes",
+    team_draw=True,
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
     melee_begins="next-round",
@@ -566,6 +588,11 @@ CHARTER = Ruleset(
         "return-tribute": "§21(4), §24 (第二十一条(四) 还贡; 第二十四条 点贡不回牌)",
         "tribute-exemption": "§21 (no 抗贡)",
         "first-lead": "§6 (第六条 上一局的大落…也是法定首发牌人)",
+        "showing": (
+            "§7, §26 (第七条 上班 首次开牌或重新开牌后最先摸到并亮出两张同色3者为首发牌人，称亮3; "
+            "此后，亮出同花色3多者可取代前首发牌人称顶班; 第二十六条 憋3打法…不再采取亮3上班的方法)"
+        ),
+        "team-draw": "§5 (第五条 抽签组邦是指参与够级6人各自从洗牌后的3红3黑6张牌中任一张，同花色者组成一方)",
         "match-score": "§20 (第二十条 积分制)",
         "deal": "§3 (第三条 人均36张)",
         "play-shape": "§8(4) (第八条(四) 同一点数，花、钱例外)",
@@ -665,6 +692,8 @@ FOURS = Ruleset(
     buy_before_tribute=False,
     gift_from=(),
     first_lead="any",
+    showing="none",
+    team_draw=False,
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
     melee_begins="at-once",
@@ -682,6 +711,8 @@ FOURS = Ruleset(
         "return-tribute": "§计分 (no tribute)",
         "tribute-exemption": "§计分 (no tribute)",
         "first-lead": "§计分 (not named)",
+        "showing": "§计分 (not named: no 上班)",
+        "team-draw": "§计分 (not named)",
         "match-score": "§计分 (队伍分数)",
         "deal": "§规则 (6个人用4副扑克)",
         "play-shape": "§牌张大小 (每次只能出同一个点数的牌…这叫做一套牌)",
@@ -782,6 +813,8 @@ TOURNAMENT = Ruleset(
     buy_before_tribute=True,
     gift_from=("opposite", "team", "opposite-team"),
     first_lead="last-sixth",
+    showing="none",
+    team_draw=False,
     hand_end="one-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
     melee_begins="at-once",
@@ -808,6 +841,8 @@ TOURNAMENT = Ruleset(
         "return-tribute": "§35 (第三十五条 吃贡后不得回贡)",
         "tribute-exemption": "§37 (第三十七条 抗贡)",
         "first-lead": "§8 (第八条 从第二局起，由上局的大落开牌)",
+        "showing": "§7-§8 (第七条 第一局的首个摸牌人通过抽签决定; 第八条 第一局开牌人由抽签决定: no 上班)",
+        "team-draw": "§3 (第三条 联邦可直接指定成员，也可通过抽签组建: no colours named)",
         "match-score": "§40 (第四十条 按总积分判定胜负)",
         "deal": "§2 (第二条 每人初始持有36张牌)",
         "play-shape": "§9 (第九条 出牌需为同一点数)",
@@ -930,6 +965,34 @@ def with_options(ruleset: Ruleset, options: dict[str, str]) -> Ruleset:
         err = e.errors()[0]
         field = str(err["loc"][0]).replace("_", "-")
         raise BadOption(f"option {field}: {err['msg']}") from None
+
+
+def options_tag(ruleset: Ruleset) -> str:
+    """The ``Options`` tag value that gives ``ruleset`` from the preset of its name: each option
+    that differs, ``name=value`` joined by ``", "`` (``""`` for the preset itself), so that a
+    record written under a variant replays under it.
+
+    Raises :class:`BadOption` for a difference a tag cannot hold (``scoring``, ``gouji-minimum``).
+
+    >>> options_tag(with_options(get_ruleset("charter"), {"threes-last": "yes", "showing": "none"}))
+    'threes-last=yes, showing=none'
+    """
+    preset = get_ruleset(ruleset.name)
+    items = []
+    for name in OPTION_NAMES:
+        value = getattr(ruleset, name)
+        if value == getattr(preset, name):
+            continue
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        elif isinstance(value, tuple):
+            text = "+".join(value) or "none"
+        elif isinstance(value, str):
+            text = value
+        else:
+            raise BadOption(f"option {name.replace('_', '-')} cannot be written in an Options tag")
+        items.append(f"{name.replace('_', '-')}={text}")
+    return ", ".join(items)
 
 
 def parse_options(text: str) -> dict[str, str]:
