@@ -215,7 +215,9 @@ def test_validate_json_lines_and_jobs_keep_order(tmp_path):
     assert [(r["hand"], r["valid"]) for r in rows] == [(1, True), (2, False), (3, False)]
     assert rows[0]["places"] == [5, 6, 1, 4, 3, 2] and rows[0]["scores"] == {"1-3-5": 2, "2-4-6": 0}
     assert rows[1]["error"]["code"] == "bad-card" and rows[1]["line"] == offset + 1
-    assert rows[2]["error"] | {} == rows[2]["error"] and rows[2]["error"]["code"] == "gouji-not-opposite"
+    error = rows[2]["error"]  # hand 3: seat 3 answers seat 1's TTTTT, which only seat 4 may (002 §9)
+    assert (error["code"], error["line"], error["column"]) == ("gouji-not-opposite", 26 + 2 * offset, 30)
+    assert error["message"].startswith("TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4, may answer")
     assert rows[2]["error"]["source"].startswith("002_2bcb45719b384da3.txt §9")
     two = run("validate", "--format", "json", "--jobs", "2", f)
     assert two.output == one.output and two.exit_code == one.exit_code == 2

@@ -334,3 +334,24 @@ def test_events_made_without_validation_are_ordinary_events():
     assert fast.model_dump_json() == Event(**fields).model_dump_json()
     assert fast.model_copy(update={"action": 8}).action == 8
     assert fast.model_fields_set == Event(**fields).model_fields_set
+
+
+def test_only_first_and_second_place_give_a_dead_gouji_chance():
+    # 002 §16 "头科、二科的底牌其对头分别有一次无对头够级机会": 2nd place's last play (seat 2's 6), answered
+    # by its opposite seat 5, is 够死级; 3rd place's (seat 3's 7), answered by its opposite seat 6, is not
+    t = Table({1: "5", 2: "6", 3: "9933", 4: "33", 5: "7733", 6: "33"})
+    pos = t.play("1:5 2:6 3:- 4:- 5:7")
+    assert pos.top.burn_only and t.kinds()[-1] == "dead-gouji"
+    t = Table({1: "5", 2: "6", 3: "7", 4: "33", 5: "33", 6: "8833"})
+    pos = t.play("1:5 2:6 3:7 4:- 5:- 6:8")
+    assert pos.finished == (1, 2, 3) and "dead-gouji" not in t.kinds()
+    assert pos.top is None and pos.to_act == 6  # seats 4 and 5 passed: seat 6 won the round
+
+
+def test_a_follow_of_the_same_rank_does_not_beat():
+    # 002 §8(6) 步步高: a follow must be of higher rank; 55 on 55 is refused, 66 on 55 stands
+    t = Table({1: "5533", 2: "5566", 3: "33", 4: "33", 5: "33", 6: "33"})
+    t.play("1:55")
+    d = t.illegal("2:55")
+    assert (d.code, d.rule) == ("does-not-beat", "higher-rank")
+    assert t.play("2:66").top.seat == 2

@@ -164,6 +164,38 @@ def test_tribute_exemption_four_small_jokers():
     assert problems == [] and notes == ["点贡 paid: 5>2:D"]
 
 
+def test_tribute_exemption_applies_with_four_small_or_four_big_jokers():
+    # 004 §37 摸到4张小王可免除本人的所有进贡: give seat 5 (DXXX…) seat 3's small joker for one of its 4s;
+    # with XXXX seat 5 owes nothing, and a payment would be extra
+    rec = parse(HAND)[0]
+    hands = list(rec.deal)
+    hands[4] = hands[4].replace("4", "", 1) + "X"  # seat 5: DXXXX…
+    hands[2] = hands[2].replace("X", "", 1) + "4"  # seat 3: DDD…
+    exempt_five = rec.model_copy(update={"deal": tuple(hands)})
+    rules = get_ruleset("tournament")
+    notes, problems = check_transfers(rules, [Due("point", 5, 2, 1)], exempt_five)
+    assert problems == [] and notes == ["点贡 waived: seat 5 refuses tribute (抗贡)"]
+    paid = exempt_five.model_copy(update={"preplay": next_hand("5>2:D").preplay})
+    assert [p.code for p in check_transfers(rules, [Due("point", 5, 2, 1)], paid)[1]] == ["tribute-extra"]
+    # seat 3 (team 1-3-5) is not exempt by seat 5's small jokers: it still pays
+    _, problems = check_transfers(rules, [Due("point", 3, 6, 1)], exempt_five)
+    assert [p.code for p in problems] == ["tribute-missing"]
+    # 摸到4张大王可免除所在联邦的所有进贡: seat 3 with DDDD exempts seat 1 (its team-mate), not seat 2
+    hands = list(rec.deal)
+    hands[2] = "D" + hands[2].replace("2", "", 1)  # seat 3: DDDD X and eleven 2s
+    hands[4] = hands[4].replace("D", "", 1) + "2"  # seat 5 gives up its big joker for a 2
+    four_big = rec.model_copy(update={"deal": tuple(hands)})
+    assert check_transfers(rules, [Due("point", 1, 4, 1)], four_big) == (
+        ["点贡 waived: seat 1 refuses tribute (抗贡)"],
+        [],
+    )
+    assert [p.code for p in check_transfers(rules, [Due("point", 2, 5, 1)], four_big)[1]] == ["tribute-missing"]
+    # under charter (no 抗贡, 002 §21) the same seat 5 pays
+    assert [p.code for p in check_transfers(get_ruleset("charter"), [Due("point", 5, 2, 1)], exempt_five)[1]] == [
+        "tribute-missing"
+    ]
+
+
 def check(name, due_list, preplay):
     notes, problems = check_transfers(get_ruleset(name), due_list, next_hand(preplay))
     return notes, [(p.code, p.action) for p in problems], [p.message for p in problems]

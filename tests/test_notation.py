@@ -135,7 +135,12 @@ def test_action_model_validates_shape():
         Action(seat=1, kind="pass", cards="33")
     with pytest.raises(ValueError):
         Action(seat=7, kind="pass")
-    assert isinstance(parse(HAND)[0], GameRecord)
+    with pytest.raises(ValueError):
+        Action(seat=1, kind="play")  # a play without cards
+    with pytest.raises(ValueError):
+        Action(seat=1, kind="give", to=1, cards="2")  # a transfer to the giver
+    # a valid play is stored canonically, strongest first, and written as the notation writes it
+    assert Action(seat=3, kind="play", cards="k2kk", burn=True).text == "3:*2KKK"
 
 
 def test_date_must_be_a_date():

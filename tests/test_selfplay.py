@@ -59,6 +59,26 @@ def test_self_play_hands_validate_and_round_trip(seed, name, bot):
     assert r.diagnostic is None and r.complete
     assert parse(write(rec)) == [rec]
     assert _cards_conserved(rec, r)
+    # the places the engine gives, against the order in which the record's plays empty each hand
+    assert r.final.finished == _emptied(rec, r)
+
+
+def _emptied(rec, r):
+    """The seats in the order their written plays use up their cards (36, plus the cards given
+    to them before play, less those they gave), counted from the record alone."""
+    held = {s: 36 for s in range(1, 7)}
+    for g in rec.preplay:
+        if g.kind is ActionKind.GIVE:
+            held[g.seat] -= len(g.cards)
+            held[g.to] += len(g.cards)
+    not_made = {e.action for e in r.events if e.kind in (EventKind.BURN_FAILURE, EventKind.RULING)}
+    order = []
+    for i, a in enumerate(rec.actions):
+        if a.kind is ActionKind.PLAY and i + len(rec.preplay) not in not_made:
+            held[a.seat] -= len(a.cards)
+            if held[a.seat] == 0:
+                order.append(a.seat)
+    return tuple(order)
 
 
 def _cards_conserved(rec, r):
