@@ -19,7 +19,8 @@ from typing import Any, BinaryIO
 from .buying import check_buying
 from .model import GameRecord
 from .notation.files import HandText, LinesFrom, read_hands
-from .notation.parser import NotationError, SourceMap, parse_text
+from .notation.build import NotationError, SourceMap
+from .notation.parser import parse_text
 from .replay import replay, ruleset_of
 from .report import Problem, diagnostic_problem, summary
 from .rules.events import Diagnostic

@@ -29,8 +29,8 @@ and ``gift-from`` (docs/rules.md, "Buying 3s and 4s"):
 from __future__ import annotations
 
 from .match import Holdings, transfers
-from .model import ActionKind, GameRecord
-from .rules.cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards
+from .model import Action, ActionKind, GameRecord, preplay_items
+from .cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards
 from .rules.engine import SEATS, opposite, team
 from .rules.events import Diagnostic
 from .rules.rulesets import Ruleset
@@ -50,8 +50,6 @@ _TIER_WORDS = {
 def trade_names(preplay) -> list[tuple[str, str] | None]:
     """Per pre-play action, what its purchase or gift is called, in Chinese and English (``买三``,
     ``buying a 3``; ``赠与``, ``gift of a 4``), or ``None`` for any other action."""
-    from .model import preplay_items
-
     out: list[tuple[str, str] | None] = []
     for purpose, items in preplay_items(tuple(preplay)):
         if purpose is None:
@@ -350,8 +348,6 @@ def plan_buying(rules: Ruleset, dealt: tuple[str, ...], voluntary: bool = True) 
     gives where ``team-gives-free``, the price is the cheapest card allowed (a 2 before a small
     joker before a big joker). Returns the pre-play actions (:class:`~gouji_record.model.Action`),
     which :func:`check_buying` accepts."""
-    from .model import Action
-
     held = Holdings.dealt(dealt)
     known = [True] * 6
     out: list = []

@@ -27,11 +27,11 @@ from .batch import MAX_JOBS, ReadHand, read_records, ruleset_problem
 from .canonical import canonical
 from .model import GameRecord
 from .notation.files import decode
-from .notation.parser import NotationError
+from .notation.build import NotationError
 from .notation.writer import write, write_all
 from .replay import Replay, replay, ruleset_of
 from .report import Problem, diagnostic_problem, printable
-from .rules.cards import CardError
+from .cards import CardError
 from .rules.plays import PlayError, parse_play
 from .sink import OutputError, Sink, same_file, spool
 from .rules.rulesets import (

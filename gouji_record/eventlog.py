@@ -38,22 +38,23 @@ from .model import (
     tag_problem,
     tag_value_problem,
 )
-from .rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
+from .cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
+from .errors import GoujiError
 from .rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
 
-class EventLogError(ValueError):
-    """An event log that cannot be converted.
+class EventLogError(GoujiError, ValueError):
+    """An event log that cannot be converted (code ``bad-event-log``).
 
     ``message`` says what is wrong and what was expected; ``line`` is the
     1-based number of the offending line (blank lines counted); ``source``
-    names the log. ``str(error)`` is ``"SOURCE:LINE: message"``.
+    (also ``file``) names the log. ``str(error)`` is ``"SOURCE:LINE: message"``.
     """
 
+    default_code = "bad-event-log"
+
     def __init__(self, message: str, line: int, source: str = "<events>") -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
+        super().__init__(message, file=source, line=line)
         self.source = source
 
     def __str__(self) -> str:

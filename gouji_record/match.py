@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import Replay
-from .rules.cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
+from .cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
 from .rules.engine import SEATS, Position, begin_play, opposite, team
 from .rules.events import Diagnostic
 from .rules.rulesets import Ruleset

@@ -19,7 +19,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
-from .rules.cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
+from .cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
+from .width import fold_comment
 
 #: A seat number, 1–6 counterclockwise in playing order (seat i+1 acts after seat i). Strict: a
 #: seat is an integer, never ``true`` or ``"3"``.
@@ -157,15 +158,13 @@ TagValue = Annotated[str, AfterValidator(_tag_value)]
 
 def comment_text(text: str) -> str:
     r"""A comment as the notation holds it, white space folded as the reader folds it
-    (:func:`~gouji_record.notation.width.fold_comment`). Raises ``ValueError`` for what a
+    (:func:`~gouji_record.width.fold_comment`). Raises ``ValueError`` for what a
     ``.gjn`` file cannot hold: lone surrogates; and control characters other than white
     space (:func:`comment_problem`).
 
     >>> comment_text("  two\n words } ")
     'two words }'
     """
-    from .notation.width import fold_comment  # not at the top: the notation package imports this module
-
     problem = comment_problem(text)
     if problem is not None:
         raise ValueError(problem[1])

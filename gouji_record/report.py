@@ -11,8 +11,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from .model import GameRecord
-from .notation.parser import SourceMap
-from .notation.width import columns
+from .notation.build import SourceMap
+from .width import columns
 from .replay import Replay
 from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
 from .rules.rulesets import RULES

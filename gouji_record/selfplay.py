@@ -26,7 +26,7 @@ from .match import Due, Holdings, exempt, expected_leader, tribute_cards, tribut
 from .buying import plan_buying
 from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import replay
-from .rules.cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
+from .cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
 from .rules.engine import Position, begin_play, initial_position, opposite, step, team
 from .rules.events import IllegalAction
 from .rules.moves import plays_of_size

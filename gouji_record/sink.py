@@ -24,14 +24,18 @@ import tempfile
 from pathlib import Path
 from typing import IO
 
+from .errors import GoujiError
 
-class OutputError(Exception):
-    """An output that cannot or may not be written; ``path`` and a one-line ``message``."""
+
+class OutputError(GoujiError):
+    """An output that cannot or may not be written (code ``output``); ``path`` (also ``file``)
+    and a one-line ``message``."""
+
+    default_code = "output"
 
     def __init__(self, path: str, message: str) -> None:
-        super().__init__(message)
+        super().__init__(message, file=path)
         self.path = path
-        self.message = message
 
 
 def _target(path: str) -> Path:

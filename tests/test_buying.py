@@ -22,7 +22,7 @@ from gouji_record import parse, replay
 from gouji_record.buying import check_buying, plan_buying
 from gouji_record.cli import main
 from gouji_record.match import Due, check_match, check_transfers
-from gouji_record.rules.cards import format_cards, parse_cards
+from gouji_record.cards import format_cards, parse_cards
 from gouji_record.rules.rulesets import get_ruleset, with_options
 
 from conftest import EXAMPLES

@@ -2,7 +2,7 @@
 
 import pytest
 
-from gouji_record.rules.cards import CardError, DECK_SIZE, HAND_SIZE, format_cards, parse_cards
+from gouji_record.cards import CardError, DECK_SIZE, HAND_SIZE, format_cards, parse_cards
 from gouji_record.rules.plays import PlayError, beats, is_dead, is_gouji, parse_play
 from gouji_record.rules.rulesets import get_ruleset
 

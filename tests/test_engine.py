@@ -5,7 +5,7 @@ few spare 3s so that nobody runs out unless the scenario says so.
 """
 
 from gouji_record.rules.engine import Position, burn_condition_holds, opposite, scores, team
-from gouji_record.rules.cards import parse_cards
+from gouji_record.cards import parse_cards
 from gouji_record.rules.rulesets import get_ruleset, with_options
 
 from conftest import Table

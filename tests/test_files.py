@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from gouji_record.cli import main
 from gouji_record.notation.files import MAX_COMMENT, read_hands, split_lines
-from gouji_record.notation.parser import NotationError, normalize_newlines, parse_text
+from gouji_record.notation.build import NotationError
+from gouji_record.notation.parser import normalize_newlines, parse_text
 
 from conftest import EXAMPLES
 

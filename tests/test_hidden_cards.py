@@ -16,7 +16,7 @@ from test_presets import Hand
 from gouji_record import parse, replay
 from gouji_record.cli import main
 from gouji_record.model import Action
-from gouji_record.rules.cards import parse_cards
+from gouji_record.cards import parse_cards
 from gouji_record.rules.engine import burn_condition_possible, skip_possible_turn
 from gouji_record.rules.events import EventKind
 from gouji_record.rules.moves import HiddenPlays, legal_actions

@@ -26,8 +26,10 @@ from click.testing import CliRunner
 
 from gouji_record.cli import main
 from gouji_record.report import printable
-from gouji_record.notation.parser import NotationError, grammar_text, parse_text
-from gouji_record.notation.width import columns
+from gouji_record.notation.build import NotationError
+from gouji_record.notation.grammar import grammar_text
+from gouji_record.notation.parser import parse_text
+from gouji_record.width import columns
 
 BASE = """\
 [Event "Worked example: one hand under the charter"]

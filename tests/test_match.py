@@ -5,7 +5,7 @@ import pytest
 from gouji_record import parse, replay
 from gouji_record.match import Due, check_transfers, tribute_cards, tribute_due
 from gouji_record.model import Action, ActionKind
-from gouji_record.rules.cards import parse_cards
+from gouji_record.cards import parse_cards
 from gouji_record.rules.engine import Position
 from gouji_record.rules.rulesets import get_ruleset
 

@@ -20,7 +20,7 @@ import pytest
 
 from gouji_record.model import Action, ActionKind
 from gouji_record.replay import replay
-from gouji_record.rules.cards import COPIES, N_RANKS, THREE, format_cards, parse_cards
+from gouji_record.cards import COPIES, N_RANKS, THREE, format_cards, parse_cards
 from gouji_record.rules.engine import Position, initial_position, skip_possible_turn, step
 from gouji_record.rules.events import EventKind, IllegalAction
 from gouji_record.rules.moves import HiddenPlays, legal_actions, plays_of_size

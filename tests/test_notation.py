@@ -27,7 +27,7 @@ def test_round_trip_and_canonical_examples(name):
 
 
 def test_canonical_lines_fit_80_columns():
-    from gouji_record.notation.width import columns
+    from gouji_record.width import columns
 
     assert max(columns(line) for line in write(read(EXAMPLES / "charter-hand.gjn")[0]).splitlines()) <= 80
 
@@ -173,7 +173,7 @@ def test_usual_slips_get_plain_messages(change, line, col, message):
 
 
 def test_long_chinese_comments_wrap_and_round_trip():
-    from gouji_record.notation.width import columns
+    from gouji_record.width import columns
 
     rec = parse(HAND)[0]
     zh = "对头没有开点，" * 12 + " 烧牌 成功 and then some English words to close " + "大落" * 20

@@ -9,7 +9,6 @@ import stat
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

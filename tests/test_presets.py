@@ -16,7 +16,7 @@ import pytest
 from conftest import action
 
 from gouji_record.model import Action, ActionKind
-from gouji_record.rules.cards import parse_cards
+from gouji_record.cards import parse_cards
 from gouji_record.rules.engine import Position, burn_condition_holds, initial_position, scores, step
 from gouji_record.rules.events import Diagnostic, Event, IllegalAction
 from gouji_record.rules.plays import beats, is_gouji, is_pure_gouji, parse_play

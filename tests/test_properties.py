@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from gouji_record.model import REQUIRED_TAGS, Action, ActionKind, GameRecord
 from gouji_record.notation import parse_text, write, write_all
-from gouji_record.notation.width import columns, is_wide
-from gouji_record.rules.cards import COPIES, HAND_SIZE, RANK_LETTERS
+from gouji_record.width import columns, is_wide
+from gouji_record.cards import COPIES, HAND_SIZE, RANK_LETTERS
 
 from conftest import EXAMPLES
 

@@ -18,7 +18,9 @@ from test_malformed import CASES, text_of
 from test_properties import PROPERTY, records
 
 from gouji_record.notation import write, write_all
-from gouji_record.notation.parser import NotationError, _parser, normalize_newlines
+from gouji_record.notation.build import NotationError
+from gouji_record.notation.grammar import lalr
+from gouji_record.notation.parser import normalize_newlines
 from gouji_record.notation.scanner import scan
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.gjn"))
@@ -39,7 +41,7 @@ BASE = (
 
 def by_grammar(text: str, first_line: int = 1):
     """What the grammar's reader makes of ``text``: ``(record, source map as a dict)`` pairs."""
-    hands = _parser().parse(text)
+    hands = lalr().parse(text)
     for _, where in hands:
         where.shift(first_line - 1)
     return [(record, vars(where)) for record, where in hands]

@@ -19,7 +19,7 @@ from gouji_record.cli import main
 from gouji_record.buying import check_buying
 from gouji_record.match import check_match, check_transfers, tribute_due
 from gouji_record.model import ActionKind, GameRecord
-from gouji_record.rules.cards import BIG_JOKER, COPIES, DECK_SIZE, HAND_SIZE, N_RANKS, SMALL_JOKER, format_cards
+from gouji_record.cards import BIG_JOKER, COPIES, DECK_SIZE, HAND_SIZE, N_RANKS, SMALL_JOKER, format_cards
 from gouji_record.rules.engine import Position
 from gouji_record.rules.events import EventKind
 from gouji_record.rules.rulesets import PRESETS, get_ruleset

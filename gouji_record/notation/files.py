@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from .parser import NotationError
+from .build import NotationError
 
 #: Characters a ``{…}`` comment may run to before the splitter takes it as not closed (1 MiB).
 MAX_COMMENT = 1 << 20
@@ -340,7 +340,7 @@ def split_lines(lines: Iterable[str], path: str = "-") -> Iterator[HandText]:
 def read_hands(path: str, stream: BinaryIO | None = None) -> Iterator[HandText]:
     """The hands of the file ``path`` (or of ``stream``, e.g. standard input, named ``path``).
 
-    Raises :class:`~gouji_record.notation.parser.NotationError` with code
+    Raises :class:`~gouji_record.notation.build.NotationError` with code
     ``unreadable`` (line 0) when the file cannot be opened or read.
     """
     if stream is None and not path:

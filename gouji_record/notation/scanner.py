@@ -9,7 +9,7 @@ their annotations written against them), round numbers and comments. Every
 token is matched with the grammar's own terminal pattern (taken from the
 loaded grammar, never copied), each in an atomic group so that it matches
 exactly what Lark's lexer matches, and the hands are built by the same
-:func:`~gouji_record.notation.parser.build_hand` as the grammar's.
+:func:`~gouji_record.notation.build.build_hand` as the grammar's.
 
 It returns ``None`` at the first thing outside that layout — a syntax error
 or merely an unusual layout — and the caller then parses the text with the
@@ -24,11 +24,10 @@ from functools import lru_cache
 
 from lark import Token
 
-from .parser import (
-    _comment_text,
-    _parser,
+from .build import (
     action_from_token,
     build_hand,
+    comment_text,
     declaration_item,
     labelled,
     purchase_items,
@@ -36,13 +35,14 @@ from .parser import (
     unescape,
     with_marks,
 )
+from .grammar import lalr
 
 _WS = r"[ \t\f]*"  # white space within a line (the grammar's WS without the newline)
 
 
 def _terminals() -> dict[str, str]:
     """Each terminal's pattern from the loaded grammar, as an atomic group."""
-    return {t.name: f"(?>{t.pattern.to_regexp()})" for t in _parser().terminals}
+    return {t.name: f"(?>{t.pattern.to_regexp()})" for t in lalr().terminals}
 
 
 @lru_cache(maxsize=1)
@@ -110,7 +110,7 @@ def _comment(raw: str) -> str:
     """A comment's text; one the grammar's reader must refuse (a control character in it) is
     left to that reader, which locates the error."""
     try:
-        return _comment_text(raw)
+        return comment_text(raw)
     except ValueError:
         raise _Decline from None
 
@@ -119,7 +119,7 @@ def scan(text: str, first_line: int = 1, first_column: int = 1) -> list | None:
     """The ``(record, source map)`` pairs of every hand in ``text`` (newlines already
     normalised), or ``None`` if some part of it is not in the usual layout.
 
-    Raises :class:`~gouji_record.notation.parser.NotationError` as the grammar's
+    Raises :class:`~gouji_record.notation.build.NotationError` as the grammar's
     reader would for a hand that reads but does not check (a missing tag, a bad
     deal); callers that want the grammar's error in every case parse again.
     """

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..cards import HAND_SIZE
 from ..model import KNOWN_TAGS, REQUIRED_TAGS, Action, GameRecord, preplay_items, split_hand
-from ..rules.cards import HAND_SIZE
-from .width import columns, is_wide, wide_chunks
+from ..width import columns, is_wide, wide_chunks
 
 #: Longest line the writer produces (a single long token may exceed it).
 WIDTH = 80

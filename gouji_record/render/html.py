@@ -30,7 +30,7 @@ from ..buying import trade_names
 from ..model import ActionKind
 from ..replay import Replay
 from ..report import Problem
-from ..rules.cards import format_cards
+from ..cards import format_cards
 from ..rules.engine import Position
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, EventKind
 from ..rules.rulesets import RULES

@@ -27,7 +27,7 @@ from operator import sub
 from typing import NamedTuple
 
 from ..model import RED_SUITS, Action, ActionKind
-from .cards import (
+from ..cards import (
     BIG_JOKER,
     COPIES,
     EMPTY,

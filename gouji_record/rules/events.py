@@ -12,6 +12,8 @@ from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
 
+from ..errors import GoujiError
+
 
 class EventKind(str, Enum):
     """What happened. The value is the stable name used in JSON and HTML."""
@@ -210,9 +212,10 @@ class Diagnostic(BaseModel):
     source: str
 
 
-class IllegalAction(Exception):
-    """Raised by the engine for an action the ruleset forbids; carries the :class:`Diagnostic`."""
+class IllegalAction(GoujiError):
+    """Raised by the engine for an action the ruleset forbids; carries the :class:`Diagnostic`,
+    whose code and action it takes as its own."""
 
     def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic.message)
+        super().__init__(diagnostic.message, code=diagnostic.code, action=diagnostic.action)
         self.diagnostic = diagnostic

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
-from .cards import BIG_JOKER, COPIES, N_RANKS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
+from ..cards import BIG_JOKER, COPIES, N_RANKS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
 from .engine import Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
 from .events import IllegalAction
 from .plays import classify, judge, shape_error

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import (
+from ..cards import (
     BIG_JOKER,
     RANK_LETTERS,
     SMALL_JOKER,
@@ -26,6 +26,7 @@ from .cards import (
     format_cards,
     parse_cards,
 )
+from ..errors import GoujiError
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
 
 __all__ = [
@@ -43,8 +44,10 @@ __all__ = [
 ]
 
 
-class PlayError(ValueError):
-    """Cards that do not form a play (empty, or two ranks besides 2s and jokers)."""
+class PlayError(GoujiError, ValueError):
+    """Cards that do not form a play (empty, or two ranks besides 2s and jokers); code ``bad-play``."""
+
+    default_code = "bad-play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +257,6 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
 def parse_play(text: str) -> Play:
     """Parse and classify a play written in the card alphabet, e.g. ``"D88"``.
 
-    Raises :class:`~gouji_record.rules.cards.CardError` or :class:`PlayError`.
+    Raises :class:`~gouji_record.cards.CardError` or :class:`PlayError`.
     """
     return classify(parse_cards(text))

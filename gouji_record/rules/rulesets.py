@@ -23,6 +23,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..errors import GoujiError
+
 #: Rule keys the engine enforces, with their English and Chinese names.
 RULES: dict[str, tuple[str, str]] = {
     "deal": ("four decks, 36 cards to each of six seats", "四副牌，每人36张"),
@@ -902,15 +904,16 @@ PRESETS: dict[str, Ruleset] = {r.name: r for r in (ONLINE, CLASSIC, CHARTER, FOU
 OPTION_NAMES: tuple[str, ...] = tuple(n for n in Ruleset.model_fields if n not in {"name", "title", "seed", "sources"})
 
 
-class UnknownRuleset(KeyError):
-    """A ruleset name that is not a preset; the message lists the presets."""
+class UnknownRuleset(GoujiError, KeyError):
+    """A ruleset name that is not a preset (code ``unknown-ruleset``); the message lists the presets."""
 
-    def __str__(self) -> str:
-        return str(self.args[0])
+    default_code = "unknown-ruleset"
 
 
-class BadOption(ValueError):
-    """An option override with an unknown name or a value the option does not take."""
+class BadOption(GoujiError, ValueError):
+    """An option override with an unknown name or a value the option does not take (code ``bad-option``)."""
+
+    default_code = "bad-option"
 
 
 def get_ruleset(name: str) -> Ruleset:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from .errors import GoujiError
+
 #: Rank letters in ascending order of strength: 3 < 4 < ... < A < 2 < X < D.
 RANK_LETTERS = "3456789TJQKA2XD"
 #: Number of distinct ranks (13 suited ranks plus two jokers).
@@ -41,11 +43,13 @@ _LETTER_TO_RANK.update({c.lower(): i for c, i in list(_LETTER_TO_RANK.items())})
 JOKER_NAMES = {"大王": "D", "大花": "D", "大鬼": "D", "大虎": "D", "小王": "X", "小花": "X", "小鬼": "X", "小虎": "X"}
 
 
-class CardError(ValueError):
-    """A card string that is not in the card alphabet.
+class CardError(GoujiError, ValueError):
+    """A card string that is not in the card alphabet (code ``bad-card``).
 
     ``offset`` is the 0-based index in the string of the first bad character.
     """
+
+    default_code = "bad-card"
 
     def __init__(self, message: str, offset: int) -> None:
         super().__init__(message)

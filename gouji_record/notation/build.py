@@ -1,0 +1,390 @@
+"""Building records from the notation's tokens (建谱): the one place both readers, the grammar's
+transformer (:mod:`~gouji_record.notation.grammar`) and the fast scanner
+(:mod:`~gouji_record.notation.scanner`), turn tags, deal entries and actions into a
+:class:`~gouji_record.model.GameRecord` with its :class:`SourceMap`, and the error they raise,
+:class:`NotationError`.
+
+>>> unescape(r'"say \\"hi\\""')
+'say "hi"'
+>>> action_from_token("^3:*qqq").text
+'3:*QQQ'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lark import Token
+
+from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
+from ..errors import GoujiError
+from ..model import (
+    DEFAULT_TAGS,
+    MAX_NAG,
+    MAX_ROUND,
+    NOT_IN_COMMENT,
+    REQUIRED_TAGS,
+    SUITS,
+    Action,
+    ActionKind,
+    GameRecord,
+    comment_problem,
+    date_ok,
+    parse_result,
+    score_ok,
+    suited_problem,
+    tag_value_problem,
+)
+from ..width import fold_comment
+
+#: A line and a column, both 1-based.
+Location = tuple[int, int]
+
+
+class NotationError(GoujiError, ValueError):
+    """A record that cannot be read: bad syntax, a missing tag, a bad deal.
+
+    ``code`` is stable (docs/notation.md, "Errors"); ``line`` and ``column``
+    are 1-based and point at the offending text.
+    """
+
+    def __init__(self, code: str, message: str, line: int, column: int) -> None:
+        super().__init__(message, code=code, line=line, column=column)
+
+
+@dataclass
+class SourceMap:
+    """Where each part of one hand stands in the file (1-based line, column)."""
+
+    start: Location
+    tags: dict[str, Location] = field(default_factory=dict)
+    deal: dict[int, Location] = field(default_factory=dict)
+    actions: list[Location] = field(default_factory=list)
+    #: Round markers: index of the action each stands before → location.
+    rounds: dict[int, Location] = field(default_factory=dict)
+
+    def shift(self, lines: int, columns: int = 0) -> None:
+        """Move every location down by ``lines`` lines, and those on the first line right by
+        ``columns`` (for a hand that starts inside a line of its file)."""
+
+        def move(loc: Location) -> Location:
+            return (loc[0] + lines, loc[1] + columns if loc[0] == 1 else loc[1])
+
+        self.start = move(self.start)
+        self.tags = {k: move(v) for k, v in self.tags.items()}
+        self.deal = {k: move(v) for k, v in self.deal.items()}
+        self.actions = [move(v) for v in self.actions]
+        self.rounds = {k: move(v) for k, v in self.rounds.items()}
+
+
+def loc(tok: Token) -> Location:
+    return (tok.line, tok.column)
+
+
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def unescape(value: str) -> str:
+    """The text of a quoted tag value: quotes removed, ``\\"`` and ``\\\\`` undone; any other
+    backslash is kept as it is."""
+    return _ESCAPE.sub(r"\1", value[1:-1])
+
+
+class BadComment(ValueError):
+    """A comment holding what a comment may not (``offset``: where in the raw comment)."""
+
+    def __init__(self, offset: int, message: str) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+def comment_text(raw: str) -> str:
+    """The text of a ``{…}`` or ``;`` comment token; raises :class:`BadComment` for a control
+    character (:func:`~gouji_record.model.comment_problem`)."""
+    if NOT_IN_COMMENT.search(raw):
+        offset, message = comment_problem(raw)  # type: ignore[misc]
+        raise BadComment(offset, "comment " + message.replace(f"character {offset + 1}", f"character {offset}"))
+    return fold_comment(raw[1:-1] if raw.startswith("{") else raw[1:])
+
+
+_ACTION = re.compile(r"(\^?)([1-6])[:：]\s*(\*?)\s*(.*)", re.DOTALL)
+_BODY_KINDS = {"-": ActionKind.PASS, "~": ActionKind.YIELD}
+_NAG = re.compile(r"\$(\d+)")
+
+
+@lru_cache(maxsize=65536)
+def action_from_token(token: str) -> Action:
+    """The action an ``ACTION`` token writes, without annotations: ``"^3:*qqq"`` → an
+    irregular burn of ``QQQ`` by seat 3. Actions are immutable, so equal tokens share one."""
+    irregular, seat, burn, body = _ACTION.fullmatch(token).groups()
+    kind = _BODY_KINDS.get(body)
+    cards = ""
+    if kind is None and (body in DECLARATIONS or body in ("wind", "claim")):
+        kind = ActionKind(DECLARATIONS.get(body, body))
+    elif kind is None:
+        kind, cards = ActionKind.PLAY, format_cards(parse_cards(body))
+    return Action.model_construct(seat=int(seat), kind=kind, cards=cards, burn=bool(burn), irregular=bool(irregular))
+
+
+def with_marks(action: Action, glyph: str | None, nags: str, where: Location = (0, 0)) -> Action:
+    """``action`` with a glyph (``"!?"``) and numeric annotations written ``"$1$12"``.
+
+    Raises :class:`NotationError` at ``where`` for a number above ``$255``."""
+    numbers = tuple(nag_number(n, where) for n in _NAG.findall(nags))
+    return action.model_copy(update={"glyph": glyph, "nags": numbers})
+
+
+def nag_number(digits: str, where: Location) -> int:
+    """The number of a numeric annotation, ``$0`` … ``$255`` (as in PGN); a larger one is an
+    error at ``where`` (never converted: Python refuses ``int()`` of a 5000-digit string)."""
+    if len(digits) > len(str(MAX_NAG)) or int(digits) > MAX_NAG:
+        shown = digits if len(digits) <= 12 else digits[:8] + f"… ({len(digits)} digits)"
+        raise NotationError("syntax", f"numeric annotation ${shown}: expected $0 to ${MAX_NAG}", *where)
+    return int(digits)
+
+
+def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
+    """The parsed item of a transfer ``6>1:DX``: the action and where it stands."""
+    action = Action.model_construct(
+        seat=int(give[0]), kind=ActionKind.GIVE, to=int(give[2]), cards=format_cards(_cards(cards)), glyph=glyph
+    )
+    return ("action", action, loc(give))
+
+
+def purchase_items(items: list[tuple]) -> list[tuple]:
+    """The parsed items of a purchase ``buy 1>4:2 4>1:3`` (its two transfers, and any comments
+    between them), the transfers marked ``buy``. Raises :class:`NotationError` at the second
+    transfer unless it goes back between the same two seats."""
+    first, second = (item for item in items if item[0] == "action")
+    a, b = first[1], second[1]
+    if (b.seat, b.to) != (a.to, a.seat):
+        raise NotationError(
+            "syntax",
+            f"a purchase is the price and the card bought back between the same two seats: "
+            f"expected {a.to}>{a.seat}:… after buy {a.text}, not {b.text}",
+            *second[2],
+        )
+    return [labelled(item, "buy") for item in items]
+
+
+def labelled(item: tuple, purpose: str) -> tuple:
+    """A parsed transfer item of a purchase (``buy``) or a gift (``gift``), marked so; comments
+    between a purchase's two transfers are left as they are."""
+    if item[0] != "action":
+        return item
+    action = item[1].model_copy(update={"purpose": purpose})
+    return ("action", action, item[2])
+
+
+#: Suits as they may be written, and the notation's letter for each (黑桃, 红桃, 梅花, 方块).
+SUIT_WORDS = {
+    **{c: c for c in SUITS},
+    **{c.upper(): c for c in SUITS},
+    **dict(zip("♠♥♣♦", SUITS)),
+    **dict(zip(("黑桃", "红桃", "梅花", "方块"), SUITS)),
+}
+_SUITED = re.compile(r"(黑桃|红桃|梅花|方块|.)(.*)", re.DOTALL)
+
+
+def suited_item(seat: Token, step: str, cards: Token, glyph: str | None) -> tuple:
+    """The parsed item of a show ``1:show h444`` (上班: 亮3, 顶班) or a draw ``2:draw s7``
+    (抽签组邦): the action and where it stands. Raises :class:`NotationError` (``bad-card``)
+    at the cards for more than four of one suit, a joker, mixed ranks, or a draw of more
+    than one card."""
+    suit, ranks = _SUITED.fullmatch(str(cards)).groups()
+    kind = ActionKind.SHOW if step in ("show", "亮") else ActionKind.DRAW
+    text = format_cards(parse_cards(ranks))
+    try:
+        suited_problem(kind, text)
+    except ValueError as e:
+        raise NotationError("bad-card", str(e), cards.line, cards.column + len(suit)) from None
+    action = Action.model_construct(seat=int(seat[0]), kind=kind, cards=text, suit=SUIT_WORDS[suit], glyph=glyph)
+    return ("action", action, loc(seat))
+
+
+def declaration_item(seat: Token, word: str, glyph: str | None) -> tuple:
+    """The parsed item of a declaration ``2:revolt`` (or ``2:革命``): the action and where it stands."""
+    action = Action.model_construct(seat=int(seat[0]), kind=ActionKind(DECLARATIONS.get(word, word)), glyph=glyph)
+    return ("action", action, loc(seat))
+
+
+#: Chinese words for declarations and requests, and their notation names.
+DECLARATIONS = {
+    "革命": "revolt",
+    "要头": "keep-head",
+    "无头": "no-head",
+    "自然开点": "natural",
+    "接风": "wind",
+    "挑牌": "claim",
+    "宣点": "call",
+    "明点": "call",
+    "预点": "precall",
+}
+
+
+def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]:
+    """Check one parsed hand and build its record and source map.
+
+    Raises :class:`NotationError` for a repeated or missing tag, a bad deal
+    (a seat given twice or not at all, not 36 cards, more of a rank than four
+    decks hold, a card not in the alphabet) or a malformed Result.
+    """
+    first = tags[0][0]
+    where = SourceMap(start=loc(first))
+    tag_values: dict[str, str] = {}
+    for name_tok, value in tags:
+        name = str(name_tok)
+        if name in tag_values:
+            raise NotationError("duplicate-tag", f"tag {name} is given twice", *loc(name_tok))
+        problem = tag_value_problem(value)
+        if problem is not None:
+            raise NotationError("bad-tag", f"tag {name} {problem}", *loc(name_tok))
+        tag_values[name] = value
+        where.tags[name] = loc(name_tok)
+    for name, value in DEFAULT_TAGS.items():
+        tag_values.setdefault(name, value)
+    for name in REQUIRED_TAGS:
+        if name not in tag_values:
+            raise NotationError(
+                "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *where.start
+            )
+    if not date_ok(tag_values["Date"]):
+        raise NotationError(
+            "bad-date",
+            f'Date {tag_values["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"',
+            *where.tags["Date"],
+        )
+    if "Score" in tag_values and not score_ok(tag_values["Score"]):
+        raise NotationError(
+            "bad-score",
+            f'Score {tag_values["Score"]!r}: expected the scores of team 1-3-5 and team 2-4-6, like "2 0"',
+            *where.tags["Score"],
+        )
+    try:
+        parse_result(tag_values["Result"])
+    except ValueError as e:
+        raise NotationError("bad-result", str(e), *where.tags["Result"]) from None
+
+    hands: dict[int, str] = {}
+    if deal is None:  # no deal section: nothing is known of the hands
+        deal = []
+        hands = {s: f"?{HAND_SIZE}" for s in range(1, 7)}
+    known_cards: list = []
+    for seat_tok, cards_tok, unknown_tok in deal:
+        seat = int(str(seat_tok)[0])
+        if seat in hands:
+            raise NotationError("deal-seat", f"seat {seat} is dealt twice", *loc(seat_tok))
+        counts = _cards(cards_tok) if cards_tok is not None else parse_cards("")
+        unknown = _unknown(unknown_tok, HAND_SIZE - sum(counts))
+        if sum(counts) + unknown != HAND_SIZE:
+            where_tok = cards_tok or unknown_tok
+            raise NotationError(
+                "deal-size",
+                f"seat {seat} is dealt {sum(counts) + unknown} cards: expected {HAND_SIZE}",
+                *loc(where_tok),
+            )
+        hands[seat] = format_cards(counts) + (f"?{unknown}" if unknown else "")
+        known_cards.append(counts)
+        where.deal[seat] = loc(seat_tok)
+    missing = [s for s in range(1, 7) if s not in hands]
+    if missing:
+        raise NotationError(
+            "deal-seat",
+            f"the deal gives no cards to seat {missing[0]}: expected a line '{missing[0]}: …' for each seat 1-6",
+            *loc(deal[-1][0]),
+        )
+    running = parse_cards("")
+    for (seat_tok, _, _), counts in zip(deal, known_cards):
+        running = tuple(a + b for a, b in zip(running, counts))
+        for r, (n, cap) in enumerate(zip(running, COPIES)):
+            if n > cap:
+                raise NotationError(
+                    "deal-cards",
+                    f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap} "
+                    f"(seat {str(seat_tok)[0]} brings them over)",
+                    *loc(seat_tok),
+                )
+
+    comment: list[str] = []
+    preplay: list[Action] = []
+    actions: list[Action] = []
+    section = preplay
+    pending_round: int | None = None
+    notes: list[str] = []  # comments on the last action, attached to it once (not one copy each)
+
+    def attach() -> None:
+        owner = actions or preplay
+        owner[-1] = owner[-1].model_copy(update={"comments": (*owner[-1].comments, *notes)})
+        notes.clear()
+
+    for item in [*preplay_items, ("play",), *items]:
+        kind = item[0]
+        if kind == "action":
+            if notes:
+                attach()
+            action = item[1]
+            if pending_round is not None:
+                action = action.model_copy(update={"round": pending_round})
+                pending_round = None
+            section.append(action)
+            where.actions.append(item[2])
+        elif kind == "play":
+            section = actions
+        elif kind == "comment":  # a comment belongs to the action before it, else to the hand
+            if actions or preplay:
+                notes.append(item[1])
+            else:
+                comment.append(item[1])
+        else:
+            tok = item[1]
+            if pending_round is not None:
+                raise NotationError(
+                    "syntax", "a round number must stand before an action", *where.rounds[len(where.actions)]
+                )
+            digits = str(tok)[:-1]
+            if len(digits) > len(str(MAX_ROUND)):
+                what = f"round number of {len(digits)} digits: round numbers run from 1 to {MAX_ROUND}"
+                raise NotationError("syntax", what, *loc(tok))
+            pending_round = int(digits)
+            if pending_round < 1:
+                raise NotationError("syntax", "round numbers start at 1", *loc(tok))
+            where.rounds[len(where.actions)] = loc(tok)
+    if notes:
+        attach()
+    if pending_round is not None:
+        line, col = where.rounds.pop(len(where.actions))
+        raise NotationError("syntax", "a round number must stand before an action", line, col)
+    # Built without validating again: the grammar admits only valid shapes (declarations and
+    # transfers alone before play, canonical cards and deal), and validating a record also
+    # re-runs every action's model validator.
+    record = GameRecord.model_construct(
+        tags=tag_values,
+        deal=tuple(hands[s] for s in range(1, 7)),
+        preplay=tuple(preplay),
+        comment=tuple(comment),
+        actions=tuple(actions),
+    )
+    return record, where
+
+
+def _unknown(tok: Token | None, rest: int) -> int:
+    """How many cards ``?N`` (or ``?`` alone: the rest of the hand; ``-``: the whole hand) stands for."""
+    if tok is None:
+        return 0
+    text = str(tok)
+    if text in ("?", "-"):
+        return rest
+    if len(text) > 4:  # more than a hand in any case (and int() refuses thousands of digits)
+        raise NotationError(
+            "deal-size", f"{text[:8]}… stands for more cards than a hand holds ({HAND_SIZE})", tok.line, tok.column
+        )
+    return int(text[1:])
+
+
+def _cards(tok: Token):
+    try:
+        return parse_cards(str(tok))
+    except CardError as e:
+        raise NotationError("bad-card", str(e), tok.line, tok.column + e.offset) from None

@@ -1,0 +1,130 @@
+"""The grammar of ``.gjn`` (``grammar/gjn.lark``), loaded once per process as an LALR parser
+with the contextual lexer, and the transformer that builds records while it parses.
+
+>>> sorted(t.name for t in lalr().terminals)[:3]
+['ACTION', 'BUY', 'CARDS']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer
+
+from .build import (
+    BadComment,
+    NotationError,
+    action_from_token,
+    build_hand,
+    comment_text,
+    declaration_item,
+    labelled,
+    loc,
+    nag_number,
+    purchase_items,
+    suited_item,
+    transfer_item,
+    unescape,
+    with_marks,
+)
+
+
+@lru_cache(maxsize=1)
+def grammar_text() -> str:
+    """The grammar, from the installed package or from the source tree's ``grammar/``."""
+    packaged = resources.files("gouji_record").joinpath("grammar/gjn.lark")
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parents[2] / "grammar" / "gjn.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def lalr() -> Lark:
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=_Build(), maybe_placeholders=False)
+
+
+class _Build(Transformer):
+    """Builds records while the LALR parser reduces (an inline transformer)."""
+
+    def start(self, hands):
+        return list(hands)
+
+    def tag(self, children):
+        name, value = children
+        return name, unescape(str(value))
+
+    def deal_entry(self, children):
+        seat, *rest = children
+        cards = next((c for c in rest if c.type == "CARDS"), None)
+        unknown = next((c for c in rest if c.type in ("UNKNOWN", "PASS")), None)
+        return seat, cards, unknown
+
+    def deal(self, entries):
+        return ("deal", entries)
+
+    def round_number(self, children):
+        (tok,) = children
+        return ("round", tok)
+
+    def comment(self, children):
+        (tok,) = children
+        try:
+            return ("comment", comment_text(str(tok)))
+        except BadComment as e:
+            before = str(tok)[: e.offset]
+            line = tok.line + before.count("\n")
+            column = e.offset - before.rfind("\n") if "\n" in before else tok.column + e.offset
+            raise NotationError("bad-comment", str(e), line, column) from None
+
+    pre_comment = comment
+
+    def action(self, children):
+        tok, *marks = children
+        glyph = next((str(c) for c in marks if c.type == "GLYPH"), None)
+        for c in marks:
+            if c.type == "NAG":
+                nag_number(str(c)[1:], loc(c))
+        nags = "".join(str(c) for c in marks if c.type == "NAG")
+        action = action_from_token(str(tok))
+        return (
+            "action",
+            with_marks(action, glyph, nags) if marks else action,
+            (tok.line, tok.column + (tok[0] == "^")),
+        )
+
+    def transfer(self, children):
+        give, cards, *glyph = children
+        return transfer_item(give, cards, str(glyph[0]) if glyph else None)
+
+    def declaration(self, children):
+        seat, word, *glyph = children
+        return declaration_item(seat, str(word), str(glyph[0]) if glyph else None)
+
+    def suited(self, children):
+        seat, step, cards, *glyph = children
+        return suited_item(seat, str(step), cards, str(glyph[0]) if glyph else None)
+
+    def purchase(self, children):
+        return ("group", purchase_items(children[1:]))
+
+    def gift(self, children):
+        return ("group", [labelled(children[1], "gift")])
+
+    def preplay(self, items):
+        flat = []
+        for item in items:
+            if item[0] == "group":
+                flat.extend(item[1])
+            else:
+                flat.append(item)
+        return ("preplay", flat)
+
+    def play(self, items):
+        return ("play", items)
+
+    def hand(self, children):
+        tags = [c for c in children if isinstance(c[0], Token)]
+        sections = dict(c for c in children[len(tags) :])
+        return build_hand(tags, sections.get("deal"), sections.get("preplay", []), sections["play"])
