@@ -22,6 +22,7 @@ pass ``-``, yield ``~``                Operator
 irregularity ``^``                     Name.Exception
 declarations (revolt, 革命, …)         Keyword.Pseudo
 ``buy`` 买, ``gift`` 赠与               Keyword.Pseudo
+``show`` 亮, ``draw`` 抽签 and a suit   Keyword.Pseudo and Name.Attribute
 round number ``12.``                   Generic.Subheading
 glyphs ``!`` ``?`` ``!!`` …            Generic.Emph
 numeric annotation ``$12``             Name.Label
@@ -64,6 +65,8 @@ _DECLARATIONS = (
 )
 #: The words before a purchase's two transfers (买三, 买四) and a gift's one (赠与).
 _TRANSFER_WORDS = r"(?:(?<![\w-])(?:buy|gift)(?![\w-])|买|赠与|赠)"
+#: 上班 and 抽签组邦: the word, then the suit of the cards (``1:show h444``, ``2:抽签 红桃7``).
+_SUITED = r"(show|draw|亮|抽签)(\s*)(黑桃|红桃|梅花|方块|[♠♥♣♦shcdSHCD])"
 _GLYPH = r"(?:!!|\?\?|!\?|\?!|!|\?)"
 _SEAT = r"([1-6])([:：])"
 _MACHINE = r"\[%[^\]}\n]*\]"
@@ -163,6 +166,7 @@ class GjnLexer(RegexLexer):
             (r"\s+", Whitespace),
             (r"\*", Operator.Word),
             (r"[-~]", Operator, "#pop"),
+            (_SUITED, bygroups(Keyword.Pseudo, Whitespace, Name.Attribute), ("#pop", "cards")),
             (_DECLARATIONS, Keyword.Pseudo, "#pop"),
             (r"\?\d*", Number.Other, ("#pop", "cards")),
             default(("#pop", "cards")),

@@ -476,10 +476,10 @@ def expected_leader(rules: Ruleset, prev: Replay) -> int | None:
 def _suited_later(rules: Ruleset, record: GameRecord, led: bool) -> list[Diagnostic]:
     """A draw for the teams (抽签组邦) in a hand after a match's first, or a show (上班) where
     the hand before names the leader: the first of them, as a diagnostic (002 §5-§7)."""
-    for i, a in enumerate(record.preplay):
-        if a.kind is ActionKind.DRAW:
+    for i, a in enumerate(record.preplay):  # (rules without draws or shows: the engine says so)
+        if a.kind is ActionKind.DRAW and rules.team_draw:
             return [_diag(rules, "draw-not-allowed", "team-draw", "teams are drawn before a match's first hand", i)]
-        if a.kind is ActionKind.SHOW and led:
+        if a.kind is ActionKind.SHOW and led and rules.showing != "none":
             return [
                 _diag(
                     rules,

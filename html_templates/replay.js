@@ -60,7 +60,7 @@
     "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
     "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
     "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"],
-    "show": ["other", "亮", "S"], "draw": ["other", "签", "D"]
+    "show": ["other", "亮", "L"], "draw": ["other", "签", "D"]
   };
   var SUIT = { s: "♠", h: "♥", c: "♣", d: "♦" };
   var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other"];

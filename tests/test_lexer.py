@@ -212,3 +212,15 @@ def test_purchase_and_gift_words():
     assert_clean(text)
     # not inside other words
     assert (Keyword.Pseudo, "buy") not in tokens("preplay\nbuyer 1>4:2\n")
+
+
+def test_shows_and_draws_with_their_suits():
+    # the failing input: every letter of "1:draw h7" and "6:亮 梅花333" was an error token
+    text = "preplay\n1:draw h7 2:抽签 红桃8 6:亮 梅花333 5:show ♠44 3:show d33\n"
+    toks = tokens(text)
+    assert not [v for t, v in toks if t in Error]
+    assert [v for t, v in toks if t is Keyword.Pseudo] == ["draw", "抽签", "亮", "show", "show"]
+    assert [v for t, v in toks if t is Name.Attribute] == ["h", "红桃", "梅花", "♠", "d"]
+    # after the suit come ranks: the d of diamonds is not a big joker, and the 3s are numbers
+    assert [v for t, v in toks if t is Number] == ["7", "8", "333", "44", "33"]
+    assert not [v for t, v in toks if t is Name.Constant]

@@ -100,10 +100,22 @@ def test_a_show_needs_the_cards_known_or_possible():
     charter = rules("charter")
     # seat 1 holds no 3 in the example deal
     assert first_play("1:show h33", charter)[0] == ("not-in-hand", "showing", 0)
-    # with its cards not written, two 3s are possible
+    # with its cards not written, two 3s are possible while the decks have 3s unaccounted for: seat 6's
+    # eight are not written either (8 of 16 known)
     rec = parse(HAND)[0]
-    hidden = ("?36",) + rec.deal[1:]
-    assert first_play("1:show h33", charter, deal=hidden)[0] is None
+    hidden = ("?36",) + rec.deal[1:5] + ("?36",)
+    verdict, rep = first_play("1:show h33", charter, deal=hidden)
+    assert verdict is None
+    # the shown cards are known from then on: seat 1 holds two 3s, and 10 of the 16 are seen
+    assert rep.positions[1].hands[0][0] == 2 and rep.positions[1].seen[0] == 10
+    # not when seats 2, 4 and 6 are known to hold all sixteen
+    assert first_play("1:show h33", charter, deal=("?36",) + rec.deal[1:])[0] == ("too-many-cards", "showing", 0)
+    # one seat's shows of two suits are that many cards: seat 2 was dealt four 3s, not six
+    assert first_play("2:show h333 2:show s333", charter, first="2:33")[0] == ("not-in-hand", "showing", 1)
+    # a longer show of the same suit repeats the cards of the shorter
+    assert first_play("2:show h33 2:show h333", charter, first="2:33")[0] is None
+    # four decks hold four 3s of hearts: seats 2 and 4 cannot both show h3333
+    assert first_play("2:show h3333 4:show h3333", charter, first="2:33")[0] == ("too-many-cards", "showing", 1)
 
 
 def test_a_show_comes_before_buying_tribute_and_declarations():
@@ -211,9 +223,35 @@ def test_the_longest_show_leads_and_reads_back(shows):
     rec = parse(text)[0].model_copy(update={"deal": UNKNOWN})
     assert [(a.seat, a.suit, len(a.cards)) for a in rec.preplay] == [s[:3] for s in spelled]
     assert parse(write(rec))[0] == rec
+    # four decks hold four 3s of each suit: the first show that takes a suit's shown 3s past four (each
+    # seat counting its longest show of the suit) is refused
+    most: dict[tuple[int, str], int] = {}
+    for i, (seat, suit, n, _) in enumerate(spelled):
+        most[seat, suit] = max(most.get((seat, suit), 0), n)
+        if sum(v for (_, each), v in most.items() if each == suit) > 4:
+            d = replay(rec.model_copy(update={"actions": rec.actions[:1]}), rules("charter")).diagnostic
+            assert (d.code, d.action) == ("too-many-cards", i)
+            return
     longest = max(n for _, _, n, _ in spelled)
     leader = next(seat for seat, _, n, _ in spelled if n == longest)
     for seat in range(1, 7):
         play = rec.actions[0].model_copy(update={"seat": seat, "cards": "33", "comments": ()})
         d = replay(rec.model_copy(update={"actions": (play,)}), rules("charter")).diagnostic
         assert (d is None) == (seat == leader), (seat, leader, d)
+
+
+def test_a_shower_who_leaves_the_hand_hands_the_lead_on_and_the_message_says_so():
+    # the failing input: "2:show h33 2:revolt" then 2:33 said "seat 3 showed the most…", though seat 3
+    # showed nothing; seat 2 revolted (sits the hand out), so the next seat, 3, leads
+    verdict, rep = first_play("2:show h33 2:revolt", rules("charter"), first="2:33", deal=UNKNOWN)
+    assert verdict == ("first-lead", "showing", 2)
+    assert rep.diagnostic.message == (
+        "seat 2 showed the most cards of one suit (上班) and left the hand: the next seat, seat 3, leads, not seat 2"
+    )
+    assert first_play("2:show h33 2:revolt", rules("charter"), first="3:33", deal=UNKNOWN)[0] is None
+
+
+def test_every_seat_draws_or_none():
+    # 002 §5: each of the six draws one of the six cards; a record with some draws must have all six
+    charter = rules("charter")
+    assert first_play("1:draw h7 2:draw s8 3:draw d9", charter)[0] == ("draw-wrong", "team-draw", 3)

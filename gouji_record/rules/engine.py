@@ -26,7 +26,7 @@ from functools import cache
 from operator import sub
 from typing import NamedTuple
 
-from ..model import RED_SUITS, Action, ActionKind
+from ..model import DECKS, RED_SUITS, SUITS, Action, ActionKind
 from ..cards import (
     BIG_JOKER,
     COPIES,
@@ -123,8 +123,8 @@ class Position:
     自然开点. ``melee``: the four-way melee is on. ``void``: the hand is void.
     ``burns``: ``(burner, target, outcome)`` per burn; ``smothers``:
     ``(smotherer, smothered)``; ``calls``: ``(seat, "call" | "precall")`` made
-    before play; ``shows``: ``(seat, cards shown)`` per show of one suit (上班), in
-    order; ``drawn``: ``(seat, suit)`` per card drawn for the teams (抽签组邦). ``round``: round number; ``actions``: actions applied.
+    before play; ``shows``: ``(seat, suit, cards shown)`` per show of one suit (上班),
+    in order; ``drawn``: ``(seat, suit)`` per card drawn for the teams (抽签组邦). ``round``: round number; ``actions``: actions applied.
     """
 
     ruleset: Ruleset
@@ -152,7 +152,7 @@ class Position:
     burns: tuple[tuple[int, int, str], ...] = ()
     smothers: tuple[tuple[int, int], ...] = ()
     calls: tuple[tuple[int, str], ...] = ()
-    shows: tuple[tuple[int, int], ...] = ()
+    shows: tuple[tuple[int, str, int], ...] = ()
     drawn: tuple[tuple[int, str], ...] = ()
     round: int = 1
     actions: int = 0
@@ -387,15 +387,21 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         if kind.preplay:
             return _declare(s, seat, kind)
     if pos.preplay:
+        if pos.drawn and len(pos.drawn) < len(SEATS):  # 002 §5: each of the six draws a card
+            missing = ", ".join(str(seat) for seat in SEATS if seat not in {d[0] for d in pos.drawn})
+            raise s.illegal("draw-wrong", "team-draw", f"every seat draws a card for the teams: seats {missing} did not")
         pos = s.pos = _start_play(s, pos)
         if pos.over:
             raise s.illegal("hand-over", "hand-end", f"the hand ended before play; seat {seat} cannot act")
         if pos.shows and seat != pos.to_act:
-            raise s.illegal(
-                "first-lead",
-                "showing",
-                f"seat {pos.to_act} showed the most cards of one suit (上班) and leads, not seat {seat}",
+            shower = max(pos.shows, key=lambda show: show[2])[0]
+            why = (
+                f"seat {shower} showed the most cards of one suit (上班)"
+                if shower == pos.to_act
+                else f"seat {shower} showed the most cards of one suit (上班) and left the hand: the next seat, "
+                f"seat {pos.to_act},"
             )
+            raise s.illegal("first-lead", "showing", f"{why} leads, not seat {seat}")
     if not pos.active(seat):
         if pos.gone(seat) and seat not in pos.finished:
             raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand")
@@ -571,15 +577,22 @@ def _suited_first(s: _Step, kind: str, rule: str, before: int) -> None:
         raise s.illegal("preplay-late", rule, f"a {kind} comes before the first play")
     if pos.actions > before:
         raise s.illegal(
-            "preplay-order", rule, f"a {kind} comes before buying, tribute and the declarations before play"
+            "preplay-order",
+            rule,
+            f"a {kind} comes before buying, tribute and the declarations"
+            + (", and the draws before the shows" if rule == "team-draw" else ""),
         )
 
 
 def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     """上班 (000 §回合, 001 §40-§42, 002 §7): a seat shows 2 or more cards of one rank and one
     suit (3s; 4s under 000/001 with threes-last); the seat showing the most leads round 1, the
-    first of equal shows keeping the lead (先亮者; 顶班 takes it only with more)."""
-    pos, rules, seat = s.pos, s.pos.ruleset, action.seat
+    first of equal shows keeping the lead (先亮者; 顶班 takes it only with more).
+
+    Shown cards are cards held: a seat's shows of one suit need the longest of them, its shows
+    of different suits need them all, and no more than four of a suit and rank are in the decks.
+    Cards not written in the deal become known as shown."""
+    pos, rules, seat, suit = s.pos, s.pos.ruleset, action.seat, action.suit
     _suited_first(s, "show (上班)", "showing", len(pos.drawn) + len(pos.shows))
     if rules.showing == "none":
         raise s.illegal("show-not-allowed", "showing", "these rules have no 上班: showing cards does not decide the lead")
@@ -588,13 +601,36 @@ def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
         raise s.illegal(
             "show-wrong", "showing", f"seat {seat} shows {action.cards}: 上班 is two or more {rank}s of one suit"
         )
+    shows = pos.shows + ((seat, suit, n),)
+    in_suit = sum(_longest(shows, other, suit) for other in SEATS)
+    if in_suit > DECKS:
+        raise s.illegal(
+            "too-many-cards", "showing", f"{in_suit} {rank}s of suit {suit} shown: four decks hold {DECKS}"
+        )
     index = RANK_LETTERS.index(rank)
-    if pos.hands[seat - 1][index] + pos.unknown[seat - 1] < n:
-        raise s.illegal("not-in-hand", "showing", f"seat {seat} does not hold {action.cards} to show")
-    shows = pos.shows + ((seat, n),)
-    leader = max(shows, key=lambda show: show[1])[0]  # the first of the longest
+    need = sum(_longest(shows, seat, each) for each in SUITS)  # this seat's shown cards of the rank
+    hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
+    missing = max(0, need - hand[index])
+    if missing > unknown:
+        raise s.illegal("not-in-hand", "showing", f"seat {seat} does not hold {need} {rank}s to show")
+    if pos.seen[index] + missing > COPIES[index]:
+        raise s.illegal(
+            "too-many-cards", "showing", f"seat {seat} cannot hold {need} {rank}s: four decks hold {COPIES[index]}"
+        )
+    if missing:  # cards not written in the deal, known now
+        hands, unknowns = list(pos.hands), list(pos.unknown)
+        hands[seat - 1] = tuple(c + missing if r == index else c for r, c in enumerate(hand))
+        unknowns[seat - 1] -= missing
+        seen = tuple(c + missing if r == index else c for r, c in enumerate(pos.seen))
+        pos = replace(pos, hands=tuple(hands), unknown=tuple(unknowns), seen=seen)
+    leader = max(shows, key=lambda show: show[2])[0]  # the first of the longest
     s.event(EventKind.SHOW, "showing", (seat, leader), action.cards, note=f"seat {leader} leads")
     return replace(pos, shows=shows, to_act=leader, actions=pos.actions + 1), s.events
+
+
+def _longest(shows: tuple[tuple[int, str, int], ...], seat: int, suit: str) -> int:
+    """The most cards ``seat`` showed of ``suit`` (0 if none)."""
+    return max((n for who, what, n in shows if who == seat and what == suit), default=0)
 
 
 def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
