@@ -13,6 +13,7 @@ nothing more (免贡). Sources are cited per rule key in the rulesets.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import Replay
@@ -64,36 +65,41 @@ def _calls(prev: Position) -> dict[int, str]:
 
 
 def _point_dues(rules: Ruleset, prev: Position) -> list[Due]:
-    """点贡 for each pair of opposites, by who opened and what was called."""
+    """点贡 for each pair of opposites, by who opened and what was called, from the ruleset's
+    table (option ``point-table``: :data:`POINT_TABLES`)."""
     opened, calls = prev.opened, _calls(prev)
+    table = POINT_TABLES[rules.point_table]
     dues: list[Due] = []
     for a in SEATS:  # what seat a owes its opposite b
         b = opposite(a)
         a_open, b_open = a in opened, b in opened
-        table = rules.point_table
-        if table == "classic":  # 001 §32-§34, by who called 宣点
-            n = _classic_point(a_open, b_open, a in calls, b in calls)
-        elif table == "tournament":  # 004 §31
-            n = 0 if a_open else 1
-        else:  # online (000 §点贡) and charter (002 §24)
-            fail = {"call": 4, "precall": 8} if table == "online" else {"call": 2, "precall": 4}
-            if a in calls and b_open:  # a's call failed (吹牛上税, 翻车)
-                n = fail[calls[a]]
-            else:
-                n = 0 if a_open else {None: 1, "call": 2, "precall": 4}[calls.get(b)]
+        n = table(a_open, b_open, calls.get(a), calls.get(b))
         if n:
-            mutual = table == "tournament" and not a_open and not b_open
+            mutual = rules.mutual_point_optional and not a_open and not b_open
             dues.append(Due("point", a, b, n, optional=mutual))
     return dues
 
 
-def _classic_point(a_open: bool, b_open: bool, a_call: bool, b_call: bool) -> int:
-    """Cards a pays its opposite b under 001 §32-§34."""
-    if a_call and b_call:
+Call = str | None  # "call" (宣点, 明点), "precall" (预点) or None
+
+
+def _by_calls(fail: dict[str, int], a_open: bool, b_open: bool, a_call: Call, b_call: Call) -> int:
+    """000 §点贡, 002 §24: a seat that did not open pays its opposite 1 card, 2 if the opposite
+    called (明点), 4 if it precalled (预点); a seat whose own call failed (the opposite opened:
+    吹牛上税, 翻车) pays ``fail[call]`` instead."""
+    if a_call is not None and b_open:
+        return fail[a_call]
+    return 0 if a_open else {None: 1, "call": 2, "precall": 4}[b_call]
+
+
+def _classic_point(a_open: bool, b_open: bool, a_call: Call, b_call: Call) -> int:
+    """Cards a pays its opposite b under 001 §32-§34 (宣點 by either side)."""
+    a_called, b_called = a_call is not None, b_call is not None
+    if a_called and b_called:
         return 4 if (b_open and not a_open) else 2 if a_open == b_open else 0
-    if not a_call and not b_call:
+    if not a_called and not b_called:
         return 1 if not a_open else 0
-    if a_call:  # a called, b did not: from a's side of §34
+    if a_called:  # a called, b did not: from a's side of §34
         if a_open and b_open:
             return 2
         if not a_open and not b_open:
@@ -103,6 +109,21 @@ def _classic_point(a_open: bool, b_open: bool, a_call: bool, b_call: bool) -> in
     if not a_open and not b_open:
         return 2
     return 3 if (b_open and not a_open) else 0
+
+
+def _one_card(a_open: bool, b_open: bool, a_call: Call, b_call: Call) -> int:
+    """004 §31: a seat that did not open pays its opposite one card; there are no calls."""
+    return 0 if a_open else 1
+
+
+#: The tables of point tribute (点贡), by the name option ``point-table`` gives them: cards seat a
+#: pays its opposite b, from whether each opened and what each called.
+POINT_TABLES = {
+    "calls-fail-4-8": partial(_by_calls, {"call": 4, "precall": 8}),  # 000 §点贡
+    "calls-fail-2-4": partial(_by_calls, {"call": 2, "precall": 4}),  # 002 §24
+    "who-called": _classic_point,  # 001 §32-§34
+    "one-card": _one_card,  # 004 §31
+}
 
 
 def tribute_due(rules: Ruleset, prev: Position) -> list[Due]:

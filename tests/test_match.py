@@ -7,7 +7,7 @@ from gouji_record.match import Due, check_transfers, tribute_cards, tribute_due
 from gouji_record.model import Action, ActionKind
 from gouji_record.cards import parse_cards
 from gouji_record.rules.engine import Position
-from gouji_record.rules.rulesets import get_ruleset
+from gouji_record.rules.rulesets import get_ruleset, with_options
 
 PLACES = (5, 6, 1, 4, 3, 2)  # 头科 5, 二科 6, 三科 1, 四科 4, 二落 3, 大落 2
 
@@ -86,6 +86,21 @@ def test_classic_point_table(a_open, b_open, a_call, b_call, a_pays, b_pays):
     calls = ([(a, "call")] if a_call else []) + ([(b, "call")] if b_call else [])
     got = {(d[1], d[2]): d[3] for d in dues("classic", opened=opened, calls=calls) if d[0] == "point"}
     assert (got.get((a, b), 0), got.get((b, a), 0)) == (a_pays, b_pays)
+
+
+def test_mutual_point_tribute_is_optional_only_where_the_text_says():
+    # 004 §31 "若对头双方均不开点，由走牌顺序靠后的玩家…决定双方是否互进点贡": seats 1 and 4 both did not open;
+    # each owes the other one card, and the pair may agree not to pay (option mutual-point-optional).
+    # Seat 2 did not open while its opposite 5 did: that due is never optional.
+    opened = (3, 5, 6)
+    for name, optional in (("tournament", True), ("charter", False), ("online", False)):
+        point = {(d.giver, d.taker): d.optional for d in tribute_due(get_ruleset(name), final(name, opened=opened))}
+        point = {k: v for k, v in point.items() if k in ((1, 4), (4, 1), (2, 5))}
+        assert point == {(1, 4): optional, (4, 1): optional, (2, 5): False}, name
+    # a club that plays the charter with 004's agreement turns it on
+    rules = with_options(get_ruleset("charter"), {"mutual-point-optional": "yes"})
+    due = {(d.giver, d.taker): d.optional for d in tribute_due(rules, final("charter", opened=opened)) if d.kind == "point"}
+    assert due[(1, 4)] and due[(4, 1)] and not due[(2, 5)]
 
 
 def test_order_of_tribute_kinds():

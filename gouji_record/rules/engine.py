@@ -454,7 +454,7 @@ def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
 def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     """挑牌 (002 §15): a seat whose turn it is claims it can play out the rest; play goes on as recorded."""
     pos, rules = s.pos, s.pos.ruleset
-    if not rules.claim or rules.threes_last:
+    if not rules.may_claim:
         raise s.illegal("claim-not-allowed", "claim", "these rules have no claim of the rest (挑牌)")
     if seat != pos.to_act:
         raise _out_of_turn(s, seat)
@@ -489,18 +489,12 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
     if kind in (ActionKind.CALL, ActionKind.PRECALL):
         return _call(s, seat, kind)
     if kind is ActionKind.REVOLT:
-        if not rules.revolution:
-            raise s.illegal("revolution-not-allowed", "revolution", "these rules have no revolution (革命)")
-        if seat in pos.revolted:
-            raise s.illegal("revolution-not-allowed", "revolution", f"seat {seat} has revolted already")
-        if hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]:
-            raise s.illegal(
-                "revolution-not-allowed", "revolution", f"seat {seat} holds a 2 or a joker: it may not revolt"
-            )
-        if rules.threes_last and rules.revolution_needs_no_threes and hand[THREE]:
-            raise s.illegal(
-                "revolution-not-allowed", "revolution", f"seat {seat} holds 3s: with 3s held it may not revolt"
-            )
+        refusal = rules.revolt_refusal(hand)
+        if refusal is None and seat in pos.revolted:
+            refusal = "has revolted already"
+        if refusal is not None:
+            message = refusal if not rules.revolution else f"seat {seat} {refusal}"
+            raise s.illegal("revolution-not-allowed", "revolution", message)
         return replace(_revolt(s, pos, seat), actions=pos.actions + 1), s.events
     if kind in (ActionKind.KEEP_HEAD, ActionKind.NO_HEAD):
         if opposite(seat) not in pos.revolted:
@@ -563,12 +557,6 @@ def _give(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     ), s.events
 
 
-def shown_rank(rules: Ruleset) -> str:
-    """The rank shown to lead the first hand (上班): ``"4"`` when option ``showing`` is
-    ``fours-if-threes-last`` and 3s are played last (000 §回合, 001 §40-§41), else ``"3"``."""
-    return "4" if rules.showing == "fours-if-threes-last" and rules.threes_last else "3"
-
-
 def _suited_first(s: _Step, kind: str, rule: str, before: int) -> None:
     """A show or a draw comes before every other step before play but ``before`` of its own
     kind and the draws (teams are drawn, then the lead is shown, then 3s bought, tribute paid)."""
@@ -596,7 +584,7 @@ def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     _suited_first(s, "show (上班)", "showing", len(pos.drawn) + len(pos.shows))
     if rules.showing == "none":
         raise s.illegal("show-not-allowed", "showing", "these rules have no 上班: showing cards does not decide the lead")
-    rank, n = shown_rank(rules), len(action.cards)
+    rank, n = rules.shown_rank, len(action.cards)
     if action.cards[0] != rank or n < 2:
         raise s.illegal(
             "show-wrong", "showing", f"seat {seat} shows {action.cards}: 上班 is two or more {rank}s of one suit"
@@ -696,16 +684,15 @@ def _start_play(s: _Step, pos: Position) -> Position:
             opened = opened | {opposite(seat)}
             s.event(EventKind.OPEN, "keep-head", (opposite(seat),))
     pos = replace(pos, preplay=False, opened=opened)
-    if rules.threes_last:  # without a 3 a seat cannot finish
-        for seat in SEATS:
-            hand = pos.hands[seat - 1]
-            if pos.active(seat) and not hand[THREE] and not pos.unknown[seat - 1]:
-                if rules.revolution and not (hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]):
-                    pos = _revolt(s, pos, seat)  # 000 §买三, 001 §65: 算做自动革命
-                else:
-                    pos = _out(s, pos, seat, "threes-last")  # 004 §26: 本局自动成为大落
-        if pos.void:
-            return pos
+    for seat in SEATS:  # with 3s held, a seat without one cannot finish
+        if pos.active(seat) and not pos.unknown[seat - 1]:
+            fate = rules.fate_without_threes(pos.hands[seat - 1])
+            if fate == "revolt":
+                pos = _revolt(s, pos, seat)
+            elif fate == "out":
+                pos = _out(s, pos, seat, "threes-last")
+    if pos.void:
+        return pos
     if not pos.melee and _melee_due(pos):
         pos = _melee(s, pos)
     if pos.to_act is not None and not pos.active(pos.to_act):
@@ -961,14 +948,13 @@ def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
     With ``k`` ranks needing a joker (2s attach to another rank, or are one
     rank when alone) and ``j`` jokers: ``k <= j``, plus one for a free last play.
     """
-    forbidden = {RANK_LETTERS.index(r) for r in rules.attach_forbidden}
     threes = rules.threes_last and left[THREE] > 0
     if rules.burn_needs_three and (not left[THREE] or left[FOUR]):
         return False
     ranks = [r for r in range(TWO) if left[r] and not (threes and r == THREE)]
     if not ranks and left[TWO]:
         ranks = [TWO]
-    carry_nothing = [r for r in ranks if r in forbidden]
+    carry_nothing = [r for r in ranks if rules.carries_nothing(r)]
     free_last = 0 if threes else 1
     if carry_nothing:
         return len(ranks) == 1 and free_last == 1 and left[SMALL_JOKER] + left[BIG_JOKER] == 0
@@ -1085,7 +1071,7 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         answers
         and old.seat in pos.finished
         and pos.finished.index(old.seat) < 2
-        and (rules.dead_gouji_on_last_play == "any" or (rules.dead_gouji_on_last_play == "gouji" and old.restricted))
+        and rules.last_play_answer_is_dead(old.restricted)
     )
     head_dead_gouji = gouji and pos.kept_head[seat - 1] > 0  # 要头: the revolter's opposite's first gouji plays
     dead_gouji = last_play_dead_gouji or head_dead_gouji

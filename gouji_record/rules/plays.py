@@ -20,7 +20,6 @@ from ..cards import (
     BIG_JOKER,
     RANK_LETTERS,
     SMALL_JOKER,
-    THREE,
     TWO,
     Counts,
     format_cards,
@@ -141,9 +140,8 @@ def shape_error(play: Play, ruleset: Ruleset) -> tuple[str, str, str] | None:
     True
     """
     if play.count and (play.jokers or play.cards[TWO]):
-        letter = RANK_LETTERS[play.rank]
-        if letter in ruleset.attach_forbidden or (ruleset.threes_last and play.rank == THREE):
-            return "cannot-attach", "attach", f"{letter}s carry no 2s and no jokers: {play}"
+        if ruleset.carries_nothing(play.rank):
+            return "cannot-attach", "attach", f"{RANK_LETTERS[play.rank]}s carry no 2s and no jokers: {play}"
     return None
 
 

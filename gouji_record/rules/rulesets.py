@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, THREE, TWO, Counts
 from ..errors import GoujiError
 
 #: Rule keys the engine enforces, with their English and Chinese names.
@@ -222,8 +223,13 @@ class Ruleset(BaseModel):
     tribute_order: tuple[Literal["smother", "burn", "point", "place"], ...] = _opt(
         "tribute", "the kinds of tribute paid before the next hand, in order; none: no tribute"
     )
-    point_table: Literal["online", "classic", "charter", "tournament"] = _opt(
-        "point-tribute", "which text's table of point tribute (点贡) by opening and calls"
+    point_table: Literal["calls-fail-4-8", "calls-fail-2-4", "who-called", "one-card"] = _opt(
+        "point-tribute",
+        "point tribute (点贡) by opening and calls: 1 card, 2 after the opposite's call, 4 after its precall, and a "
+        "failed call pays 4 (precall 8), or 2 (precall 4); a table by who called (宣點 either side); one card, no calls",
+    )
+    mutual_point_optional: bool = _opt(
+        "point-tribute", "when neither of two opposites opened, the seats may agree not to pay each other (互进点贡)"
     )
     sweep_tribute: bool = _opt("tribute", "after a sweep each swept seat pays its opposite one card (对头贡)")
     return_tribute: bool = _opt("return-tribute", "the takers of place tribute return as many cards (还贡)")
@@ -304,6 +310,58 @@ class Ruleset(BaseModel):
         """
         return f"{self.seed} {self.sources[rule]}"
 
+    # -- the questions the engine asks: each rule's variants in one place ---------------------
+
+    def carries_nothing(self, rank: int) -> bool:
+        """Whether a play of ``rank`` (an index of ``RANK_LETTERS``) may carry no 2s and no
+        jokers: the ranks of option ``attach`` (003 §牌张大小, 004 §6), and 3s where they are held
+        for last (002 §26(3), 004 §5).
+
+        >>> get_ruleset("tournament").carries_nothing(RANK_LETTERS.index("4"))
+        True
+        >>> get_ruleset("charter").carries_nothing(THREE), get_ruleset("fours").carries_nothing(THREE)
+        (False, True)
+        """
+        return RANK_LETTERS[rank] in self.attach_forbidden or (self.threes_last and rank == THREE)
+
+    @property
+    def may_claim(self) -> bool:
+        """Whether a seat may claim the rest (挑牌, 002 §15); never with 3s held (002 §26(4))."""
+        return self.claim and not self.threes_last
+
+    def revolt_refusal(self, hand: Counts) -> str | None:
+        """Why a seat holding ``hand`` (its known cards) may not revolt (革命), or ``None``: no
+        revolution in these rules; a 2 or a joker held (000 §革命, 002 §23); 3s held where a
+        revolter must hold none (002 §26(2) 无3且无花无钱方可革命)."""
+        if not self.revolution:
+            return "these rules have no revolution (革命)"
+        if hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]:
+            return "holds a 2 or a joker: it may not revolt"
+        if self.threes_last and self.revolution_needs_no_threes and hand[THREE]:
+            return "holds 3s: with 3s held it may not revolt"
+        return None
+
+    def fate_without_threes(self, hand: Counts) -> Literal["revolt", "out"] | None:
+        """What becomes of a seat that holds (as far as is known) ``hand`` and no 3 when play begins:
+        with 3s held it cannot finish, so it revolts where it could (000 §买三, 001 §65: 算做自动革命)
+        and is otherwise out, last (004 §26: 本局自动成为大落); ``None`` where 3s are not held or it
+        holds one."""
+        if not self.threes_last or hand[THREE]:
+            return None
+        return "revolt" if self.revolt_refusal(hand) is None else "out"
+
+    @property
+    def shown_rank(self) -> str:
+        """The rank shown to lead the first hand (上班): ``"4"`` under option ``showing`` =
+        ``fours-if-threes-last`` with 3s held (000 §回合, 001 §40-§41), else ``"3"``."""
+        return "4" if self.showing == "fours-if-threes-last" and self.threes_last else "3"
+
+    def last_play_answer_is_dead(self, restricted: bool) -> bool:
+        """Whether the opposite's answer to 1st or 2nd place's last play is a 够死级 (only a burn
+        may follow): on any last play (002 §16), on a 够级 last play (``restricted``: 000 §底牌,
+        001 §79-§80), or never (004)."""
+        return self.dead_gouji_on_last_play == "any" or (self.dead_gouji_on_last_play == "gouji" and restricted)
+
 
 STANDARD_MINIMUM = {"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1, "D": 1}
 
@@ -339,7 +397,8 @@ ONLINE = Ruleset(
     claim=False,
     calls=("call", "precall"),
     tribute_order=("smother", "burn", "point", "place"),
-    point_table="online",
+    point_table="calls-fail-4-8",
+    mutual_point_optional=False,
     sweep_tribute=False,
     return_tribute=True,
     tribute_exemption=False,
@@ -445,7 +504,7 @@ CLASSIC = ONLINE.model_copy(
         headless_after=(),
         opening_in_melee=True,
         calls=("call",),
-        point_table="classic",
+        point_table="who-called",
         return_tribute=False,
         first_lead="any",
         wind_request=False,
@@ -553,7 +612,8 @@ CHARTER = Ruleset(
     claim=True,
     calls=("call", "precall"),
     tribute_order=("point", "place"),
-    point_table="charter",
+    point_table="calls-fail-2-4",
+    mutual_point_optional=False,
     sweep_tribute=False,
     return_tribute=True,
     tribute_exemption=False,
@@ -676,7 +736,8 @@ FOURS = Ruleset(
     claim=False,
     calls=("call",),
     tribute_order=(),
-    point_table="charter",
+    point_table="calls-fail-2-4",
+    mutual_point_optional=False,
     sweep_tribute=False,
     return_tribute=False,
     tribute_exemption=False,
@@ -797,7 +858,8 @@ TOURNAMENT = Ruleset(
     claim=False,
     calls=(),
     tribute_order=("point", "burn", "smother", "place"),
-    point_table="tournament",
+    point_table="one-card",
+    mutual_point_optional=True,
     sweep_tribute=True,
     return_tribute=False,
     tribute_exemption=True,
