@@ -148,8 +148,7 @@ def tribute_due(rules: Ruleset, prev: Position) -> list[Due]:
         if kind == "smother":
             dues += [Due("smother", seat, by, 1) for by, seat in prev.smothers]
         elif kind == "burn":
-            counting = {"success"} | ({"running"} if rules.burns_count == "standing" else set())
-            dues += [Due("burn", target, burner, 1) for burner, target, outcome in prev.burns if outcome in counting]
+            dues += [Due("burn", target, burner, 1) for burner, target, outcome in prev.burns if rules.burn_counts(outcome)]
         elif kind == "point":
             dues += _point_dues(rules, prev)
         elif swept:

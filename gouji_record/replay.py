@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .model import Action, GameRecord
-from .rules.engine import Position, Score, initial_position, scores, skip_possible_turn, step
+from .rules.engine import Position, initial_position, skip_possible_turn, step
+from .rules.scoring import Score, scores
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
 from .rules.rulesets import Ruleset, get_ruleset, parse_options, with_options
 
@@ -49,7 +50,7 @@ class Replay:
 
     @property
     def score(self) -> Score | None:
-        """The hand's :class:`~gouji_record.rules.engine.Score`, or ``None`` if it is not over."""
+        """The hand's :class:`~gouji_record.rules.scoring.Score`, or ``None`` if it is not over."""
         return scores(self.ruleset, self.final) if self.final.over else None
 
     @property

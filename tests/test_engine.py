@@ -4,7 +4,8 @@ Seats 1–6 act in that order; opposites are 1-4, 2-5, 3-6. Every seat holds a
 few spare 3s so that nobody runs out unless the scenario says so.
 """
 
-from gouji_record.rules.engine import Position, burn_condition_holds, opposite, scores, team
+from gouji_record.rules.engine import Position, burn_condition_holds, opposite, team
+from gouji_record.rules.scoring import scores
 from gouji_record.cards import parse_cards
 from gouji_record.rules.rulesets import get_ruleset, with_options
 

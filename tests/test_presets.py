@@ -17,7 +17,8 @@ from conftest import action
 
 from gouji_record.model import Action, ActionKind
 from gouji_record.cards import parse_cards
-from gouji_record.rules.engine import Position, burn_condition_holds, initial_position, scores, step
+from gouji_record.rules.engine import Position, burn_condition_holds, initial_position, step
+from gouji_record.rules.scoring import scores
 from gouji_record.rules.events import Diagnostic, Event, IllegalAction
 from gouji_record.rules.plays import beats, is_gouji, is_pure_gouji, parse_play
 from gouji_record.rules.rulesets import Ruleset, get_ruleset, with_options

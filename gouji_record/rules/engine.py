@@ -1294,70 +1294,10 @@ def _places(pos: Position) -> tuple[int, ...]:
     return tuple(order)
 
 
-# -- scores -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Score:
-    """A hand's score (计分): ``teams`` maps team 1 (seats 1 3 5) and team 0 to
-    their scores; ``seats`` maps each seat to its personal extras."""
-
-    teams: dict[int, int]
-    seats: dict[int, int]
-
-
-def scores(ruleset: Ruleset, final: Position) -> Score:
-    """Score a finished hand under ``ruleset`` (计分).
-
-    Each place scores ``scoring.places``; a team scores the sum over its
-    seats; a sweep scores ``scoring.sweep`` instead; with ``positive_only``
-    a negative sum is 0 (002 §20). Per-seat extras (003 §计分, 004 §38) go to
-    ``seats``, and into the teams when ``extras_count_for_team``. A void
-    hand scores nothing. Raises ``ValueError`` if the hand is not over.
-    """
-    if not final.over:
-        raise ValueError("only a finished hand is scored")
-    sc = ruleset.scoring
-    extras = dict.fromkeys(SEATS, 0)
-    if final.void:
-        return Score({1: 0, 0: 0}, extras)
-    places = _places(final)
-    teams = {1: 0, 0: 0}
-    sweep = _sweeping_team(final)
-    if sweep is not None:
-        teams = {sweep: sc.sweep[0], 1 - sweep: sc.sweep[1]}
-    else:
-        for place, seat in enumerate(places):
-            teams[team(seat)] += sc.places[place]
-    for seat in SEATS:
-        opened, opp_opened = seat in final.opened, opposite(seat) in final.opened
-        if not opened:
-            extras[seat] += sc.not_opened
-        if opened and not opp_opened:
-            extras[seat] += sc.opening_pair
-        if opp_opened and not opened:
-            extras[seat] -= sc.opening_pair
-    counting = {"success"} | ({"running"} if ruleset.burns_count == "standing" else set())
-    for burner, target, outcome in final.burns:
-        if outcome in counting:
-            extras[burner] += sc.burner
-            extras[target] += sc.burned
-    for by, seat in final.smothers:
-        extras[by] += sc.smotherer
-        extras[seat] += sc.smothered
-    if sc.extras_count_for_team:
-        for seat, x in extras.items():
-            teams[team(seat)] += x
-    if sc.positive_only:
-        teams = {k: max(0, v) for k, v in teams.items()}
-    return Score(teams, extras)
-
-
 __all__ = [
     "KEPT_HEAD_PLAYS",
     "SEATS",
     "Position",
-    "Score",
     "Top",
     "begin_play",
     "burn_condition_holds",
@@ -1365,7 +1305,6 @@ __all__ = [
     "initial_position",
     "next_seat",
     "opposite",
-    "scores",
     "seats_after",
     "skip_possible_turn",
     "step",

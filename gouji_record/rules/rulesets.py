@@ -356,6 +356,12 @@ class Ruleset(BaseModel):
         ``fours-if-threes-last`` with 3s held (000 §回合, 001 §40-§41), else ``"3"``."""
         return "4" if self.showing == "fours-if-threes-last" and self.threes_last else "3"
 
+    def burn_counts(self, outcome: str) -> bool:
+        """Whether a burn with ``outcome`` (``success``, ``running``, ``broken``, ``failed``) scores
+        and owes 烧贡: a successful one; also one still standing at the end where option
+        ``burns-count`` is ``standing``."""
+        return outcome == "success" or (outcome == "running" and self.burns_count == "standing")
+
     def last_play_answer_is_dead(self, restricted: bool) -> bool:
         """Whether the opposite's answer to 1st or 2nd place's last play is a 够死级 (only a burn
         may follow): on any last play (002 §16), on a 够级 last play (``restricted``: 000 §底牌,
