@@ -7,17 +7,34 @@ The public API, in the order data flows::
     result = replay(records[0])      # → Replay: positions, events, diagnostic
     text = write(records[0])         # GameRecord → canonical .gjn text
     html = render_html(records[0])   # → one self-contained HTML page
+
+The engine underneath, as python-chess has its board: a :class:`Position` plus an
+:class:`Action` gives the next position and the events, or raises :class:`IllegalAction`
+(every error the package raises on purpose is a :class:`GoujiError`):
+
+>>> rules = with_options(get_ruleset("charter"), {"claim": "no"})
+>>> pos = initial_position(rules, ("TTTTT?31", "?36", "?36", "JJJJJ?31", "?36", "?36"), leader=1)
+>>> pos, events = step(pos, Action(seat=1, kind="play", cards="TTTTT"))
+>>> [e.kind.value for e in events], pos.to_act
+(['gouji'], 4)
+>>> try:
+...     step(pos, Action(seat=3, kind="play", cards="QQQQQ"))
+... except IllegalAction as e:
+...     print(e.code, "|", e.diagnostic.rule)
+gouji-not-opposite | gouji-opposite-only
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from .errors import GoujiError
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
 from .replay import Replay, replay
-from .rules.events import Diagnostic, Event, EventKind
-from .rules.rulesets import PRESETS, Ruleset, get_ruleset
+from .rules.engine import Position, initial_position, step
+from .rules.events import Diagnostic, Event, EventKind, IllegalAction
+from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, with_options
 
 __version__ = "0.1.0"
 
@@ -49,15 +66,23 @@ def render_html(record: GameRecord, ruleset: Ruleset | None = None) -> str:
 __all__ = [
     "Action",
     "ActionKind",
+    "BadOption",
     "Diagnostic",
     "Event",
     "EventKind",
     "GameRecord",
+    "GoujiError",
+    "IllegalAction",
     "NotationError",
     "PRESETS",
+    "Position",
     "Replay",
     "Ruleset",
+    "UnknownRuleset",
     "get_ruleset",
+    "initial_position",
+    "step",
+    "with_options",
     "parse",
     "read",
     "render_html",

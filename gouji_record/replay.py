@@ -1,9 +1,15 @@
 """Replaying a record under a ruleset (复盘): record model → engine → positions, events, diagnostic.
 
->>> from gouji_record import read  # doctest: +SKIP
->>> r = replay(read("examples/charter-hand.gjn")[0])  # doctest: +SKIP
->>> r.places  # doctest: +SKIP
-(5, 6, 1, 4, 3, 2)
+>>> from gouji_record import parse
+>>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+>>> head = f'[Event "x"][Site "y"][Date "2026.11.30"][Ruleset "charter"]{seats}[Result "*"]'
+>>> deal = "deal 1: TTTTT?31 2: ? 3: ? 4: JJJJJ?31 5: ? 6: ?"
+>>> r = replay(parse(head + deal + " play 1. 1:TTTTT 4:JJJJJ")[0])
+>>> [e.kind.value for e in r.events], r.final.to_act, r.diagnostic
+(['gouji', 'answer', 'gouji'], 1, None)
+>>> r = replay(parse(head + deal + " play 1. 1:TTTTT 3:QQQQQ")[0])
+>>> r.diagnostic.code, r.diagnostic.action
+('gouji-not-opposite', 1)
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ from ..cards import (
 )
 from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
 from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, judge, shape_error
-from .rulesets import Ruleset
+from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
 
 SEATS = (1, 2, 3, 4, 5, 6)
 #: The kinds :func:`step` tells apart, read once: on Python 3.11 each ``ActionKind.X`` goes through
@@ -225,7 +225,12 @@ def _with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
 def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...], leader: int) -> Position:
     """The position before the first action: ``deal`` holds the six hands
     (card strings, ``?N`` ending one with N cards not known, or counts; seat
-    1 first) and ``leader`` leads round 1."""
+    1 first) and ``leader`` leads round 1.
+
+    >>> pos = initial_position(get_ruleset("charter"), ("KK?34",) + ("?36",) * 5, leader=1)
+    >>> pos.holds(1), pos.unknown[0], pos.to_act, pos.preplay
+    (36, 34, 1, True)
+    """
     hands, unknown = [], []
     for h in deal:
         known, mark, rest = h.partition("?") if isinstance(h, str) else (h, "", "")
@@ -358,6 +363,11 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     When the seat to act has its turn only because its cards not written in
     the deal may hold two big jokers (:func:`skip_possible_turn`), an action
     of another seat is taken as coming after that seat had no turn.
+
+    >>> pos = initial_position(get_ruleset("charter"), ("KK?34",) + ("?36",) * 5, leader=1)
+    >>> pos, events = step(pos, Action(seat=1, kind="play", cards="KK"))
+    >>> [e.kind.value for e in events], pos.to_act, pos.top.restricted  # KK is 够级: seat 4 answers
+    (['gouji'], 4, True)
     """
     try:
         return _step(pos, action)

@@ -214,7 +214,14 @@ class Diagnostic(BaseModel):
 
 class IllegalAction(GoujiError):
     """Raised by the engine for an action the ruleset forbids; carries the :class:`Diagnostic`,
-    whose code and action it takes as its own."""
+    whose code and action it takes as its own.
+
+    >>> d = Diagnostic(code="does-not-beat", message="55 does not beat 55", action=3, rule="higher-rank",
+    ...                source="002 §8(6)")
+    >>> e = IllegalAction(d)
+    >>> e.code, e.action, str(e)
+    ('does-not-beat', 3, '55 does not beat 55')
+    """
 
     def __init__(self, diagnostic: Diagnostic) -> None:
         super().__init__(diagnostic.message, code=diagnostic.code, action=diagnostic.action)

@@ -1022,6 +1022,13 @@ def with_options(ruleset: Ruleset, options: dict[str, str]) -> Ruleset:
 
     Names take ``-`` or ``_``; yes/no for switches; ``a+b`` for lists. Raises
     :class:`BadOption` naming the valid options or values.
+
+    >>> rules = with_options(get_ruleset("charter"), {"threes-last": "yes", "showing": "none"})
+    >>> rules.name, rules.threes_last, rules.may_claim
+    ('charter', True, False)
+    >>> with_options(rules, {"threes-held": "yes"})
+    Traceback (most recent call last):
+    gouji_record.rules.rulesets.BadOption: unknown option 'threes-held': expected one of ...
     """
     update: dict[str, Any] = {}
     for raw_name, raw in options.items():
