@@ -538,7 +538,7 @@
     else if (f.over) chip("over", t("over"));
     if (f.melee && !f.over) chip("melee", t("melee"));
     if (f.burner) chip("burn", f.burner + " " + t("burn") + " " + f.burnTarget);
-    if (f.top && f.top.dead) chip("dead", t("dead"));
+    if (f.top && f.top.unbeatable) chip("dead", t("dead"));
     else if (f.top && f.top.burnOnly) chip("dead", t("burnOnly"));
     else if (f.top && f.top.gouji && !f.melee) chip("gouji", fmt(t("gouji"), { s: (f.top.seat + 2) % 6 + 1 }));
     if (!f.top && idx > 0 && !f.over && f.toAct && first && !first.preplay) chip("won", fmt(t("roundOver"), { s: f.toAct }));

@@ -3,7 +3,7 @@
 import pytest
 
 from gouji_record.cards import CardError, DECK_SIZE, HAND_SIZE, format_cards, parse_cards
-from gouji_record.rules.plays import PlayError, beats, is_dead, is_gouji, parse_play
+from gouji_record.rules.plays import PlayError, beats, is_unbeatable, is_gouji, parse_play
 from gouji_record.rules.rulesets import get_ruleset
 
 CHARTER = get_ruleset("charter")
@@ -97,4 +97,4 @@ def test_charter_comparison(top, new, ok, rule):
 
 
 def test_dead_plays_are_those_carrying_a_big_joker():
-    assert is_dead(parse_play("D3"), CHARTER) and not is_dead(parse_play("XXX"), CHARTER)
+    assert is_unbeatable(parse_play("D3"), CHARTER) and not is_unbeatable(parse_play("XXX"), CHARTER)

@@ -206,7 +206,7 @@ def test_dead_gouji_only_a_burn_answers():
     assert pos.top.burn_only and pos.to_act == 5
     assert "dead-gouji" in t.kinds()
     d = t.illegal("5:QQQQQ")
-    assert (d.code, d.rule) == ("gouji-not-opposite", "dead-gouji")
+    assert (d.code, d.rule) == ("dead-gouji", "dead-gouji")
     pos = t.play("5:- 6:- 2:- 3:-")
     assert pos.top is None and pos.to_act == 4
 

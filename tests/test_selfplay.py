@@ -30,6 +30,7 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 TURN_CODES = {
     "not-your-turn",
     "gouji-not-opposite",
+    "dead-gouji",
     "passed-this-round",
     "seat-finished",
     "seat-out",
@@ -104,7 +105,7 @@ def _mutations(rec, rng):
             yield (
                 "card not held",
                 _with(rec, i, a.model_copy(update={"cards": a.cards.replace(rank, absent[0])})),
-                {"not-in-hand", "not-your-turn", "gouji-not-opposite", "passed-this-round"},
+                {"not-in-hand", "not-your-turn", "gouji-not-opposite", "dead-gouji", "passed-this-round"},
             )
         # the same play given to another seat
         other = rng.choice([s for s in range(1, 7) if s != a.seat])
@@ -122,7 +123,7 @@ def _mutations(rec, rng):
         yield (
             "answer moved",
             _with(rec, i, a.model_copy(update={"seat": rng.choice(others)})),
-            {"gouji-not-opposite", "not-your-turn", "seat-finished", "seat-out", "passed-this-round"},
+            {"gouji-not-opposite", "dead-gouji", "not-your-turn", "seat-finished", "seat-out", "passed-this-round"},
         )
 
 

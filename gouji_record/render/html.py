@@ -88,7 +88,7 @@ def _frame(pos: Position, trick: list[int], top_action: int | None) -> dict[str,
             "cards": str(t.play),
             "action": top_action,
             "gouji": t.restricted,
-            "dead": t.dead,
+            "unbeatable": t.unbeatable,
             "burnOnly": t.burn_only,
         }
     return {

@@ -44,7 +44,7 @@ from ..cards import (
     total,
 )
 from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
-from .plays import Play, PlayError, beats, classify, is_dead, is_gouji, judge, shape_error
+from .plays import Play, PlayError, beats, classify, is_unbeatable, is_gouji, judge, shape_error
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -90,7 +90,7 @@ class Top(NamedTuple):
 
     ``restricted``: a 够级 play only the opposite (or a headless seat, or a
     burn) may answer. ``burn_only``: a 够死级 play only a burn may answer.
-    ``dead``: nothing may answer. ``can_open``: winning the round with it
+    ``unbeatable``: nothing may answer (死牌: it carries a big joker, 002 §8(3)). ``can_open``: winning the round with it
     opens (开点) its seat, or qualifies it to open by leading its 4s.
     ``smother_risk``: its seat holds only 3s now; beating it smothers (闷).
     """
@@ -99,7 +99,7 @@ class Top(NamedTuple):
     play: Play
     restricted: bool
     burn_only: bool
-    dead: bool
+    unbeatable: bool
     can_open: bool
     smother_risk: bool = False
 
@@ -314,7 +314,7 @@ def skip_possible_turn(pos: Position) -> tuple[Position, list[Event]] | None:
 
 def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     """Whether ``seat`` has a turn to follow ``top`` (without burning)."""
-    if top.dead or seat == top.seat:
+    if top.unbeatable or seat == top.seat:
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
         return _burn_turn(pos, seat)
@@ -716,7 +716,7 @@ def _start_play(s: _Step, pos: Position) -> Position:
 def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
     """The most precise diagnostic when it is not ``seat``'s turn to follow ``top`` (not a burn)."""
     pos = s.pos
-    if top.dead:
+    if top.unbeatable:
         return s.illegal(
             "does-not-beat", "big-joker-dead", f"{top.play} by seat {top.seat} is dead: nobody may answer it"
         )
@@ -755,7 +755,7 @@ def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
 def _only_a_burn(s: _Step, top: Top) -> IllegalAction:
     """Only a burn answers a dead gouji play (够死级, 002 §16)."""
     return s.illegal(
-        "gouji-not-opposite",
+        "dead-gouji",
         "dead-gouji",
         f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
     )
@@ -812,7 +812,7 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
             pos = _melee(s, pos)
         return replace(pos, to_act=_next_active(pos, after)), s.events
     fields = pos.__dict__
-    plain = not (top.dead or top.burn_only or top.restricted)  # any seat still playing may follow it
+    plain = not (top.unbeatable or top.burn_only or top.restricted)  # any seat still playing may follow it
     for seat in _SEATS_AFTER[after]:
         if seat == top.seat:
             break
@@ -1014,7 +1014,7 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
     """烧牌 (002 §10): pre-empt the opposite and beat a gouji play, under the burn condition."""
     pos = s.pos
     top = pos.top
-    if top is None or top.dead or not (top.restricted or top.burn_only):
+    if top is None or top.unbeatable or not (top.restricted or top.burn_only):
         raise s.illegal("not-a-burn", "burn", f"seat {seat}: a burn (*) beats a gouji play on top, and there is none")
     if seat in (top.seat, opposite(top.seat)):
         who = "its own play" if seat == top.seat else "its opposite's play: answer it without *"
@@ -1107,7 +1107,7 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         and left[THREE] == sum(left)
         and not play.cards[THREE]
     )
-    top = Top(seat, play, restricted, dead_gouji, is_dead(play, rules), can_open, smother_risk)
+    top = Top(seat, play, restricted, dead_gouji, is_unbeatable(play, rules), can_open, smother_risk)
     pos = replace(
         pos,
         hands=tuple(hands),

@@ -34,7 +34,7 @@ __all__ = [
     "Verdict",
     "beats",
     "classify",
-    "is_dead",
+    "is_unbeatable",
     "is_gouji",
     "is_pure_gouji",
     "judge",
@@ -120,7 +120,7 @@ def is_pure_gouji(play: Play, ruleset: Ruleset) -> bool:
     return is_gouji(play, ruleset) and play.jokers == 0 and play.cards[TWO] == 0
 
 
-def is_dead(play: Play, ruleset: Ruleset) -> bool:
+def is_unbeatable(play: Play, ruleset: Ruleset) -> bool:
     """Whether nothing can beat ``play`` (死牌: carries a big joker, 002 §8(3), 003)."""
     return play.big > 0 and ruleset.big_joker_play_dead
 
@@ -216,7 +216,7 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
         return True, "two-beat-one"
     if new.size != top.size:
         return False, "same-count"
-    if is_dead(top, ruleset):
+    if is_unbeatable(top, ruleset):
         return False, "big-joker-dead"
     if new.big and ruleset.big_joker_beats_any:  # an option no preset takes (see docs/rules.md)
         return True, "big-joker-dead"
