@@ -67,9 +67,9 @@ def trade_names(preplay) -> list[tuple[str, str] | None]:
 
 def buyable(rules: Ruleset) -> tuple[int, ...]:
     """The ranks a seat holding none may buy under ``rules``: 3s where 3s are held for last
-    (``threes-last``), 4s where opening is completed by leading 4s (``opening-by-fours``)."""
+    (``threes-held``), 4s where opening is completed by leading 4s (``opening-by-fours``)."""
     out = []
-    if "3" in rules.buy_ranks and rules.threes_last:
+    if "3" in rules.buy_ranks and rules.threes_held:
         out.append(THREE)
     if "4" in rules.buy_ranks and rules.opening_by_fours:
         out.append(FOUR)
@@ -182,7 +182,7 @@ class _Check:
             if word not in rules.buy_ranks:
                 message = f"these rules have no buying or giving of {word}s ({BUY_NAMES[rank][0]})"
             elif rank == THREE:
-                message = "a 3 is bought only where 3s are held for last (憋三, option threes-last)"
+                message = "a 3 is bought only where 3s are held for last (憋三, option threes-held)"
             else:
                 message = "a 4 is bought only where opening is completed by leading 4s (开点发4, option opening-by-fours)"
             return None, _diag(rules, "buy-not-allowed", "buying", message, i)

@@ -474,7 +474,7 @@ def rules(name: str | None, fmt_: str) -> None:
     """Show the rulesets: every option with its value in each preset and its source.
 
     With NAME, only that preset. Options are overridden in a record with a
-    tag like [Options "threes-last=yes, hand-end=one-left"] (docs/rules.md).
+    tag like [Options "threes-held=yes, hand-end=one-left"] (docs/rules.md).
     """
     presets = [_ruleset_option(name)] if name else list(PRESETS.values())
     assert all(presets)

@@ -297,7 +297,7 @@ def pay_tribute(
         held = held.move(giver, taker, cards, payment=payment)
 
     def give_back(taker: int, giver: int, n: int) -> None:
-        give(taker, giver, _lowest(held.hands[taker - 1], n, rules.threes_last), False)
+        give(taker, giver, _lowest(held.hands[taker - 1], n, rules.threes_held), False)
 
     pending = [d for d in dues if not exempt(rules, dealt_counts, d.giver)]
     while pending:  # kind by kind; within a kind, until no giver left owing holds a tribute card

@@ -29,7 +29,7 @@ from conftest import EXAMPLES
 
 HAND = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
 #: The presets whose texts buy only with threes held (憋三): 000 §买三, 001 §61, 002 §26.
-HELD = {"threes-last": "yes"}
+HELD = {"threes-held": "yes"}
 
 
 def rules(name):

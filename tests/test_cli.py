@@ -176,17 +176,17 @@ def test_help_explains_every_command():
 
 
 def test_options_tag_changes_the_rules_and_bad_options_are_listed(tmp_path):
-    text = HAND.read_text(encoding="utf-8").replace("[Annotator", '[Options "threes-last=yes"]\n[Annotator')
+    text = HAND.read_text(encoding="utf-8").replace("[Annotator", '[Options "threes-held=yes"]\n[Annotator')
     f = tmp_path / "x.gjn"
     f.write_text(text, encoding="utf-8")
     # with 3s held, seat 1 (no 3 in its hand) is placed last when play starts (004 §26), so it cannot lead
     r = run("validate", f)
     assert r.exit_code == 1 and "error[seat-out]" in r.output
-    f.write_text(text.replace("threes-last=yes", "threes-lats=yes"), encoding="utf-8")
+    f.write_text(text.replace("threes-held=yes", "threes-lats=yes"), encoding="utf-8")
     r = run("validate", f)
     assert r.exit_code == 2 and ":13:2: error[bad-option]: unknown option 'threes-lats'" in r.output
-    assert "threes-last" in r.output
-    f.write_text(text.replace("threes-last=yes", "hand-end=sometimes"), encoding="utf-8")
+    assert "threes-held" in r.output
+    f.write_text(text.replace("threes-held=yes", "hand-end=sometimes"), encoding="utf-8")
     r = run("validate", f)
     assert r.exit_code == 2 and "error[bad-option]: option hand-end" in r.output and "one-team-left" in r.output
 

@@ -88,7 +88,7 @@ def test_rules_json_lists_every_option_of_every_preset_with_a_source():
         assert set(preset["options"]) == {o.replace("_", "-") for o in OPTION_NAMES}
         assert all(o["source"].startswith(preset["seed"]) for o in preset["options"].values())
     fours = next(p for p in data if p["name"] == "fours")
-    assert fours["options"]["threes-last"]["value"] is True
+    assert fours["options"]["threes-held"]["value"] is True
 
 
 def test_rules_of_one_preset_and_a_bad_name():

@@ -81,7 +81,7 @@ def test_the_documented_example_converts_and_replays():
     assert void.preplay[2].comments == ("A second revolution voids the hand.",)
     assert void.actions == ()
     assert started.tags["Result"] == "*" and started.tags["Round"] == "2"
-    assert started.tags["Options"] == "threes-last=no"
+    assert started.tags["Options"] == "threes-held=no"
     assert started.deal == tuple(HANDS)
     assert started.comment == ("Seats 1 3 5 play against seats 2 4 6.",)
     assert [a.text for a in started.actions][:3] == ["1:TTTTT", "4:JJJJJ", "1:-"]
@@ -185,7 +185,7 @@ ERRORS = {
     "deal-four-decks": ([START, ev("deal", hands=HANDS[:5] + ["D" * 36])], 2, "four decks hold 4"),
     "names-five": ([ev("start_hand", ruleset="charter", names=NAMES[:5])], 1, "expected an array of six player names"),
     "unknown-ruleset": ([ev("start_hand", ruleset="chess", names=NAMES)], 1, "unknown ruleset 'chess'"),
-    "bad-option": ([ev("start_hand", ruleset="charter", names=NAMES, options="threes-last")], 1, "expected name=value"),
+    "bad-option": ([ev("start_hand", ruleset="charter", names=NAMES, options="threes-held")], 1, "expected name=value"),
     "bad-date": ([ev("start_hand", ruleset="charter", names=NAMES, date="29/11/2026")], 1, "expected YYYY.MM.DD"),
     "bad-result": ([START, DEAL, ev("end_hand", result="1-2-3")], 3, "expected the six seats in order of place"),
     "reserved-tag": (

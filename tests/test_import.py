@@ -108,7 +108,7 @@ def test_a_raw_u2028_inside_a_json_string_is_kept(tmp_path):
     assert r.exit_code == 0
     (rec,) = parse(r.output)
     assert rec.tags["Seat1"] == "a\u2028b" and rec.tags["Seat2"] == "Wang Fang"
-    assert rec.tags["Result"] == "*" and rec.tags["Options"] == "threes-last=no"
+    assert rec.tags["Result"] == "*" and rec.tags["Options"] == "threes-held=no"
     assert rec.comment == ("Seats 1 3 5 play against seats 2 4 6.",) and rec.actions == ()
     assert_validates(tmp_path, r.output)
 
@@ -197,7 +197,7 @@ def test_a_bad_record_is_refused_with_its_line_and_field(tmp_path, line, message
 
 
 def test_bad_options_are_refused(tmp_path):
-    f, r = imported(tmp_path, row(tags__Options="threes-last") + "\n")
+    f, r = imported(tmp_path, row(tags__Options="threes-held") + "\n")
     assert r.exit_code == 2 and r.output.startswith(f"{f}:1:1: error[bad-log]: tags.Options: ")
 
 

@@ -254,7 +254,7 @@ CASES = [
     ),
     Case(
         "options-bad-switch",
-        edit("\n\ndeal\n", '\n[Options "threes-last=maybe"]\n\ndeal\n'),
+        edit("\n\ndeal\n", '\n[Options "threes-held=maybe"]\n\ndeal\n'),
         "bad-option",
         14,
         2,
@@ -272,7 +272,7 @@ CASES = [
     ),
     Case(
         "options-not-name-value",
-        edit("\n\ndeal\n", '\n[Options "threes-last"]\n\ndeal\n'),
+        edit("\n\ndeal\n", '\n[Options "threes-held"]\n\ndeal\n'),
         "bad-option",
         14,
         2,

@@ -34,16 +34,16 @@ DECLARATIONS = DECLARATION_KINDS
 OTHER_KINDS = (ActionKind.PASS, ActionKind.YIELD, ActionKind.WIND, ActionKind.CLAIM)
 
 
-def hide(deal: tuple[str, ...], rng: random.Random, threes_last: bool) -> tuple[str, ...]:
+def hide(deal: tuple[str, ...], rng: random.Random, threes_held: bool) -> tuple[str, ...]:
     """Each seat's hand written whole, in part (``KQ…?12``) or not at all (but its 3s under threes held)."""
     out = []
     for hand in deal:
         counts = list(parse_cards(hand))
         mode = rng.choice(("whole", "part", "none"))
-        if mode == "whole" or (threes_last and not counts[THREE]):
+        if mode == "whole" or (threes_held and not counts[THREE]):
             out.append(hand)
             continue
-        cards = [r for r in range(N_RANKS) for _ in range(counts[r]) if not (threes_last and r == THREE)]
+        cards = [r for r in range(N_RANKS) for _ in range(counts[r]) if not (threes_held and r == THREE)]
         hidden = rng.sample(cards, len(cards) if mode == "none" else rng.randint(1, len(cards)))
         for r in hidden:
             counts[r] -= 1
@@ -127,7 +127,7 @@ def test_moves_list_what_validate_accepts_with_cards_hidden(name, seed):
     full = replay(rec, rules)
     assert full.complete
     rng = random.Random(seed * 7919 + len(name))
-    deal = hide(rec.deal, rng, rules.threes_last)
+    deal = hide(rec.deal, rng, rules.threes_held)
     pos = initial_position(rules, deal, rec.actions[0].seat)
     for i, real in enumerate(rec.all_actions):
         check_position(pos, real, rng)

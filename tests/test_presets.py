@@ -479,7 +479,7 @@ def test_two_seats_without_threes_start_one_melee():
 
 
 def test_online_threes_held_without_threes_or_money_is_a_revolution():
-    t = Hand(spare(s1="55") | {6: "66"}, with_options(ONLINE, {"threes-last": "yes"}))
+    t = Hand(spare(s1="55") | {6: "66"}, with_options(ONLINE, {"threes-held": "yes"}))
     t.play("1:55")
     assert t.pos.revolted == (6,) and t.pos.out == ()
 
@@ -500,7 +500,7 @@ def test_smother_puts_the_seat_out_at_the_bottom():
 
 def test_smother_is_only_an_event_online():
     # S0 §闷贡: with 憋三 on, a smothered seat owes a tribute ("即使后来接风走脱也算"): it plays on.
-    t = Hand(spare(s1="55", s2="66"), with_options(ONLINE, {"threes-last": "yes"}))
+    t = Hand(spare(s1="55", s2="66"), with_options(ONLINE, {"threes-held": "yes"}))
     t.play("1:55 2:66")
     assert t.kinds() == ["smother"] and t.pos.out == () and t.pos.smothers == ((2, 1),)
     assert t.close_round().to_act == 2
@@ -654,10 +654,10 @@ def test_revolter_is_third_when_its_team_mates_take_first_and_second():
 
 def test_charter_with_threes_held_only_a_hand_without_threes_revolts():
     # S2 §26(2): under 憋3 "如所持牌中无3且大花，小花，钱全无时，可允许其革命 … 除此之外不允许革命".
-    rules = with_options(CHARTER, {"threes-last": "yes"})
+    rules = with_options(CHARTER, {"threes-held": "yes"})
     assert Hand(REVOLUTIONARY, rules, leader=5).illegal("2:revolt").code == "revolution-not-allowed"
     # S0 names no such limit
-    assert Hand(REVOLUTIONARY, with_options(ONLINE, {"threes-last": "yes"}), leader=5).play("2:revolt").revolted == (2,)
+    assert Hand(REVOLUTIONARY, with_options(ONLINE, {"threes-held": "yes"}), leader=5).play("2:revolt").revolted == (2,)
 
 
 # =============================================================================================
@@ -805,3 +805,10 @@ def test_tournament_sweep_keeps_the_extras():
     # did not: +1 / -1 on top of 5 / -5.
     pos = final(TOURNAMENT, (1, 3, 5), holding={2: "55", 4: "66", 6: "77"}, opened=frozenset({1}))
     assert scores(TOURNAMENT, pos).teams == {1: 6, 0: -6}
+
+
+def test_the_former_option_name_threes_last_still_reads():
+    # 憋三 is "threes held" in the glossary: the option is threes-held now; files written with the
+    # former name threes-last read as they did
+    assert with_options(get_ruleset("charter"), {"threes-last": "yes"}).threes_held is True
+    assert with_options(get_ruleset("charter"), {"threes_last": "no"}) == get_ruleset("charter")

@@ -216,7 +216,7 @@ def test_no_head_seat_answers_first_place_gouji_last_play(preset):
 def test_tournament_headless_seat_still_only_burns():
     # 004 §14: any non-opposite beating a 够级 play is 捎牌 (option headless-answers-gouji=no); 004 §10
     # "二科产生后，过牌限制自动解除": the melee begins at once (melee-begins=at-once)
-    rules = with_options(get_ruleset("tournament"), {"threes-last": "no", "dead-gouji-on-last-play": "gouji"})
+    rules = with_options(get_ruleset("tournament"), {"threes-held": "no", "dead-gouji-on-last-play": "gouji"})
     t = Hand(LAST_PLAY_DEAL, rules)
     pos = t.play("1:55 2:- 3:- 4:- 5:- 6:- 2:KK")
     assert pos.to_act == 5 and pos.melee

@@ -327,9 +327,9 @@ def test_a_variant_is_written_in_the_options_tag_and_replays_under_it():
     # file replayed under the preset, not the rules it was played under
     from gouji_record.rules.rulesets import options_tag, with_options
 
-    variant = with_options(get_ruleset("charter"), {"threes-last": "yes", "showing": "none"})
+    variant = with_options(get_ruleset("charter"), {"threes-held": "yes", "showing": "none"})
     record = play_hand(variant, 3)
-    assert record.tags["Options"] == "threes-last=yes, showing=none"
+    assert record.tags["Options"] == "threes-held=yes, showing=none"
     again = replay(parse(write(record))[0])
     assert again.ruleset == variant and again.diagnostic is None
     assert options_tag(get_ruleset("charter")) == ""

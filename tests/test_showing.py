@@ -46,7 +46,7 @@ def first_play(preplay, ruleset, first="1:TTTTT", deal=None):
     return (None if d is None else (d.code, d.rule, d.action)), rep
 
 
-HELD = {"threes-last": "yes"}
+HELD = {"threes-held": "yes"}
 #: Nothing known of the deal: under threes held the example's seats 1, 3 and 5 hold no 3 and would
 #: leave the hand as play starts; unknown cards may hold anything.
 UNKNOWN = ("?36",) * 6

@@ -584,7 +584,7 @@ def _suited_first(s: _Step, kind: str, rule: str, before: int) -> None:
 
 def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     """上班 (000 §回合, 001 §40-§42, 002 §7): a seat shows 2 or more cards of one rank and one
-    suit (3s; 4s under 000/001 with threes-last); the seat showing the most leads round 1, the
+    suit (3s; 4s under 000/001 with threes-held); the seat showing the most leads round 1, the
     first of equal shows keeping the lead (先亮者; 顶班 takes it only with more).
 
     Shown cards are cards held: a seat's shows of one suit need the longest of them, its shows
@@ -700,7 +700,7 @@ def _start_play(s: _Step, pos: Position) -> Position:
             if fate == "revolt":
                 pos = _revolt(s, pos, seat)
             elif fate == "out":
-                pos = _out(s, pos, seat, "threes-last")
+                pos = _out(s, pos, seat, "threes-held")
     if pos.void:
         return pos
     if not pos.melee and _melee_due(pos):
@@ -938,12 +938,12 @@ def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: in
     shape = shape_error(play, rules)
     if shape is not None:
         raise s.illegal(*shape)
-    if play.cards[THREE] and rules.threes_last:
+    if play.cards[THREE] and rules.threes_held:
         if left[THREE]:
-            raise s.illegal("threes-split", "threes-last", f"seat {seat}: 3s are played all at once, last")
+            raise s.illegal("threes-split", "threes-held", f"seat {seat}: 3s are played all at once, last")
         if any(left) or left_unknown:
             rest = format_cards(left) + (f" and {left_unknown} unknown" if left_unknown else "")
-            raise s.illegal("threes-early", "threes-last", f"seat {seat}: 3s are the last play; {rest} are left")
+            raise s.illegal("threes-early", "threes-held", f"seat {seat}: 3s are the last play; {rest} are left")
     if play.cards[FOUR] and left[FOUR] and rules.fours_whole:
         raise s.illegal("fours-split", "fours", f"seat {seat}: 4s are played all at once")
 
@@ -958,7 +958,7 @@ def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
     With ``k`` ranks needing a joker (2s attach to another rank, or are one
     rank when alone) and ``j`` jokers: ``k <= j``, plus one for a free last play.
     """
-    threes = rules.threes_last and left[THREE] > 0
+    threes = rules.threes_held and left[THREE] > 0
     if rules.burn_needs_three and (not left[THREE] or left[FOUR]):
         return False
     ranks = [r for r in range(TWO) if left[r] and not (threes and r == THREE)]
@@ -1101,7 +1101,7 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     if pos.yielder is not None and pos.yielder != seat:
         barred = _with_seat(barred, pos.yielder)  # a play after a yield makes the yield a pass (002 §12)
     smother_risk = (
-        rules.threes_last
+        rules.threes_held
         and not pos.unknown[seat - 1]
         and any(left)
         and left[THREE] == sum(left)

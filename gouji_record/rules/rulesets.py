@@ -13,7 +13,7 @@ derives a variant.
 (4, 2, 0, 0, -2, -4)
 >>> r.cite("burn")
 '002_2bcb45719b384da3.txt §10 (第十条 烧牌)'
->>> with_options(r, {"threes-last": "yes"}).threes_last
+>>> with_options(r, {"threes-held": "yes"}).threes_held
 True
 """
 
@@ -53,7 +53,7 @@ RULES: dict[str, tuple[str, str]] = {
     "headless": ("a seat whose opposite is out beats and is beaten by anyone", "无头"),
     "melee": ("with four or fewer seats left, gouji rules switch off", "四户乱缠"),
     "take-the-wind": ("nobody beats a finisher's last play: the next seat leads", "接风"),
-    "threes-last": ("3s are played last, all at once", "憋三"),
+    "threes-held": ("3s are played last, all at once", "憋三"),
     "smother": ("a seat whose last play before its 3s is beaten", "闷"),
     "fours": ("4s are played all at once", "4不能拆开出"),
     "opening": ("winning a lead with a qualifying gouji play opens", "开点"),
@@ -176,7 +176,7 @@ class Ruleset(BaseModel):
     attach_forbidden: tuple[str, ...] = _opt("attach", "ranks that may carry no 2s or jokers")
     gouji_minimum: dict[str, int] = _opt("gouji-play", "fewest cards of a rank that make a gouji play")
     big_joker_plays_gouji: bool = _opt("gouji-play", "a play carrying a big joker is a gouji play")
-    threes_last: bool = _opt("threes-last", "3s are the last play, all at once (憋三)")
+    threes_held: bool = _opt("threes-held", "3s are the last play, all at once (憋三)")
     smother: Literal["last-place", "tribute"] = _opt(
         "smother", "a smothered seat (闷) takes the last place free and stops, or only owes tribute"
     )
@@ -248,7 +248,7 @@ class Ruleset(BaseModel):
     )
     buy_ranks: tuple[Literal["3", "4"], ...] = _opt(
         "buying",
-        "ranks a seat holding none may buy, one card each (3s only with threes-last, 4s only with opening-by-fours)",
+        "ranks a seat holding none may buy, one card each (3s only with threes-held, 4s only with opening-by-fours)",
     )
     buy_from: tuple[Literal["opposite", "opposite-team", "team", "others"], ...] = _opt(
         "buying",
@@ -272,10 +272,10 @@ class Ruleset(BaseModel):
         "who leads a hand after the first: anyone, the seat after the previous hand's first leader, "
         "or the previous hand's 6th place (大落)",
     )
-    showing: Literal["none", "threes", "fours-if-threes-last"] = _opt(
+    showing: Literal["none", "threes", "fours-if-threes-held"] = _opt(
         "showing",
         "上班 in the first hand of a match: no showing; the seat showing the most 3s of one suit "
-        "(2 or more, ties to the first shown) leads; the same with 4s when threes-last is on",
+        "(2 or more, ties to the first shown) leads; the same with 4s when threes-held is on",
     )
     team_draw: bool = _opt("team-draw", "teams may be drawn by colour (抽签组邦): red cards make one team")
     hand_end: Literal["one-left", "one-team-left"] = _opt(
@@ -322,12 +322,12 @@ class Ruleset(BaseModel):
         >>> get_ruleset("charter").carries_nothing(THREE), get_ruleset("fours").carries_nothing(THREE)
         (False, True)
         """
-        return RANK_LETTERS[rank] in self.attach_forbidden or (self.threes_last and rank == THREE)
+        return RANK_LETTERS[rank] in self.attach_forbidden or (self.threes_held and rank == THREE)
 
     @property
     def may_claim(self) -> bool:
         """Whether a seat may claim the rest (挑牌, 002 §15); never with 3s held (002 §26(4))."""
-        return self.claim and not self.threes_last
+        return self.claim and not self.threes_held
 
     def revolt_refusal(self, hand: Counts) -> str | None:
         """Why a seat holding ``hand`` (its known cards) may not revolt (革命), or ``None``: no
@@ -337,7 +337,7 @@ class Ruleset(BaseModel):
             return "these rules have no revolution (革命)"
         if hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]:
             return "holds a 2 or a joker: it may not revolt"
-        if self.threes_last and self.revolution_needs_no_threes and hand[THREE]:
+        if self.threes_held and self.revolution_needs_no_threes and hand[THREE]:
             return "holds 3s: with 3s held it may not revolt"
         return None
 
@@ -346,15 +346,15 @@ class Ruleset(BaseModel):
         with 3s held it cannot finish, so it revolts where it could (000 §买三, 001 §65: 算做自动革命)
         and is otherwise out, last (004 §26: 本局自动成为大落); ``None`` where 3s are not held or it
         holds one."""
-        if not self.threes_last or hand[THREE]:
+        if not self.threes_held or hand[THREE]:
             return None
         return "revolt" if self.revolt_refusal(hand) is None else "out"
 
     @property
     def shown_rank(self) -> str:
         """The rank shown to lead the first hand (上班): ``"4"`` under option ``showing`` =
-        ``fours-if-threes-last`` with 3s held (000 §回合, 001 §40-§41), else ``"3"``."""
-        return "4" if self.showing == "fours-if-threes-last" and self.threes_last else "3"
+        ``fours-if-threes-held`` with 3s held (000 §回合, 001 §40-§41), else ``"3"``."""
+        return "4" if self.showing == "fours-if-threes-held" and self.threes_held else "3"
 
     def burn_counts(self, outcome: str) -> bool:
         """Whether a burn with ``outcome`` (``success``, ``running``, ``broken``, ``failed``) scores
@@ -382,7 +382,7 @@ ONLINE = Ruleset(
     attach_forbidden=(),
     gouji_minimum=STANDARD_MINIMUM,
     big_joker_plays_gouji=True,
-    threes_last=False,
+    threes_held=False,
     smother="tribute",
     fours_whole=False,
     burn_needs_three=False,
@@ -422,7 +422,7 @@ ONLINE = Ruleset(
     buy_before_tribute=True,
     gift_from=(),
     first_lead="next-after-leader",
-    showing="fours-if-threes-last",
+    showing="fours-if-threes-held",
     team_draw=False,
     hand_end="one-team-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
@@ -472,7 +472,7 @@ ONLINE = Ruleset(
         "headless": "§无头 (头科产生后，其对头的够级对象不复存在称无头…无头者对其他持牌者亦行使同样的职权)",
         "melee": "§四人乱缠 (剩下少于等于四人在打牌; 并不是马上开始)",
         "take-the-wind": "§接风",
-        "threes-last": "§憋三 (每人最后一手牌…必须是3牌)",
+        "threes-held": "§憋三 (每人最后一手牌…必须是3牌)",
         "smother": "§闷贡 (最后走3之前的一手牌被人大过)",
         "fours": "§憋三 (not in these rules)",
         "opening": "§开点 (用除大花以外的够级牌取得一次发牌权; 以下够级牌不能算是开点: 有大花、小花不开点，单张不开点; 大花、小花、钱不开点)",
@@ -562,7 +562,7 @@ CLASSIC = ONLINE.model_copy(
             "headless": "§73-§76 (無頭: only after 革命)",
             "melee": "§79-§82 (二科的底牌…夠死級; 四戶亂纏)",
             "take-the-wind": "§45 (新的一輪里由上一輪最后一個出牌的人出牌)",
-            "threes-last": "§61-§62 (憋三打法)",
+            "threes-held": "§61-§62 (憋三打法)",
             "smother": "§28-§29 (被悶，進1張悶貢)",
             "fours": "§40 (not in these rules)",
             "opening": "§38-§39 (開點: 夠級牌，無人接牌，使得自己獲得出牌權)",
@@ -597,7 +597,7 @@ CHARTER = Ruleset(
     attach_forbidden=(),
     gouji_minimum=STANDARD_MINIMUM,
     big_joker_plays_gouji=True,
-    threes_last=False,
+    threes_held=False,
     smother="tribute",
     fours_whole=False,
     burn_needs_three=False,
@@ -687,7 +687,7 @@ CHARTER = Ruleset(
         "headless": "§17 (第十七条 无头者对其他持牌者亦行使同样的职权)",
         "melee": "§16, §18 (第十六条 头科或二科发底牌后…过牌者在此轮中均不可再出牌; 第十八条 四人乱缠)",
         "take-the-wind": "§31(3) (第三十一条(三) 接风)",
-        "threes-last": "§26 (第二十六条 憋3)",
+        "threes-held": "§26 (第二十六条 憋3)",
         "smother": "§26 (第二十六条: no penalty named)",
         "fours": "§25 (not in these rules)",
         "opening": "§24 (第二十四条 打点) and §31(5) (活)",
@@ -721,7 +721,7 @@ FOURS = Ruleset(
     attach_forbidden=("3", "4"),
     gouji_minimum=STANDARD_MINIMUM,
     big_joker_plays_gouji=True,
-    threes_last=True,
+    threes_held=True,
     smother="last-place",
     fours_whole=True,
     burn_needs_three=False,
@@ -808,7 +808,7 @@ FOURS = Ruleset(
         "headless": "§无头 (他已经没有对家了…他的够级牌可以被所有人响应), §被闷 (他的对家进入无头状态) and §番外篇1 (2. 你和目标都不是无头状态)",
         "melee": "§四户乱缠 (剩余不足五人时)",
         "take-the-wind": "§牌张大小 (他就是这轮最大，可以领出下一轮)",
-        "threes-last": "§开点发4 (3要保留到最后一手出牌)",
+        "threes-held": "§开点发4 (3要保留到最后一手出牌)",
         "smother": "§被闷 (自动成为当前最后一名且不能再出牌)",
         "fours": "§开点 (4不能拆开出，贴钱出或挂花出)",
         "opening": "§开点 (不含2和王的够级牌可以开点; 每个人每局游戏能且只能开点一次)",
@@ -843,7 +843,7 @@ TOURNAMENT = Ruleset(
     attach_forbidden=("3", "4"),
     gouji_minimum={"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1},
     big_joker_plays_gouji=False,
-    threes_last=True,
+    threes_held=True,
     smother="last-place",
     fours_whole=False,
     burn_needs_three=True,
@@ -939,7 +939,7 @@ TOURNAMENT = Ruleset(
         "headless": "§12 (第十二条 头科产生后，其对家剩余够级牌的够级资格自动取消)",
         "melee": "§10, §12 (第十条 二科产生后，过牌限制自动解除; 第十二条 够级资格自动取消)",
         "take-the-wind": "§9 (第九条 每轮最后顺牌者成为下一轮的发牌人)",
-        "threes-last": "§5, §19 (第五条 憋3; 第十九条 发3称为走牌)",
+        "threes-held": "§5, §19 (第五条 憋3; 第十九条 发3称为走牌)",
         "smother": "§20-§21 (第二十条 闷牌，自动成为大落，后续被闷牌者依次为二落)",
         "fours": "§17 (第十七条 一次性发4)",
         "opening": "§12, §17 (第十二条 仅纯够级牌具备开点资格; 第十七条 开点)",
@@ -1017,22 +1017,27 @@ def _value(raw: str, option: str) -> Any:
     return low if "Literal" in annotation else text
 
 
-def with_options(ruleset: Ruleset, options: dict[str, str]) -> Ruleset:
-    """``ruleset`` with options overridden from text, e.g. ``{"threes-last": "yes"}``.
+#: Options renamed, by their former names, still read: 憋三 is "threes held" in the glossary.
+FORMER_NAMES = {"threes_last": "threes_held"}
 
-    Names take ``-`` or ``_``; yes/no for switches; ``a+b`` for lists. Raises
+
+def with_options(ruleset: Ruleset, options: dict[str, str]) -> Ruleset:
+    """``ruleset`` with options overridden from text, e.g. ``{"threes-held": "yes"}``.
+
+    Names take ``-`` or ``_`` (and the former names of :data:`FORMER_NAMES`); yes/no for switches; ``a+b`` for lists. Raises
     :class:`BadOption` naming the valid options or values.
 
-    >>> rules = with_options(get_ruleset("charter"), {"threes-last": "yes", "showing": "none"})
-    >>> rules.name, rules.threes_last, rules.may_claim
+    >>> rules = with_options(get_ruleset("charter"), {"threes-held": "yes", "showing": "none"})
+    >>> rules.name, rules.threes_held, rules.may_claim
     ('charter', True, False)
-    >>> with_options(rules, {"threes-held": "yes"})
+    >>> with_options(rules, {"threes": "yes"})
     Traceback (most recent call last):
-    gouji_record.rules.rulesets.BadOption: unknown option 'threes-held': expected one of ...
+    gouji_record.rules.rulesets.BadOption: unknown option 'threes': expected one of ...
     """
     update: dict[str, Any] = {}
     for raw_name, raw in options.items():
         name = raw_name.strip().replace("-", "_")
+        name = FORMER_NAMES.get(name, name)
         if name not in OPTION_NAMES:
             names = ", ".join(n.replace("_", "-") for n in OPTION_NAMES)
             raise BadOption(f"unknown option {raw_name!r}: expected one of {names}")
@@ -1052,8 +1057,8 @@ def options_tag(ruleset: Ruleset) -> str:
 
     Raises :class:`BadOption` for a difference a tag cannot hold (``scoring``, ``gouji-minimum``).
 
-    >>> options_tag(with_options(get_ruleset("charter"), {"threes-last": "yes", "showing": "none"}))
-    'threes-last=yes, showing=none'
+    >>> options_tag(with_options(get_ruleset("charter"), {"threes-held": "yes", "showing": "none"}))
+    'threes-held=yes, showing=none'
     """
     preset = get_ruleset(ruleset.name)
     items = []
@@ -1074,7 +1079,7 @@ def options_tag(ruleset: Ruleset) -> str:
 
 
 def parse_options(text: str) -> dict[str, str]:
-    """Read an ``Options`` tag value: ``"threes-last=yes, hand-end=one-left"``.
+    """Read an ``Options`` tag value: ``"threes-held=yes, hand-end=one-left"``.
 
     Raises :class:`BadOption` for an item that is not ``name=value``.
     """
