@@ -31,6 +31,7 @@ from pathlib import Path
 from .errors import GoujiError
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
+from .notation.files import read_hands
 from .replay import Replay, replay
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
@@ -48,12 +49,23 @@ def parse(text: str) -> list[GameRecord]:
 
 
 def read(path: str | Path) -> list[GameRecord]:
-    """Read a ``.gjn`` file (UTF-8) into records, one per hand.
+    """Read a ``.gjn`` file into records, one per hand, through the splitter every command uses
+    (:func:`~gouji_record.notation.files.read_hands`: any line ends, a byte-order mark dropped).
 
-    Raises ``OSError`` if the file cannot be read, ``UnicodeDecodeError`` if it
-    is not UTF-8, and :class:`NotationError` if it is not a record.
+    Raises :class:`NotationError` for a file that cannot be read (code ``unreadable``), is not
+    UTF-8 (``encoding``, at the first bad byte) or is not a record; its ``file``, ``hand``,
+    ``line`` and ``column`` say where.
     """
-    return parse(Path(path).read_text(encoding="utf-8"))
+    records: list[GameRecord] = []
+    for hand in read_hands(str(path)):
+        try:
+            if hand.problem is not None:
+                raise hand.problem
+            records += [record for record, _ in parse_text(hand.text, hand.line, hand.column)]
+        except NotationError as e:
+            e.file, e.hand = str(path), hand.index
+            raise
+    return records
 
 
 def render_html(record: GameRecord, ruleset: Ruleset | None = None) -> str:

@@ -373,3 +373,20 @@ def test_one_line_of_many_hands_is_read_hand_by_hand():
     assert len(hands) == 300 and all(h.line == 1 for h in hands)
     assert sum(len(h.text) for h in hands) == len(text)  # no padding: each hand holds its own text only
     assert hands[299].column == 1 + len(text) - len(hands[299].text)
+
+
+def test_the_python_read_reads_as_the_commands_read(tmp_path):
+    # gouji_record.read went through Path.read_text: a GB18030 file raised UnicodeDecodeError, not a
+    # located error, and a file with CR line ends read differently from the commands
+    import gouji_record as gj
+
+    text = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    cr = tmp_path / "cr.gjn"
+    cr.write_bytes(("\ufeff" + text).replace("\n", "\r").encode("utf-8"))
+    assert gj.read(cr) == gj.parse(text)
+    bad = tmp_path / "gbk.gjn"
+    bad.write_bytes(text.replace("Zhang Wei", "张伟").encode("gb18030"))
+    with pytest.raises(gj.NotationError) as e:
+        gj.read(bad)
+    line = text.splitlines().index('[Seat1 "Zhang Wei"]') + 1
+    assert (e.value.code, e.value.file, e.value.hand, e.value.line, e.value.column) == ("encoding", str(bad), 1, line, 9)
