@@ -321,7 +321,7 @@ def _may_follow(pos: Position, seat: int, top: Top) -> bool:
     if (seat in pos.barred and _barred(pos, seat, top)) or not pos.active(seat):
         return False
     if top.restricted:
-        if seat == opposite(top.seat) or _headless_answers(pos, seat, top):
+        if seat == opposite(top.seat) or _headless_answers(pos, seat):
             return True
         # the opposite left play and the player is not headless (001: only 革命 makes a seat
         # headless): only a burn answers, so the seats that may burn get a turn, as on a 够死级
@@ -332,18 +332,18 @@ def _may_follow(pos: Position, seat: int, top: Top) -> bool:
 def _burn_turn_only(pos: Position, seat: int, top: Top) -> bool:
     """Whether ``seat``'s turn on the 够级 play ``top`` is only to burn or pass: it is neither the
     opposite nor a headless seat that answers (the opposite having left play, see _may_follow)."""
-    return seat != opposite(top.seat) and not _headless_answers(pos, seat, top)
+    return seat != opposite(top.seat) and not _headless_answers(pos, seat)
 
 
 def _burn_turn(pos: Position, seat: int) -> bool:
     """A turn to burn or pass, on a play only a burn may answer: the seat has not passed this round,
     is in play and is not headless (a headless seat answers in its turn and does not burn)."""
     return (
-        seat not in pos.barred and pos.active(seat) and not (pos.headless(seat) and pos.ruleset.headless_answers_gouji)
+        seat not in pos.barred and pos.active(seat) and not _headless_answers(pos, seat)
     )
 
 
-def _headless_answers(pos: Position, seat: int, top: Top) -> bool:
+def _headless_answers(pos: Position, seat: int) -> bool:
     """A headless seat answers any 够级 play in its turn, a finisher's last play included (002 §16,
     §17 "无头者对其他持牌者亦行使同样的职权"), but not under 004 §14, where beating it is a burn."""
     return pos.ruleset.headless_answers_gouji and pos.headless(seat)
@@ -722,7 +722,7 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
         )
     if top.burn_only:
         return _only_a_burn(s, top)
-    if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat, top):
+    if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat):
         opp = opposite(top.seat)
         who = (
             f"only its opposite, seat {opp}, may answer"
@@ -1019,7 +1019,7 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
     if seat in (top.seat, opposite(top.seat)):
         who = "its own play" if seat == top.seat else "its opposite's play: answer it without *"
         raise s.illegal("not-a-burn", "burn", f"seat {seat} cannot burn {who}")
-    if pos.headless(seat) and pos.ruleset.headless_answers_gouji:
+    if _headless_answers(pos, seat):
         raise s.illegal("not-a-burn", "headless", f"seat {seat} is headless (无头): it beats any play without burning")
     if seat in pos.barred:
         raise s.illegal("passed-this-round", "burn-pass-bars", f"seat {seat} passed this round and may not burn")
