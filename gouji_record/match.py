@@ -476,6 +476,23 @@ def check_transfers(rules: Ruleset, dues: list[Due], record: GameRecord) -> tupl
     return notes, [out.diagnostic]
 
 
+def transfer_kinds(rules: Ruleset, dues: list[Due], record: GameRecord) -> list[str | None]:
+    """Per pre-play action of ``record``, the kind of tribute its transfer pays as
+    :func:`check_transfers` explains the section (a key of :data:`KIND_NAMES`: ``place``,
+    ``return`` …), or ``None`` (a declaration, a purchase, a gift, a transfer not explained).
+
+    The checker's notes name each payment in the order of the transfers ("落贡 paid: 1>3:22"),
+    so the n-th note of a payment belongs to the n-th tribute transfer.
+    """
+    notes, _ = check_transfers(rules, dues, record)
+    by_name = {zh: kind for kind, (zh, _) in KIND_NAMES.items()}
+    paid = [by_name.get(n.split(" paid: ", 1)[0]) for n in notes if " paid: " in n]
+    out: list[str | None] = [None] * len(record.preplay)
+    for (i, _, role), kind in zip((t for t in transfers(record) if t[2] == "tribute"), paid):
+        out[i] = kind
+    return out
+
+
 def first_leader(record: GameRecord) -> int | None:
     """The seat that leads the first round: the first action of play's seat."""
     return record.actions[0].seat if record.actions else None

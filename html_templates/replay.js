@@ -11,7 +11,8 @@
 
   var L = {
     zh: {
-      seat: "{n}号位", round: "第 {n} 轮", led: "{s}号位领出", deal: "发牌", preplay: "出牌前声明",
+      seat: "{n}号位", round: "第 {n} 轮", led: "{s}号位领出", deal: "发牌", preplay: "出牌前声明", tributePhase: "进贡", toGive: "该交牌",
+      showPhase: "上班", drawPhase: "抽签组邦",
       pass: "过", yield: "让", burn: "烧", wind: "请接风", claim: "挑牌", revolt: "革命", "keep-head": "要头",
       "no-head": "无头", natural: "自然开点", call: "宣点", precall: "预点", give: "给 {s}号位",
       show: "亮牌 (上班)", draw: "抽签 (组邦)", leads: "{s}号位首发",
@@ -29,7 +30,8 @@
       view0: "全部手牌", chartAxis: "步", reportLine: "报户"
     },
     en: {
-      seat: "seat {n}", round: "Round {n}", led: "seat {s} led", deal: "Deal", preplay: "Declarations",
+      seat: "seat {n}", round: "Round {n}", led: "seat {s} led", deal: "Deal", preplay: "Declarations", tributePhase: "Tribute", toGive: "to give",
+      showPhase: "Showing for the lead", drawPhase: "Drawing the teams",
       pass: "pass", yield: "yield", burn: "burn", wind: "asks for the wind", claim: "claims the rest",
       revolt: "revolution", "keep-head": "keep a head", "no-head": "no head", natural: "natural opening",
       call: "call", precall: "pre-call", give: "gives seat {s}",
@@ -50,7 +52,7 @@
   };
   // event kind → timeline lane, marker glyph in Chinese, in English
   var KIND = {
-    "gouji": ["gouji", "级", "G"], "answer": ["gouji", "打", "A"], "dead-gouji": ["gouji", "死", "D"],
+    "gouji": ["gouji", "级", "G"], "answer": ["gouji", "打", "A"], "dead-gouji": ["gouji", "死", "D"], "unbeatable": ["gouji", "绝", "U"],
     "open": ["open", "开", "O"], "open-qualified": ["open", "4", "4"], "open-given-up": ["open", "弃", "×"],
     "natural-opening": ["open", "自", "N"],
     "burn": ["burn", "烧", "B"], "burn-success": ["burn", "成", "✓"], "burn-broken": ["burn", "解", "✗"],
@@ -180,9 +182,23 @@
     if (e.kind === "finish") return String(e.place || "");
     if (e.kind === "give" && e.rule.key === "buying") return lang === "zh" ? "买" : "B";  // 买三, 买四
     if (e.kind === "give" && e.rule.key === "gift") return lang === "zh" ? "赠" : "G";  // 赠与
+    if (e.kind === "give" && TRIBUTE[e.zh]) return TRIBUTE[e.zh][lang === "zh" ? 0 : 1];
     return k[lang === "zh" ? 1 : 2];
   }
   function lane(e) { return (KIND[e.kind] || ["other"])[0]; }
+  // the kinds of tribute, each its own marker: 点贡 点 / Pt, 落贡 落 / Pl …
+  var TRIBUTE = { "闷贡": ["闷", "Sm"], "烧贡": ["烧", "Bu"], "点贡": ["点", "Pt"], "落贡": ["落", "Pl"], "还贡": ["还", "R"], "对头贡": ["对", "Sw"] };
+  // the pre-play step after ``i`` actions, if any: the seat that acts next in it
+  function preplayNext(i) { return i < actions.length && actions[i].preplay ? actions[i] : null; }
+  function phaseName(a) {  // the pre-play step ``a`` belongs to, named
+    if (!a) return t("preplay");
+    if (a.kind === "show") return t("showPhase");
+    if (a.kind === "draw") return t("drawPhase");
+    if (a.kind === "give" && a.trade && TRIBUTE[a.trade.zh]) return t("tributePhase") + " · " + a.trade[lang];
+    if (a.kind === "give" && a.trade) return a.trade[lang];
+    if (a.kind === "give") return t("tributePhase");
+    return t("preplay");
+  }
 
   /* ---------- building (once per hand and language) ---------- */
   function loadHand(n) {
@@ -214,7 +230,10 @@
     sel.options[0].textContent = t("view0");
     for (var s = 1; s <= 6; s++) sel.options[s].textContent = s + " · " + H.players[s - 1];
     sel.value = String(view);
-    seatBoxes.forEach(function (box, k) { box.querySelector(".name").textContent = H.players[k]; });
+    seatBoxes.forEach(function (box, k) {
+      var name = box.querySelector(".name");
+      name.textContent = name.title = H.players[k];  // a long name is cut with …; the whole is its tooltip
+    });
     $("ruleset").textContent = H.ruleset.name + " · " + H.ruleset.title + " · " + H.ruleset.seed;
     buildOrder();
     buildBanner();
@@ -374,12 +393,36 @@
       rows.appendChild(row);
     });
     box.appendChild(rows);
+    layoutMarkers();
+  }
+
+  // Markers closer than a marker's width on one lane go to rows of their own, so that every marker
+  // can be seen and clicked (a lane grows a row for each): greedy, in the order of the hand.
+  function layoutMarkers() {
+    var tracks = document.querySelectorAll("#timeline .track");
+    for (var i = 0; i < tracks.length; i++) {
+      var track = tracks[i], width = track.getBoundingClientRect().width;
+      var mks = Array.prototype.slice.call(track.querySelectorAll(".mk"));
+      if (!mks.length || !width) continue;
+      var size = mks[0].getBoundingClientRect().width + 3, ends = [], rowOf = [];
+      mks.sort(function (a, b) { return parseFloat(a.style.left) - parseFloat(b.style.left); });
+      mks.forEach(function (m) {
+        var x = parseFloat(m.style.left) / 100 * width, r = 0;
+        while (r < ends.length && x - ends[r] < size) r++;
+        ends[r] = x;
+        rowOf.push(r);
+      });
+      var rowH = size + 1, lane = track.parentNode;
+      lane.style.height = Math.max(1, ends.length) * rowH + "px";
+      mks.forEach(function (m, k) { m.style.top = (rowOf[k] + 0.5) * rowH + "px"; });
+    }
   }
 
   function buildChart() {
     var box = $("chart");
     box.textContent = "";
-    var W = 640, Hh = 180, pl = 30, pr = 10, pt = 10, pb = 22;
+    // drawn at the width it is shown (labels keep 11 px on a phone), at least 300 units wide
+    var W = Math.max(300, Math.min(1000, Math.round(box.clientWidth) || 640)), Hh = 180, pl = 30, pr = 10, pt = 10, pb = 22;
     var max = 0;
     frames[0].counts.forEach(function (c) { max = Math.max(max, c); });
     max = Math.max(max, 1);
@@ -481,7 +524,8 @@
     count.textContent = n > 0 && n <= 10 ? fmt(t("report"), { n: n }) : fmt(t("cards"), { n: n });
     count.className = "count" + (n > 0 && n <= 10 ? " report" : "");
     var gone = f.finished.indexOf(seat) >= 0 || f.out.indexOf(seat) >= 0 || f.revolted.indexOf(seat) >= 0;
-    box.classList.toggle("to-act", !atIllegal && f.toAct === seat);
+    var pre = preplayNext(idx), actor = pre ? pre.seat : f.toAct;  // before play: the seat giving, showing …
+    box.classList.toggle("to-act", !atIllegal && actor === seat);
     box.classList.toggle("offender", atIllegal && offender.seat === seat);
     box.classList.toggle("done", gone);
     box.classList.toggle("mine", view === seat);
@@ -489,7 +533,7 @@
     badges.textContent = "";
     var place = placeOf(seat, f);
     if (place) badges.appendChild(el("span", "b place p" + place, placeName(place)));
-    if (!atIllegal && f.toAct === seat) badges.appendChild(el("span", "b act", t("toAct")));
+    if (!atIllegal && actor === seat) badges.appendChild(el("span", "b act", t(pre && pre.kind === "give" ? "toGive" : "toAct")));
     if (atIllegal && offender.seat === seat) badges.appendChild(el("span", "b bad", t("illegal")));
     if (f.revolted.indexOf(seat) >= 0) badges.appendChild(el("span", "b revolt", t("revolted")));
     if (f.out.indexOf(seat) >= 0) badges.appendChild(el("span", "b out", t("out")));
@@ -528,7 +572,7 @@
     var first = f.trick.length ? actions[f.trick[0]] : null;
     var round = $("round");
     if (idx === 0) round.textContent = t("deal");
-    else if (first && first.preplay) round.textContent = t("preplay");
+    else if (first && first.preplay) round.textContent = phaseName(preplayNext(idx) || actions[idx - 1]);
     else round.textContent = fmt(t("round"), { n: (first && first.round) || f.round }) +
       (first ? " · " + fmt(t("led"), { s: first.seat }) : "");
     var status = $("status");
@@ -548,10 +592,7 @@
     if (f.top) {
       top.setAttribute("data-seat", f.top.seat);
       top.setAttribute("data-cards", f.top.cards);
-      var who = el("div", "top-who");
-      who.appendChild(bubble(f.top.seat));
-      who.appendChild(document.createTextNode(" " + H.players[f.top.seat - 1]));
-      top.appendChild(who);
+      top.appendChild(topWho(f.top.seat));
       top.appendChild(fan(f.top.cards, "large"));
     } else {
       top.removeAttribute("data-seat");
@@ -559,12 +600,9 @@
       var won = null;  // the round is over: its winning play stays on the table, faded
       for (var w = f.trick.length - 1; w >= 0 && !atIllegal; w--) if (actions[f.trick[w]].kind === "play") { won = actions[f.trick[w]]; break; }
       if (won) {
-        var by = el("div", "top-who");
-        by.appendChild(bubble(won.seat));
-        by.appendChild(document.createTextNode(" " + H.players[won.seat - 1]));
-        top.appendChild(by);
+        top.appendChild(topWho(won.seat));
         var wf = fan(won.cards, "large");
-        wf.className += " won";
+        wf.className += " won" + (f.over ? " ends" : "");  // the play that ends the hand stays bright
         top.appendChild(wf);
       }
     }
@@ -610,9 +648,18 @@
     fin.hidden = !showFinal;
     trick.hidden = showFinal;
     if (showFinal) buildFinal(fin);
-    var dots = document.querySelectorAll("#order .dot");
+    var dots = document.querySelectorAll("#order .dot"), nextPre = preplayNext(idx);
     for (var q = 0; q < dots.length; q++)
-      dots[q].classList.toggle("on", +dots[q].getAttribute("data-seat") === (atIllegal ? offender.seat : f.toAct));
+      dots[q].classList.toggle("on", +dots[q].getAttribute("data-seat") === (atIllegal ? offender.seat : nextPre ? nextPre.seat : f.toAct));
+  }
+
+  function topWho(seat) {
+    var who = el("div", "top-who");
+    who.appendChild(bubble(seat));
+    var name = el("span", "pname", H.players[seat - 1]);
+    name.title = H.players[seat - 1];
+    who.appendChild(name);
+    return who;
   }
 
   function buildFinal(box) {
@@ -622,7 +669,9 @@
       var li = el("li", "team" + team(seat));
       li.appendChild(el("span", "pn p" + (i + 1), placeName(i + 1)));
       li.appendChild(bubble(seat));
-      li.appendChild(el("span", "pname", H.players[seat - 1]));
+      var pname = el("span", "pname", H.players[seat - 1]);
+      pname.title = H.players[seat - 1];
+      li.appendChild(pname);
       ol.appendChild(li);
     });
     box.appendChild(ol);
@@ -658,6 +707,8 @@
       li.classList.toggle("done", i < idx);
       if (on) cur = li;
     });
+    var rows = document.querySelectorAll("#overview tr[data-hand]");
+    for (var r = 0; r < rows.length; r++) rows[r].classList.toggle("current", +rows[r].getAttribute("data-hand") === handNo);
     if (cur) keepVisible(cur);
     else if (idx === 0) $("actions").scrollTop = 0;
     var nextEv = null;
@@ -803,11 +854,17 @@
   });
   window.addEventListener("hashchange", applyHash);
   window.addEventListener("scroll", hideTip, { passive: true });
+  var resizing = null;
+  window.addEventListener("resize", function () {  // markers and chart follow the width
+    clearTimeout(resizing);
+    resizing = setTimeout(function () { layoutMarkers(); buildChart(); show(); }, 120);
+  });
 
   var start = readHash();
   loadHand(start.hand !== null ? start.hand : 0);
   $("view").value = String(view);
   app.setAttribute("data-view", view);
+  if ($("overview") && window.innerWidth < 640) $("overview").removeAttribute("open");  // a phone opens on the table
   buildAll();
   go(start.step !== null ? start.step : 0);
   if (window.top === window) app.focus({ preventScroll: true });

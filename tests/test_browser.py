@@ -406,7 +406,8 @@ def test_control_characters_in_names_tags_and_comments_are_inert(page, tmp_path)
     assert page.locator("#seat1 .name").text_content() == CONTROLS
     assert page.locator("#title").text_content() == event
     # the hand selector is written by the template alone: its character references are the same text
-    assert page.locator("#hand option").first.text_content() == "1 · " + event
+    # (two hands with different titles: each option is the hand's number, its result and its title)
+    assert page.locator("#hand option").first.text_content() == "第1局 · 5-6-1-4-3-2 · " + event
     assert page.locator("#actions .comment").first.text_content().startswith("Seats\x1b[2J\x07")
     page.keyboard.press("End")
     assert step(page) == 69 and page.locator("a").count() == 0  # no OSC 8 hyperlink became a link

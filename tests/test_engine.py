@@ -77,7 +77,8 @@ def test_dead_play_closes_the_round_at_once():
     t = Table(spare(s1="D44", s2="55"))
     pos = t.play("1:D44")
     assert pos.top is None and pos.to_act == 1  # nobody may answer a big-joker play (002 §8(3))
-    assert t.kinds() == ["gouji"]
+    # a 够级 play (D44 carries a big joker), and 死牌: the event that says why the round closed
+    assert t.kinds() == ["gouji", "unbeatable"]
     assert t.illegal("2:55").code == "not-your-turn"
 
 
@@ -102,7 +103,7 @@ def test_answer_and_opening():
 def test_big_joker_plays_do_not_open():
     t = Table(spare(s1="D"))
     pos = t.play("1:D")
-    assert pos.opened == frozenset() and t.kinds() == ["gouji"]
+    assert pos.opened == frozenset() and t.kinds() == ["gouji", "unbeatable"]  # 死牌 (002 §8(3))
 
 
 def test_small_joker_plays_open():
@@ -154,14 +155,17 @@ def test_burn_then_success():
     t.play("2:D33")  # a joker in every play but the last
     pos = t.play("2:44")
     assert pos.finished == (2,) and pos.burner is None
-    assert t.kinds() == ["gouji", "burn", "gouji", "open", "gouji", "finish", "burn-success", "headless"]
+    # D33 carries a big joker: 死牌 under the charter (002 §8(3))
+    assert t.kinds() == [
+        "gouji", "burn", "gouji", "open", "gouji", "unbeatable", "finish", "burn-success", "headless"
+    ]  # fmt: skip
 
 
 def test_burn_broken_by_the_burners_opposite():
     t = Table(BURNER)
     pos = t.play("1:TTTTT 2:*XJJJJ 5:DQQQQ")
     assert pos.burner is None
-    assert t.kinds() == ["gouji", "burn", "gouji", "burn-broken", "answer", "gouji"]
+    assert t.kinds() == ["gouji", "burn", "gouji", "burn-broken", "answer", "gouji", "unbeatable"]  # DQQQQ: 死牌
 
 
 def test_burn_condition_checked_when_burning():

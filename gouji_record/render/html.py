@@ -27,6 +27,7 @@ import markupsafe
 from jinja2.utils import htmlsafe_json_dumps
 
 from ..buying import trade_names
+from ..match import KIND_NAMES, check_match, transfer_kinds, tribute_due
 from ..model import ActionKind
 from ..replay import Replay
 from ..report import Problem
@@ -113,12 +114,19 @@ def _frame(pos: Position, trick: list[int], top_action: int | None) -> dict[str,
     }
 
 
-def replay_data(result: Replay, problem: Problem | None = None, lines: list[str] | None = None) -> dict[str, Any]:
+def replay_data(
+    result: Replay,
+    problem: Problem | None = None,
+    lines: list[str] | None = None,
+    kinds: list[str | None] | None = None,
+) -> dict[str, Any]:
     """Everything the replay page shows of one hand, as JSON-ready data.
 
     ``actions`` are the record's actions in the order the engine replays them
     (declarations first); a transfer of a purchase or gift carries its ``trade``, named in both
-    languages (买三 / buying a 3, 买四, 赠与); ``frames[i]`` is the table after ``i`` actions
+    languages (买三 / buying a 3, 买四, 赠与), and so does a transfer of tribute whose kind
+    ``kinds`` gives per pre-play action (:func:`~gouji_record.match.transfer_kinds`: 落贡 /
+    place tribute, 还贡 …); ``frames[i]`` is the table after ``i`` actions
     (``frames[0]`` the deal). A frame's ``trick`` lists the indices of the
     actions of the round the last action belongs to, and its ``top`` the play
     to beat with the index of the action that made it. ``events`` carry their
@@ -149,6 +157,9 @@ def replay_data(result: Replay, problem: Problem | None = None, lines: list[str]
     actions = []
     number = None
     trades = trade_names(record.preplay) + [None] * len(record.actions)
+    for i, kind in enumerate(kinds or ()):  # tribute named by its kind (落贡, 还贡 …), as the match explains it
+        if kind is not None:
+            trades[i] = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
     for i, a in enumerate(all_actions):
         lead = False
         if i < len(positions) and not a.kind.preplay:
@@ -290,13 +301,17 @@ def render_replays(
         raise ValueError("seat must be 0 (all hands) or 1-6")
     header: dict[str, Any] | None = None  # what the page shows of the first hand before its script runs
     titles: list[str] = []
+    choices: list[dict[str, str]] = []  # the hand selector: each hand's number and result
     packed: list[bytes] = []
     overview = _Overview()
     for result, problem in hands:
-        data = replay_data(result, problem, lines)
+        data = replay_data(result, problem, lines, overview.transfer_kinds(result))
         if header is None:
             header = {k: data[k] for k in ("title", "tags", "players", "ruleset")}
         titles.append(data["title"])
+        number = result.record.tags.get("Hand") or str(len(titles))
+        outcome = ("void" if result.final.void else "-".join(map(str, result.places))) if result.complete else "*"
+        choices.append({"number": number, "result": outcome, "title": data["title"]})
         packed.append(zlib.compress(_json(data).encode("ascii"), 1))
         overview.add(result)
         del data, result
@@ -310,6 +325,8 @@ def render_replays(
             title=title,
             hand=header,
             titles=titles,
+            choices=choices,
+            same_titles=len(set(titles)) == 1,
             page_data=_page_data(packed, lang, seat),
             overview=overview.finish(),
             lang=lang,
@@ -360,13 +377,19 @@ class _Overview:
             self.run.append(_slim(result))
         self.count += 1
 
+    def transfer_kinds(self, result: Replay) -> list[str | None] | None:
+        """The kinds of tribute ``result``'s transfers pay, when the hand before it in the file is
+        the hand before it in its match (:func:`~gouji_record.match.transfer_kinds`)."""
+        name = result.record.tags.get("Match") or None
+        if name is None or name != self.name or not self.run or not self.run[-1].complete:
+            return None
+        return transfer_kinds(result.ruleset, tribute_due(result.ruleset, self.run[-1].final), result.record)
+
     def finish(self) -> list[dict[str, Any]]:
         self._close()
         return self.rows
 
     def _close(self) -> None:
-        from ..match import check_match
-
         for i, entry in enumerate(check_match(self.run), start=self.first):
             rep = entry.replay
             self.rows.append(

@@ -1107,7 +1107,10 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         and left[THREE] == sum(left)
         and not play.cards[THREE]
     )
-    top = Top(seat, play, restricted, dead_gouji, is_unbeatable(play, rules), can_open, smother_risk)
+    unbeatable = is_unbeatable(play, rules)
+    if unbeatable:  # 死牌: nobody may answer, so the round is over with it
+        s.event(EventKind.UNBEATABLE, "big-joker-dead", (seat,), str(play), note="nobody may beat it: the round ends")
+    top = Top(seat, play, restricted, dead_gouji, unbeatable, can_open, smother_risk)
     pos = replace(
         pos,
         hands=tuple(hands),

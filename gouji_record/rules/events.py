@@ -24,6 +24,7 @@ class EventKind(str, Enum):
     BURN_BROKEN = "burn-broken"  #: 解烧: another seat beats the burner
     BURN_SUCCESS = "burn-success"  #: 烧成功: the burner plays out under the condition
     DEAD_GOUJI = "dead-gouji"  #: 够死级: only a burn may answer
+    UNBEATABLE = "unbeatable"  #: 死牌: a play carrying a big joker nothing may beat; the round ends
     ROUND_END = "round-end"  #: 扣牌: the round is over, its last player won it
     OPEN = "open"  #: 开点 (活): a gouji play won the round
     FINISH = "finish"  #: 走科: a seat played its last card and takes a place
@@ -68,6 +69,7 @@ _ZH = {
     EventKind.BURN_BROKEN: "解烧",
     EventKind.BURN_SUCCESS: "烧成功",
     EventKind.DEAD_GOUJI: "够死级",
+    EventKind.UNBEATABLE: "死牌",
     EventKind.ROUND_END: "扣牌",
     EventKind.OPEN: "开点",
     EventKind.FINISH: "走科",
@@ -101,6 +103,7 @@ _EN = {
     EventKind.BURN_BROKEN: "burn broken",
     EventKind.BURN_SUCCESS: "burn success",
     EventKind.DEAD_GOUJI: "dead gouji",
+    EventKind.UNBEATABLE: "unbeatable",
     EventKind.ROUND_END: "round won",
     EventKind.OPEN: "open",
     EventKind.FINISH: "finish",
