@@ -27,7 +27,11 @@
       step: "第 {i} / {n} 步", rule: "规则", source: "出处", action: "第 {n} 步",
       lanes: { gouji: "够级", open: "开点", burn: "烧牌", place: "名次", wind: "接风", state: "无头·乱缠",
                other: "闷·革命等", illegal: "违规" },
-      view0: "全部手牌", chartAxis: "步", reportLine: "报户"
+      view0: "全部手牌", chartAxis: "步", reportLine: "报户",
+      allEvents: "全部事件", copy: "复制链接", copied: "已复制", history: "{s}号位出过的牌", noPlays: "还没出牌",
+      help: "快捷键", helpKeys: [["← →", "上一步 / 下一步"], ["↑ ↓", "上一轮 / 下一轮"], ["Home End", "开头 / 结尾"],
+        ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["滚轮、左右滑动", "在牌桌上一步一步走"],
+        ["点座位名字", "该座位出过的牌"], ["?", "显示 / 关闭本说明"]]
     },
     en: {
       seat: "seat {n}", round: "Round {n}", led: "seat {s} led", deal: "Deal", preplay: "Declarations", tributePhase: "Tribute", toGive: "to give",
@@ -47,7 +51,11 @@
       step: "action {i} of {n}", rule: "rule", source: "source", action: "action {n}",
       lanes: { gouji: "Gouji", open: "Open", burn: "Burn", place: "Places", wind: "Wind", state: "Headless·melee",
                other: "Smother·revolution…", illegal: "Illegal" },
-      view0: "All hands", chartAxis: "actions", reportLine: "report"
+      view0: "All hands", chartAxis: "actions", reportLine: "report",
+      allEvents: "all events", copy: "Copy link", copied: "Copied", history: "Seat {s}'s plays", noPlays: "no plays yet",
+      help: "Keys", helpKeys: [["← →", "previous / next action"], ["↑ ↓", "previous / next round"], ["Home End", "first / last"],
+        ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["wheel, swipe", "step on the table"],
+        ["click a seat's name", "the seat's plays so far"], ["?", "show / hide this list"]]
     }
   };
   // event kind → timeline lane, marker glyph in Chinese, in English
@@ -69,6 +77,7 @@
 
   var H, frames, actions, events, last, illegalStep, offender;
   var handNo = 0, idx = 0, lang = page.lang === "en" ? "en" : "zh", view = clamp(page.seat, 0, 6);
+  var pageLang = lang, pageView = view;  // what the page was made with: a link names only what differs
   var timer = null, speed = 1;
   var seatBoxes = [], actionItems = [], eventItems = [], markers = [], chartParts = null;
 
@@ -298,6 +307,7 @@
       var li = el("li");
       li.setAttribute("data-i", i);
       li.appendChild(el("span", "rn", a.lead && a.round ? a.round + "." : ""));
+      li.appendChild(el("span", "an", "#" + (i + 1)));  // the action's number, as links and messages count
       li.appendChild(bubble(a.seat));
       var body = el("span", "body");
       if (a.irregular) body.appendChild(el("span", "irr", "^"));
@@ -504,6 +514,9 @@
     buildEvents();
     buildTimeline();
     buildChart();
+    buildKinds();
+    buildHelp();
+    $("copy").textContent = t("copy");
   }
 
   /* ---------- showing one step ---------- */
@@ -698,7 +711,7 @@
     app.classList.toggle("at-illegal", atIllegal);
     $("pos").textContent = idx + " / " + last;
     $("slider").value = idx;
-    for (var s = 1; s <= 6; s++) showSeat(s, f, atIllegal);
+    for (var s = 1; s <= 6; s++) { showSeat(s, f, atIllegal); showHistory(s); }
     showCentre(f, atIllegal);
     var cur = null;
     actionItems.forEach(function (li, i) {
@@ -757,9 +770,78 @@
     if (timer && idx >= last) autoplay(false);
   }
   function eventSteps() {
-    var steps = events.map(function (e) { return e.action + 1; });
-    if (illegalStep !== null) steps.push(illegalStep);
+    var kind = $("event-kind") ? $("event-kind").value : "";
+    var steps = events.filter(function (e) { return !kind || e.kind === kind; }).map(function (e) { return e.action + 1; });
+    if (illegalStep !== null && (!kind || kind === "illegal")) steps.push(illegalStep);
     return steps.sort(function (a, b) { return a - b; });
+  }
+  function roundSteps() {  // the step after each round's lead
+    var out = [];
+    actions.forEach(function (a, i) { if (a.lead && i + 1 <= last) out.push(i + 1); });
+    return out;
+  }
+  function nextRound() {
+    var s = roundSteps().filter(function (x) { return x > idx; });
+    go(s.length ? s[0] : last);
+  }
+  function prevRound() {
+    var s = roundSteps().filter(function (x) { return x < idx; });
+    go(s.length ? s[s.length - 1] : 0);
+  }
+  function buildKinds() {  // the kinds of event of this hand, to step through one kind
+    var sel = $("event-kind"), was = sel.value;
+    sel.textContent = "";
+    var all = el("option", "", t("allEvents"));
+    all.value = "";
+    sel.appendChild(all);
+    var seen = {};
+    events.forEach(function (e) {
+      if (seen[e.kind]) return;
+      seen[e.kind] = true;
+      var o = el("option", "", (glyph(e) ? glyph(e) + " " : "") + e[lang]);
+      o.value = e.kind;
+      sel.appendChild(o);
+    });
+    if (illegalStep !== null) { var bad = el("option", "", "✗ " + t("illegal")); bad.value = "illegal"; sel.appendChild(bad); }
+    sel.value = seen[was] || (was === "illegal" && illegalStep !== null) ? was : "";
+  }
+  function buildHelp() {
+    var box = $("help");
+    box.textContent = "";
+    box.appendChild(el("h2", "", t("help")));
+    var dl = el("dl");
+    t("helpKeys").forEach(function (kv) { dl.appendChild(el("dt", "", kv[0])); dl.appendChild(el("dd", "", kv[1])); });
+    box.appendChild(dl);
+  }
+  function toggleHelp(on) {
+    var box = $("help");
+    box.hidden = on === undefined ? !box.hidden : !on;
+  }
+  function showHistory(seat) {  // the seat's own plays up to this step, in a list under its name
+    var box = seatBoxes[seat - 1], list = box.querySelector(".history");
+    if (!list) return;
+    list.textContent = "";
+    if (!box.classList.contains("show-history")) return;
+    list.appendChild(el("div", "history-head", fmt(t("history"), { s: seat })));
+    var any = false;
+    for (var i = 0; i < Math.min(idx, actions.length); i++) {
+      var a = actions[i];
+      if (a.seat !== seat || a.kind !== "play") continue;
+      any = true;
+      var item = el("button", "past-play", (a.round ? a.round + ". " : "") + (a.burn ? t("burn") + " " : "") + a.cards);
+      item.type = "button";
+      item.setAttribute("data-i", i);
+      item.addEventListener("click", (function (k) { return function (ev) { ev.stopPropagation(); go(k + 1); }; })(i));
+      list.appendChild(item);
+    }
+    if (!any) list.appendChild(el("span", "quiet", t("noPlays")));
+  }
+  function copyLink() {
+    var b = $("copy"), url = location.href;
+    function done() { b.textContent = t("copied"); setTimeout(function () { b.textContent = t("copy"); }, 1500); }
+    b.setAttribute("data-url", url);
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, done);
+    else done();
   }
   function nextEvent() {
     var s = eventSteps().filter(function (x) { return x > idx; });
@@ -779,8 +861,9 @@
     }
     app.classList.toggle("playing", !!timer);
   }
-  function hashString() {
-    return "#" + (page.hands.length > 1 ? "h=" + (handNo + 1) + "&" : "") + "a=" + idx;
+  function hashString() {  // #h=2&a=21&lang=en&seat=3: language and seat view only when not the page's own
+    return "#" + (page.hands.length > 1 ? "h=" + (handNo + 1) + "&" : "") + "a=" + idx +
+      (lang !== pageLang ? "&lang=" + lang : "") + (view !== pageView ? "&seat=" + view : "");
   }
   function writeHash() {
     var h = hashString();
@@ -795,11 +878,15 @@
     return m && /^[-+]?\d+$/.test(m[1]) ? Number(m[1]) : null;
   }
   function readHash() {
-    var h = location.hash || "", hand = hashNumber(h, "h");
-    return { hand: hand !== null ? clamp(hand - 1, 0, page.hands.length - 1) : null, step: hashNumber(h, "a") };
+    var h = location.hash || "", hand = hashNumber(h, "h"), seat = hashNumber(h, "seat");
+    var l = /[#&]lang=(zh|en)(?:&|$)/.exec(h);
+    return { hand: hand !== null ? clamp(hand - 1, 0, page.hands.length - 1) : null, step: hashNumber(h, "a"),
+      lang: l ? l[1] : null, seat: seat !== null ? clamp(seat, 0, 6) : null };
   }
   function applyHash() {
     var r = readHash();
+    if (r.lang !== null && r.lang !== lang) { lang = r.lang; buildAll(); }
+    if (r.seat !== null && r.seat !== view) setView(r.seat);
     if (r.hand !== null && r.hand !== handNo) {
       idx = 0;
       loadHand(r.hand);
@@ -809,7 +896,7 @@
   }
 
   function setLang(l) { lang = l; buildAll(); show(); }
-  function setView(v) { view = v; app.setAttribute("data-view", v); buildOrder(); show(); }
+  function setView(v) { view = v; $("view").value = String(v); app.setAttribute("data-view", v); buildOrder(); show(); }
 
   for (var s = 1; s <= 6; s++) seatBoxes.push($("seat" + s));
   $("slider").addEventListener("input", function (e) { go(+e.target.value); });
@@ -819,6 +906,36 @@
   $("last").addEventListener("click", function () { go(last); });
   $("play").addEventListener("click", function () { autoplay(); });
   $("next-event").addEventListener("click", nextEvent);
+  $("event-kind").addEventListener("change", function () { app.focus({ preventScroll: true }); });
+  $("copy").addEventListener("click", copyLink);
+  $("help-btn").addEventListener("click", function () { toggleHelp(); });
+  $("help").addEventListener("click", function () { toggleHelp(false); });
+  seatBoxes.forEach(function (box, k) {  // a seat's name shows its plays so far
+    box.querySelector(".who").addEventListener("click", function () {
+      box.classList.toggle("show-history");
+      showHistory(k + 1);
+    });
+  });
+  (function () {  // the wheel over the table steps; a horizontal swipe steps
+    var table = $("table"), wheelAt = 0, touch = null;
+    table.addEventListener("wheel", function (e) {
+      if (Math.abs(e.deltaY) < Math.abs(e.deltaX) || !e.deltaY) return;
+      e.preventDefault();
+      var now = Date.now();
+      if (now - wheelAt < 60) return;  // one step per notch, not per pixel of a touchpad
+      wheelAt = now;
+      go(idx + (e.deltaY > 0 ? 1 : -1));
+    }, { passive: false });
+    table.addEventListener("touchstart", function (e) {
+      if (e.touches.length === 1) touch = { x: e.touches[0].clientX, y: e.touches[0].clientY };
+    }, { passive: true });
+    table.addEventListener("touchend", function (e) {
+      if (!touch || !e.changedTouches.length) return;
+      var dx = e.changedTouches[0].clientX - touch.x, dy = e.changedTouches[0].clientY - touch.y;
+      touch = null;
+      if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) go(idx + (dx < 0 ? 1 : -1));
+    }, { passive: true });
+  })();
   $("prev-event").addEventListener("click", prevEvent);
   $("speed").addEventListener("change", function (e) {
     speed = +e.target.value || 1;
@@ -849,6 +966,10 @@
     else if (k === " " || k === "Spacebar") autoplay();
     else if (k === "n" || k === "N") nextEvent();
     else if (k === "p" || k === "P") prevEvent();
+    else if (k === "ArrowDown") nextRound();
+    else if (k === "ArrowUp") prevRound();
+    else if (k === "?") toggleHelp();
+    else if (k === "Escape" && !$("help").hidden) toggleHelp(false);
     else done = false;
     if (done) e.preventDefault();
   });
@@ -861,6 +982,8 @@
   });
 
   var start = readHash();
+  if (start.lang !== null) lang = start.lang;
+  if (start.seat !== null) view = start.seat;
   loadHand(start.hand !== null ? start.hand : 0);
   $("view").value = String(view);
   app.setAttribute("data-view", view);
