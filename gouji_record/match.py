@@ -403,7 +403,7 @@ class _Search:
             owed = st.owed[:j] + (-1,) + st.owed[j + 1 :]
             rest = self.run(_State(st.k + 1, status, owed, True, st.held.move(a.seat, a.to, cards)))
             if isinstance(rest, list):
-                paid = Bilingual(f"还贡 paid: {a.text}", f"还贡已还：{a.text}", en=f"returned: {a.text}")
+                paid = Bilingual(f"还贡 paid: {a.text}", f"已还贡：{a.text}", en=f"returned: {a.text}")
                 return [*notes, paid, *rest]
             fails.append(rest)
         # a tribute due (of dues alike, the first unpaid: which one is paid makes no difference)
