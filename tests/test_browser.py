@@ -199,7 +199,7 @@ def test_timeline_jumps_to_an_opening_and_a_burn_with_cited_tooltips(page, pages
     tip = page.locator("#tip")
     expect(tip).to_be_visible()
     expect(tip).to_contain_text("烧牌（捎牌）")
-    expect(tip).to_contain_text(f"{SOURCE_002} §10")
+    expect(tip).to_contain_text(f"{SOURCE_002} §10（第十条 烧牌")
     for kinds in ("gouji", "burn-success", "finish", "take-the-wind", "headless", "melee"):
         assert page.locator(f'#timeline .mk[data-kinds~="{kinds}"]').count() >= 1, kinds
     page.locator('#timeline .mk[data-kinds~="melee"]').click()
@@ -355,8 +355,10 @@ def test_invalid_record_is_replayed_up_to_the_illegal_action(page, pages):
     banner = page.locator("#banner")
     expect(banner).to_be_visible()  # from the start: never silently cut
     expect(banner).to_contain_text("gouji-not-opposite")
-    expect(page.locator("#diagnostic pre")).to_contain_text("charter-hand-illegal.gjn:26:30: error[gouji-not-opposite]")
-    expect(page.locator("#diagnostic")).to_contain_text(f"{SOURCE_002} §9")
+    where = page.locator("#diagnostic pre")
+    expect(where).to_contain_text("charter-hand-illegal.gjn:26:30: 违规[gouji-not-opposite]: 1号位的TTTTT是够级牌")
+    expect(where.locator(".excerpt")).to_contain_text("3:QQQQQ {Illegal: seat 3")  # the record's own line
+    expect(page.locator("#diagnostic")).to_contain_text(f"{SOURCE_002} §9（第九条 只有对头才有资格上牌）")
     expect(page.locator('#actions li[data-i="1"]')).to_have_class(re.compile(r"\billegal\b"))
     expect(page.locator('#actions li[data-i="2"]')).to_have_class(re.compile(r"\bunplayed\b"))
     assert page.locator("#actions li").count() == 71  # the record's comment and all 70 actions
@@ -372,7 +374,15 @@ def test_invalid_record_is_replayed_up_to_the_illegal_action(page, pages):
     page.locator("#banner .jump").click()
     assert step(page) == 2
     page.locator('#timeline .mk[data-kinds="illegal"]').hover()
-    expect(page.locator("#tip")).to_contain_text("gouji-not-opposite")
+    expect(page.locator("#tip")).to_contain_text("违规 [gouji-not-opposite] 1号位的TTTTT是够级牌")
+    page.locator("#lang").click()  # the same, in English alone
+    expect(where).to_contain_text(
+        "charter-hand-illegal.gjn:26:30: error[gouji-not-opposite]: TTTTT by seat 1 is a gouji play: only its opposite"
+    )
+    expect(page.locator("#banner")).to_contain_text("[gouji-not-opposite] TTTTT by seat 1 is a gouji play: only")
+    expect(page.locator("#diagnostic")).to_contain_text(f"{SOURCE_002} §9 (quoting “第九条 只有对头才有资格上牌”)")
+    page.locator('#timeline .mk[data-kinds="illegal"]').hover()
+    expect(page.locator("#tip")).to_contain_text("rule: only the opposite may answer a gouji play")
 
 
 def test_nothing_from_a_record_runs(page, pages):
@@ -470,7 +480,7 @@ def test_draws_and_shows_are_named_with_their_suits_in_both_languages(page, page
     page.locator('#timeline .mk[data-action="6"]').hover()
     expect(page.locator("#tip")).to_contain_text("亮牌 6 ♠333 · 6号位首发")
     page.locator("#lang").click()
-    expect(items.nth(6).locator(".word")).to_have_text("shows (上班) ♠333")
+    expect(items.nth(6).locator(".word")).to_have_text("shows ♠333")
     page.locator('#timeline .mk[data-action="0"]').hover()
     expect(page.locator("#tip")).to_contain_text("draws for teams 1 ♥7")
     page.locator('#timeline .mk[data-action="6"]').hover()
@@ -490,4 +500,4 @@ def test_a_purchase_is_shown_as_buying_a_3_in_both_languages(page, pages):
     page.locator('#timeline .mk[data-action="0"]').hover()
     expect(page.locator("#tip")).to_contain_text("a seat without 3s (or 4s) buys one with a 2 or a joker")
     expect(page.locator("#tip")).to_contain_text("buying a 3 1→4 2")
-    expect(page.locator("#tip")).to_contain_text("003_78ecbaa257551ef7.txt §开点 (没有3和4的要花钱买")
+    expect(page.locator("#tip")).to_contain_text("003_78ecbaa257551ef7.txt §“开点” (quoting “没有3和4的要花钱买")

@@ -98,7 +98,8 @@ def test_render_command_renders_every_hand(tmp_path):
         "Worked example with one illegal action",
     ]
     assert page["lang"] == "en" and page["seat"] == 4 and '<select id="hand">' in html
-    assert "two.gjn:" in page["hands"][1]["diagnostic"]["where"]
+    where = page["hands"][1]["diagnostic"]["where"]
+    assert where["at"] == "two.gjn:91:30" and "3:QQQQQ" in where["excerpt"] and "^^^^^^^" in where["excerpt"]
     r = CliRunner().invoke(main, ["render", str(both), "-o", str(out), "--hand", "2"])
     assert r.exit_code == 0 and [h["title"] for h in embedded(out.read_text(encoding="utf-8"))["hands"]] == [
         "Worked example with one illegal action"
@@ -120,8 +121,12 @@ def test_match_overview_links_every_hand_with_its_tribute_and_standings():
     assert rows[2]["standings"] == {1: sum(r["scores"][1] for r in rows), 0: sum(r["scores"][0] for r in rows)}
     from gouji_record.render.html import render_replays
 
+    tribute = rows[1]["tributeText"]  # one language at a time: 落贡 paid is the command line's
+    assert tribute["zh"][:2] == ["落贡已进：1>3:22", "已还贡：3>1:33"]
+    assert tribute["en"][:2] == ["place tribute paid: 1>3:22", "returned: 3>1:33"]
     html = render_replays([(r, None) for r in results])
-    assert html.count('href="#h=') == 3 and "落贡 paid: 1&gt;3:22" in html
+    assert html.count('href="#h=') == 3 and "落贡已进：1&gt;3:22" in html and "place tribute paid: 1&gt;3:22" in html
+    assert "落贡 paid" not in html  # the command line's mixed form is not the page's
 
 
 def test_hands_stream_through_one_at_a_time_and_no_replay_is_kept(tmp_path):
