@@ -229,6 +229,7 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
                     rule="match-score",
                     source=replayed.ruleset.cite("match-score"),
                     message=f'[Hand "{tag}"] is hand {number} of match {name!r}: a hand is missing or out of order',
+                    message_zh=f"局号“{tag}”实为比赛“{name}”的第{number}局：缺了一局，或次序不对",
                 )
             )
         lines = hand.display_lines()

@@ -28,6 +28,7 @@ and ``gift-from`` (docs/rules.md, "Buying 3s and 4s"):
 
 from __future__ import annotations
 
+from .bilingual import Bilingual, zh_seats
 from .match import Holdings, transfers
 from .model import Action, ActionKind, GameRecord, preplay_items
 from .cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards
@@ -45,6 +46,7 @@ _TIER_WORDS = {
     "team": "its team-mates",
     "others": "any other seat",
 }
+_TIER_ZH = {"opposite": "对头", "opposite-team": "对头的联邦", "team": "本联邦", "others": "其他任何一家"}
 
 
 def trade_names(preplay) -> list[tuple[str, str] | None]:
@@ -136,8 +138,9 @@ def sure_suppliers(
     return []
 
 
-def _diag(rules: Ruleset, code: str, rule: str, message: str, action: int | None) -> Diagnostic:
-    return Diagnostic(code=code, message=message, action=action, rule=rule, source=rules.cite(rule))
+def _diag(rules: Ruleset, code: str, rule: str, message: str, zh: str, action: int | None) -> Diagnostic:
+    """The diagnostic ``code`` under ``rule``: ``message`` in English, ``zh`` the same in Chinese."""
+    return Diagnostic(code=code, message=message, message_zh=zh, action=action, rule=rule, source=rules.cite(rule))
 
 
 def _order(tiers: tuple[str, ...]) -> str:
@@ -151,6 +154,10 @@ def _price_words(rules: Ruleset) -> str:
         "two-first": "one 2, or one joker when it has no 2",
         "two-or-joker": "one 2, small joker or big joker",
     }[rules.buy_price]
+
+
+def _price_zh(rules: Ruleset) -> str:
+    return {"two": "一张钱", "two-first": "一张钱，没有钱时一张王", "two-or-joker": "一张钱、小王或大王"}[rules.buy_price]
 
 
 class _Check:
@@ -176,16 +183,21 @@ class _Check:
         if sum(cards) != 1 or rank is None:
             hint = " (a purchase is written price first: buy 1>4:2 4>1:3)" if what == "purchase" else ""
             message = f"a {what} hands over one 3 or one 4, not {text}{hint}"
-            return None, _diag(rules, "buy-wrong", rule, message, at)
+            hint_zh = "（买牌先写付出的牌，再写买到的牌）" if what == "purchase" else ""
+            zh = f"{'买牌' if what == 'purchase' else '赠与'}只交一张3或一张4，不能是{text}{hint_zh}"
+            return None, _diag(rules, "buy-wrong", rule, message, zh, at)
         if rank not in self.ranks:
             word = _RANK_WORD[rank]
             if word not in rules.buy_ranks:
                 message = f"these rules have no buying or giving of {word}s ({BUY_NAMES[rank][0]})"
+                zh = f"本规则不买卖、也不赠与{word}（没有{BUY_NAMES[rank][0]}）"
             elif rank == THREE:
                 message = "a 3 is bought only where 3s are held for last (憋三, option threes-held)"
+                zh = "只有憋三打法（3须留到最后出）才买3"
             else:
                 message = "a 4 is bought only where opening is completed by leading 4s (开点发4, option opening-by-fours)"
-            return None, _diag(rules, "buy-not-allowed", "buying", message, i)
+                zh = "只有开点发4的打法才买4"
+            return None, _diag(rules, "buy-not-allowed", "buying", message, zh, i)
         return rank, None
 
     def purchase(self, i: int, price, j: int, bought) -> Diagnostic | None:
@@ -199,20 +211,32 @@ class _Check:
         word = _RANK_WORD[rank]
         if held.hands[buyer - 1][rank]:
             message = f"seat {buyer} holds a {word}: only a seat without {word}s buys one ({zh})"
-            return _diag(rules, "buy-wrong", "buying", message, i)
+            message_zh = f"{buyer}号位有{word}：只有手中没有{word}的才买（{zh}）"
+            return _diag(rules, "buy-wrong", "buying", message, message_zh, i)
         payable = held.payable(rules, buyer)
         ranks = price_ranks(rules, payable)
         if sum(paid) != 1 or not any(paid[r] for r in ranks):
             message = f"{en} ({zh}) costs {_price_words(rules)}, not {price.text}"
-            return _diag(rules, "buy-wrong", "buying", message, i)
+            message_zh = f"{zh}的价钱是{_price_zh(rules)}，而不是{price.text}"
+            return _diag(rules, "buy-wrong", "buying", message, message_zh, i)
         if self.known[buyer - 1] and rules.pay_from == "dealt" and not any(paid[r] and payable[r] for r in ranks):
             message = f"{en} ({zh}) is paid with a card seat {buyer} was dealt, not one it received: not {price.text}"
-            return _diag(rules, "buy-wrong", "buying", message, i)
+            message_zh = f"{zh}须用{buyer}号位摸到的牌来付，不能用收到的牌：不能是{price.text}"
+            return _diag(rules, "buy-wrong", "buying", message, message_zh, i)
         allowed = suppliers(rules, rules.buy_from, held, self.known, buyer, rank)
         if seller not in allowed:
             message = f"seat {buyer} buys a {word} from {self.order(rules.buy_from, word)}: {self.who(allowed, seller)}"
-            return _diag(rules, "buy-wrong", "buying", message, i)
-        self.notes.append(f"{zh} ({en}): seat {buyer} buys a {word} from seat {seller}: {price.text} {bought.text}")
+            message_zh = (
+                f"{buyer}号位买{word}的次序：{self.order_zh(rules.buy_from, word)}：{self.who_zh(allowed, seller)}"
+            )
+            return _diag(rules, "buy-wrong", "buying", message, message_zh, i)
+        self.notes.append(
+            Bilingual(
+                f"{zh} ({en}): seat {buyer} buys a {word} from seat {seller}: {price.text} {bought.text}",
+                f"{zh}：{buyer}号位向{seller}号位买一张{word}：{price.text} {bought.text}",
+                en=f"{en}: seat {buyer} buys a {word} from seat {seller}: {price.text} {bought.text}",
+            )
+        )
         return None
 
     def gift(self, i: int, given) -> Diagnostic | None:
@@ -225,10 +249,12 @@ class _Check:
         word = _RANK_WORD[rank]
         if not rules.gift_from and not rules.team_gives_free:
             message = f"these rules have no gifts (赠与): a seat without {word}s buys one"
-            return _diag(rules, "buy-not-allowed", "gift", message, i)
+            message_zh = f"本规则没有赠与：没有{word}的一方要买"
+            return _diag(rules, "buy-not-allowed", "gift", message, message_zh, i)
         if held.hands[taker - 1][rank]:
             message = f"seat {taker} holds a {word}: only a seat without {word}s is given one (赠与)"
-            return _diag(rules, "buy-wrong", "gift", message, i)
+            message_zh = f"{taker}号位有{word}：只有手中没有{word}的才获赠与"
+            return _diag(rules, "buy-wrong", "gift", message, message_zh, i)
         allowed: list[int] = []
         if rules.gift_from and not (self.known[taker - 1] and can_pay(rules, held.payable(rules, taker))):
             allowed += suppliers(rules, rules.gift_from, held, self.known, taker, rank)
@@ -241,11 +267,20 @@ class _Check:
                     f"a seat without {word}s and without a 2 or a joker it may pay with is given one by "
                     f"{self.order(rules.gift_from, word)}"
                 )
+                why_zh = f"既没有{word}、也没有可付的钱或王的一方，由以下各家赠与：{self.order_zh(rules.gift_from, word)}"
             else:
                 why = f"a team-mate gives a {word} where it may sell one: {self.order(rules.buy_from, word)}"
+                why_zh = f"队友在轮到它卖{word}时赠与：{self.order_zh(rules.buy_from, word)}"
             rule = "gift" if rules.gift_from else "buying"
-            return _diag(rules, "buy-wrong", rule, f"{why}: {self.who(allowed, giver)}", i)
-        self.notes.append(f"{zh} ({en}): seat {giver} gives seat {taker} a {word}: {given.text}")
+            message, message_zh = f"{why}: {self.who(allowed, giver)}", f"{why_zh}：{self.who_zh(allowed, giver)}"
+            return _diag(rules, "buy-wrong", rule, message, message_zh, i)
+        self.notes.append(
+            Bilingual(
+                f"{zh} ({en}): seat {giver} gives seat {taker} a {word}: {given.text}",
+                f"{zh}：{giver}号位给{taker}号位一张{word}：{given.text}",
+                en=f"{en}: seat {giver} gives seat {taker} a {word}: {given.text}",
+            )
+        )
         return None
 
     def order(self, tiers: tuple[str, ...], word: str) -> str:
@@ -254,11 +289,23 @@ class _Check:
             return f"{_TIER_WORDS[tiers[0]]} only, when it holds {need}"
         return f"{_order(tiers)}, the next only when no seat before holds {need} {word}s"
 
+    def order_zh(self, tiers: tuple[str, ...], word: str) -> str:
+        need = "两张以上" if self.rules.seller_keeps_one else "一张"
+        if len(tiers) == 1:
+            return f"只有{_TIER_ZH[tiers[0]]}，且须持有{need}{word}"
+        return f"依次为{'、'.join(_TIER_ZH[t] for t in tiers)}，前面都没有{need}{word}时才轮到后面"
+
     @staticmethod
     def who(allowed: list[int], seat: int) -> str:
         if not allowed:
             return f"here no seat can, not seat {seat}"
         return f"here seat {', '.join(map(str, allowed))}, not seat {seat}"
+
+    @staticmethod
+    def who_zh(allowed: list[int], seat: int) -> str:
+        if not allowed:
+            return f"此时没有一家可以，不是{seat}号位"
+        return f"此时应是{zh_seats(allowed)}，不是{seat}号位"
 
     def missing(self, at: int, revolted: set[int]) -> Diagnostic | None:
         """A seat that had to buy a card, or be given one, and was not."""
@@ -275,7 +322,8 @@ class _Check:
                             f"seat {seat} holds no {word} and must buy one ({BUY_NAMES[rank][0]}): seat "
                             f"{', '.join(map(str, sellers))} can sell it"
                         )
-                        return _diag(rules, "buy-missing", "buying", message, at)
+                        zh = f"{seat}号位没有{word}，必须{BUY_NAMES[rank][0]}：{zh_seats(sellers)}可以卖"
+                        return _diag(rules, "buy-missing", "buying", message, zh, at)
                 elif rules.gift_from and not can_pay(rules, held.payable(rules, seat)):
                     givers = sure_suppliers(rules, rules.gift_from, held, self.known, seat, rank)
                     if givers:
@@ -283,7 +331,8 @@ class _Check:
                             f"seat {seat} holds no {word} and no 2 or joker to buy one: seat "
                             f"{', '.join(map(str, givers))} gives it one (赠与)"
                         )
-                        return _diag(rules, "buy-missing", "gift", message, at)
+                        zh = f"{seat}号位没有{word}，也没有钱或王可买：应由{zh_seats(givers)}赠与"
+                        return _diag(rules, "buy-missing", "gift", message, zh, at)
         return None
 
 
@@ -318,12 +367,13 @@ def check_buying(rules: Ruleset, record: GameRecord) -> tuple[list[str], list[Di
         first = price[0] if role == "bought" and price is not None else i
         if tribute_seen and rules.buy_before_tribute:
             message = f"buying and gifts (买三, 买四, 赠与) come before tribute: {a.text} after it"
-            return check.notes, [_diag(rules, "buy-late", "buying", message, first)]
+            zh = f"买三、买四和赠与须在进贡之前：{a.text}却在进贡之后"
+            return check.notes, [_diag(rules, "buy-late", "buying", message, zh, first)]
         if role == "bought" and price is not None:
             problem = check.purchase(price[0], price[1], i, a)
             if problem is None and rules.threes_before_fours and cards[THREE] and four_bought:
                 message = "买三 comes before 买四: every 3 is bought before any 4"
-                problem = _diag(rules, "buy-late", "buying", message, first)
+                problem = _diag(rules, "buy-late", "buying", message, "先买三后买四：所有3都须在4之前买", first)
             if problem is not None:
                 return check.notes, [problem]
             four_bought = four_bought or bool(cards[FOUR])

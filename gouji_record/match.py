@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from .bilingual import Bilingual
 from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import Replay
 from .cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
@@ -58,6 +59,16 @@ class Due:
     def __str__(self) -> str:
         zh, en = KIND_NAMES[self.kind]
         return f"{zh} ({en}): seat {self.giver} to seat {self.taker}, {self.count} card(s)"
+
+    @property
+    def en(self) -> str:
+        """The due in English alone: ``place tribute: seat 1 to seat 3, 2 card(s)``."""
+        return f"{KIND_NAMES[self.kind][1]}: seat {self.giver} to seat {self.taker}, {self.count} card(s)"
+
+    @property
+    def zh(self) -> str:
+        """The due in Chinese: ``落贡：1号位给3号位2张``."""
+        return f"{KIND_NAMES[self.kind][0]}：{self.giver}号位给{self.taker}号位{self.count}张"
 
 
 def _calls(prev: Position) -> dict[int, str]:
@@ -226,7 +237,9 @@ class Holdings:
 
 @dataclass
 class HandInMatch:
-    """One hand's place in its match: its tribute checked, its first lead checked, the running score."""
+    """One hand's place in its match: its tribute checked, its first lead checked, the running score.
+    ``notes`` are English (as ``gouji validate`` prints them), each with ``.zh`` and ``.en`` (the
+    English alone) for the replay page (:class:`~gouji_record.bilingual.Bilingual`)."""
 
     number: int
     replay: Replay
@@ -237,8 +250,9 @@ class HandInMatch:
     seat_totals: dict[int, int] = field(default_factory=dict)
 
 
-def _diag(rules: Ruleset, code: str, rule: str, message: str, action: int | None) -> Diagnostic:
-    return Diagnostic(code=code, message=message, action=action, rule=rule, source=rules.cite(rule))
+def _diag(rules: Ruleset, code: str, rule: str, message: str, zh: str, action: int | None) -> Diagnostic:
+    """The diagnostic ``code`` under ``rule``: ``message`` in English, ``zh`` the same in Chinese."""
+    return Diagnostic(code=code, message=message, message_zh=zh, action=action, rule=rule, source=rules.cite(rule))
 
 
 def transfers(record: GameRecord) -> list[tuple[int, Action, str]]:
@@ -309,13 +323,27 @@ class _Search:
         for j, d in enumerate(self.dues):
             if status[j] != "u" or self.rank[j] >= below:
                 continue
-            zh = KIND_NAMES[d.kind][0]
+            zh, en = KIND_NAMES[d.kind]
             if d.optional:
                 status[j] = "s"
-                notes.append(f"{zh} not paid: {d} (the text lets them agree)")
+                notes.append(
+                    Bilingual(
+                        f"{zh} not paid: {d} (the text lets them agree)",
+                        f"{zh}未进：{d.zh}（规则允许双方商定不进）",
+                        en=f"{en} not paid: {d.en} (the text lets them agree)",
+                    )
+                )
             elif not any(tribute_cards(st.held.payable(self.rules, d.giver), d.count)):
                 status[j] = "w"
-                notes.append(f"{zh} waived: seat {d.giver} holds no big joker, small joker or 2 {self.whose()}(免贡)")
+                dealt = self.rules.pay_from == "dealt"
+                notes.append(
+                    Bilingual(
+                        f"{zh} waived: seat {d.giver} holds no big joker, small joker or 2 {self.whose()}(免贡)",
+                        f"{zh}免贡：{d.giver}号位{'摸到的牌中' if dealt else ''}没有大王、小王或钱",
+                        en=f"{en} waived: seat {d.giver} holds no big joker, small joker or 2"
+                        + (" it was dealt" if dealt else ""),
+                    )
+                )
             else:
                 return status, notes, j
         return status, notes, None
@@ -363,16 +391,20 @@ class _Search:
                         f"the returns (还贡) follow once all tribute is paid: {self.dues[blocker]} is owed first: "
                         f"expected {self.text(st, blocker)}"
                     )
-                    fails.append(_Fail(st.k, _ORDER, _diag(rules, "tribute-missing", "return-tribute", message, at)))
+                    zh = f"所有贡都进完才还贡：须先进{self.dues[blocker].zh}：应为{self.text(st, blocker)}"
+                    diag = _diag(rules, "tribute-missing", "return-tribute", message, zh, at)
+                    fails.append(_Fail(st.k, _ORDER, diag))
                     continue
             if sum(cards) != st.owed[j]:
-                message = f"{self.returned(d, st.owed[j])}, not {a.text}"
-                fails.append(_Fail(st.k, _RETURN, _diag(rules, "tribute-missing", "return-tribute", message, at)))
+                returned = self.returned(d, st.owed[j])
+                message, zh = f"{returned}, not {a.text}", f"{returned.zh}，而不是{a.text}"
+                fails.append(_Fail(st.k, _RETURN, _diag(rules, "tribute-missing", "return-tribute", message, zh, at)))
                 continue
             owed = st.owed[:j] + (-1,) + st.owed[j + 1 :]
             rest = self.run(_State(st.k + 1, status, owed, True, st.held.move(a.seat, a.to, cards)))
             if isinstance(rest, list):
-                return [*notes, f"还贡 paid: {a.text}", *rest]
+                paid = Bilingual(f"还贡 paid: {a.text}", f"已还贡：{a.text}", en=f"returned: {a.text}")
+                return [*notes, paid, *rest]
             fails.append(rest)
         # a tribute due (of dues alike, the first unpaid: which one is paid makes no difference)
         for j, d in enumerate(self.dues):
@@ -383,7 +415,8 @@ class _Search:
             zh, en = KIND_NAMES[d.kind]
             if st.returning and rules.return_after == "all-tribute":
                 message = f"{a.text}: the returns (还贡) come once all tribute is paid, and no tribute after them"
-                fails.append(_Fail(st.k, _EXTRA, _diag(rules, "tribute-extra", "return-tribute", message, at)))
+                zh = f"{a.text}：还贡在所有贡都进完之后，还贡之后不再进贡"
+                fails.append(_Fail(st.k, _EXTRA, _diag(rules, "tribute-extra", "return-tribute", message, zh, at)))
                 continue
             settled, notes, blocker = self.settle(st, self.rank[j])
             if blocker is not None:
@@ -391,18 +424,28 @@ class _Search:
                     f"{self.dues[blocker]} is owed before {zh} (the order is {self.order()}): "
                     f"expected {self.text(st, blocker)} before {a.text}"
                 )
-                fails.append(_Fail(st.k, _ORDER, _diag(rules, "tribute-missing", "tribute", message, at)))
+                message_zh = (
+                    f"{zh}之前须先进{self.dues[blocker].zh}（顺序是{self.order()}）："
+                    f"{a.text}之前应为{self.text(st, blocker)}"
+                )
+                diag = _diag(rules, "tribute-missing", "tribute", message, message_zh, at)
+                fails.append(_Fail(st.k, _ORDER, diag))
                 continue
             want = self.expected(st, j)
             if not any(want):  # nothing to pay it with (免贡): this transfer pays something else
                 continue
             if cards != want:
-                which = "the seat was dealt (not those it received)" if rules.pay_from == "dealt" else "of its hand"
+                dealt = rules.pay_from == "dealt"
+                which = "the seat was dealt (not those it received)" if dealt else "of its hand"
+                expected = f"{d.giver}>{d.taker}:{format_cards(want)}"
                 message = (
                     f"{en} ({zh}) is paid with the highest big jokers, small jokers and 2s {which}: "
-                    f"expected {d.giver}>{d.taker}:{format_cards(want)}, not {a.text}"
+                    f"expected {expected}, not {a.text}"
                 )
-                fails.append(_Fail(st.k, _WRONG, _diag(rules, "tribute-wrong", "tribute-cards", message, at)))
+                which_zh = "摸到的牌（不是收到的牌）中" if dealt else "手中"
+                message_zh = f"{zh}须用{which_zh}最大的大王、小王和钱来进：应为{expected}，而不是{a.text}"
+                diag = _diag(rules, "tribute-wrong", "tribute-cards", message, message_zh, at)
+                fails.append(_Fail(st.k, _WRONG, diag))
                 continue
             settled[j] = "p"
             owed = st.owed
@@ -411,11 +454,12 @@ class _Search:
             held = st.held.move(a.seat, a.to, cards, payment=True)
             rest = self.run(_State(st.k + 1, tuple(settled), owed, st.returning, held))
             if isinstance(rest, list):
-                return [*notes, f"{zh} paid: {a.text}", *rest]
+                paid = Bilingual(f"{zh} paid: {a.text}", f"{zh}已进：{a.text}", en=f"{en} paid: {a.text}")
+                return [*notes, paid, *rest]
             fails.append(rest)
         if not fails:
-            message = f"{a.text} is not owed by the last hand"
-            fails.append(_Fail(st.k, _EXTRA, _diag(rules, "tribute-extra", "tribute", message, at)))
+            message, zh = f"{a.text} is not owed by the last hand", f"上一局并不欠{a.text}"
+            fails.append(_Fail(st.k, _EXTRA, _diag(rules, "tribute-extra", "tribute", message, zh, at)))
         return max(fails, key=lambda f: (f.depth, f.weight))
 
     def finish(self, st: _State) -> list[str] | _Fail:
@@ -425,15 +469,19 @@ class _Search:
         if blocker is not None:
             d = self.dues[blocker]
             message = f"{d} is owed: expected {self.text(st, blocker)}"
-            return _Fail(st.k, 0, _diag(rules, "tribute-missing", _RULE[d.kind], message, at))
+            zh = f"欠{d.zh}：应为{self.text(st, blocker)}"
+            return _Fail(st.k, 0, _diag(rules, "tribute-missing", _RULE[d.kind], message, zh, at))
         for j, n in enumerate(st.owed):
             if n > 0:
-                message = self.returned(self.dues[j], n)
-                return _Fail(st.k, 0, _diag(rules, "tribute-missing", "return-tribute", message, at))
+                returned = self.returned(self.dues[j], n)
+                return _Fail(st.k, 0, _diag(rules, "tribute-missing", "return-tribute", returned, returned.zh, at))
         return notes
 
-    def returned(self, d: Due, n: int) -> str:
-        return f"the return (还贡) of 落贡 {d.giver}>{d.taker}: seat {d.taker} gives seat {d.giver} {n} card(s) back"
+    def returned(self, d: Due, n: int) -> Bilingual:
+        return Bilingual(
+            f"the return (还贡) of 落贡 {d.giver}>{d.taker}: seat {d.taker} gives seat {d.giver} {n} card(s) back",
+            f"落贡{d.giver}>{d.taker}的还贡：{d.taker}号位还给{d.giver}号位{n}张",
+        )
 
     def order(self) -> str:
         swept = any(d.kind == "sweep" for d in self.dues)
@@ -466,7 +514,14 @@ def check_transfers(rules: Ruleset, dues: list[Due], record: GameRecord) -> tupl
     owing: list[Due] = []
     for due in dues:
         if exempt(rules, list(held.hands), due.giver):
-            notes.append(f"{KIND_NAMES[due.kind][0]} waived: seat {due.giver} refuses tribute (抗贡)")
+            zh, en = KIND_NAMES[due.kind]
+            notes.append(
+                Bilingual(
+                    f"{zh} waived: seat {due.giver} refuses tribute (抗贡)",
+                    f"{zh}免进：{due.giver}号位抗贡",
+                    en=f"{en} waived: seat {due.giver} refuses tribute",
+                )
+            )
         else:
             owing.append(due)
     search = _Search(rules, owing, record, transfers(record))
@@ -515,7 +570,8 @@ def _suited_later(rules: Ruleset, record: GameRecord, led: bool) -> list[Diagnos
     the hand before names the leader: the first of them, as a diagnostic (002 §5-§7)."""
     for i, a in enumerate(record.preplay):  # (rules without draws or shows: the engine says so)
         if a.kind is ActionKind.DRAW and rules.team_draw:
-            return [_diag(rules, "draw-not-allowed", "team-draw", "teams are drawn before a match's first hand", i)]
+            message, zh = "teams are drawn before a match's first hand", "只在比赛的第一局之前抽签组邦"
+            return [_diag(rules, "draw-not-allowed", "team-draw", message, zh, i)]
         if a.kind is ActionKind.SHOW and led and rules.showing != "none":
             return [
                 _diag(
@@ -523,6 +579,7 @@ def _suited_later(rules: Ruleset, record: GameRecord, led: bool) -> list[Diagnos
                     "show-not-allowed",
                     "first-lead",
                     "the hand before names who leads this one: showing (上班) decides only where nobody is named",
+                    "上一局已定出本局由谁首发：只有在无人指定时才以上班决定",
                     i,
                 )
             ]
@@ -549,8 +606,14 @@ def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMa
             entry.notes, problems = check_transfers(rules, entry.dues, record)
             for seat, word in prev.final.calls:  # a call is won when the opposite did not open (002 §24)
                 won = opposite(seat) not in prev.final.opened
+                called = "预点" if word == "precall" else "宣点"
                 entry.notes.insert(
-                    0, f"{'预点' if word == 'precall' else '宣点'} by seat {seat}: {'won' if won else 'lost'}"
+                    0,
+                    Bilingual(
+                        f"{called} by seat {seat}: {'won' if won else 'lost'}",
+                        f"{seat}号位{called}：{'成功' if won else '失败'}",
+                        en=f"{'precall' if word == 'precall' else 'call'} by seat {seat}: {'won' if won else 'lost'}",
+                    ),
                 )
             entry.diagnostics += problems
             want = expected_leader(rules, prev)
@@ -566,15 +629,18 @@ def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMa
                         "first-lead",
                         "first-lead",
                         f"seat {want} leads this hand, not seat {lead}",
+                        f"本局由{want}号位首发，不是{lead}号位",
                         len(record.preplay),
                     )
                 )
         elif prev is None and not from_start:
-            entry.notes.append("not checked: the hand before it is not in the file")
+            entry.notes.append(
+                Bilingual("not checked: the hand before it is not in the file", "未检查：上一局不在此文件中")
+            )
         elif prev is None and tribute_transfers(record):
             i = tribute_transfers(record)[0][0]
             entry.diagnostics.append(
-                _diag(rules, "tribute-extra", "tribute", "the first hand of a match has no tribute", i)
+                _diag(rules, "tribute-extra", "tribute", "the first hand of a match has no tribute", "比赛的第一局没有进贡", i)
             )
         score = rep.score
         if score is not None:

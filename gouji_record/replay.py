@@ -107,12 +107,14 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
         if action.round is not None and not pos.over and not _round_fits(pos, action):
             # (after the end of the hand the engine says so: hand-over, with or without a number)
             expected = "no new round starts here" if pos.top is not None else f"this is round {pos.round}"
+            expected_zh = "这里没有开始新的一轮" if pos.top is not None else f"这是第{pos.round}轮"
             out.diagnostic = Diagnostic(
                 code="round-mismatch",
                 action=i,
                 rule="round-end",
                 source=rules.cite("round-end"),
                 message=f"round number {action.round}. does not fit: {expected}",
+                message_zh=f"轮次编号{action.round}.不对：{expected_zh}",
             )
             return out
         try:
@@ -139,9 +141,10 @@ def _round_fits(pos: Position, action: Action) -> bool:
     return skipped is not None and _round_fits(skipped[0], action)
 
 
-def _problem(rules: Ruleset, code: str, rule: str, message: str) -> Diagnostic:
-    """A diagnostic about the record as a whole (its Result or Score tag), not one action."""
-    return Diagnostic(code=code, action=None, rule=rule, source=rules.cite(rule), message=message)
+def _problem(rules: Ruleset, code: str, rule: str, message: str, zh: str) -> Diagnostic:
+    """A diagnostic about the record as a whole (its Result or Score tag), not one action;
+    ``message`` in English, ``zh`` the same in Chinese."""
+    return Diagnostic(code=code, action=None, rule=rule, source=rules.cite(rule), message=message, message_zh=zh)
 
 
 def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnostic | None:
@@ -157,6 +160,7 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
             "result-mismatch",
             "void-hand",
             f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
+            f"结果标签写的是“{record.tags['Result']}”，而按出牌{'该局作废' if pos.void else f'应为“{derived}”'}",
         )
     if not pos.over:
         return _problem(
@@ -165,6 +169,7 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
             "hand-end",
             f"the record stops before the hand is over, but Result says "
             f'{record.tags["Result"]!r}: write "*" for an unfinished hand',
+            f"记录在这一局结束之前就停了，但结果标签写的是“{record.tags['Result']}”：未打完的一局应写“*”",
         )
     score_tag = record.tags.get("Score")
     if score_tag is not None and claimed == pos.places:
@@ -176,6 +181,7 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
                 "score-mismatch",
                 "scoring",
                 f"Score says {score_tag!r} (team 1-3-5, team 2-4-6) but the play gives {derived_score!r}",
+                f"得分标签写的是“{score_tag}”（1·3·5联邦、2·4·6联邦），而按出牌应为“{derived_score}”",
             )
     if claimed != pos.places:
         derived = "-".join(map(str, pos.places))
@@ -184,5 +190,6 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
             "result-mismatch",
             "places",
             f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
+            f"结果标签写的是“{record.tags['Result']}”，而按出牌应为“{derived}”",
         )
     return None

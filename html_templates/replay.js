@@ -27,7 +27,9 @@
       step: "第 {i} / {n} 步", rule: "规则", source: "出处", action: "第 {n} 步",
       lanes: { gouji: "够级", open: "开点", burn: "烧牌", place: "名次", wind: "接风", state: "无头·乱缠",
                other: "闷·革命等", illegal: "违规" },
-      view0: "全部手牌", chartAxis: "步", reportLine: "报户",
+      view0: "全部手牌", chartAxis: "步", reportLine: "报户", page: "够级回放", error: "违规",
+      tags: { Event: "赛事", Site: "地点", Date: "日期", Round: "场次", Ruleset: "规则", Result: "结果", Score: "得分",
+              Match: "比赛", Hand: "局", Annotator: "注释者", Options: "规则选项", Seed: "随机种子" },
       allEvents: "全部事件", copy: "复制链接", copied: "已复制", history: "{s}号位出过的牌", noPlays: "还没出牌",
       help: "快捷键", helpKeys: [["← →", "上一步 / 下一步"], ["↑ ↓", "上一轮 / 下一轮"], ["Home End", "开头 / 结尾"],
         ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["滚轮、左右滑动", "在牌桌上一步一步走"],
@@ -39,7 +41,7 @@
       pass: "pass", yield: "yield", burn: "burn", wind: "asks for the wind", claim: "claims the rest",
       revolt: "revolution", "keep-head": "keep a head", "no-head": "no head", natural: "natural opening",
       call: "call", precall: "pre-call", give: "gives seat {s}",
-      show: "shows (上班)", draw: "draws (抽签组邦)", leads: "seat {s} leads",
+      show: "shows", draw: "draws", leads: "seat {s} leads",
       cards: "{n} cards", report: "reports {n}", toAct: "to play", opened: "opened", headless: "headless",
       burning: "burning seat {s}", burned: "burned", melee: "four-way melee", revolted: "revolution", out: "out",
       gouji: "gouji play → opposite, seat {s}", dead: "dead play", burnOnly: "dead gouji · burn only",
@@ -51,7 +53,8 @@
       step: "action {i} of {n}", rule: "rule", source: "source", action: "action {n}",
       lanes: { gouji: "Gouji", open: "Open", burn: "Burn", place: "Places", wind: "Wind", state: "Headless·melee",
                other: "Smother·revolution…", illegal: "Illegal" },
-      view0: "All hands", chartAxis: "actions", reportLine: "report",
+      view0: "All hands", chartAxis: "actions", reportLine: "report", page: "Gouji replay", error: "error",
+      tags: {},
       allEvents: "all events", copy: "Copy link", copied: "Copied", history: "Seat {s}'s plays", noPlays: "no plays yet",
       help: "Keys", helpKeys: [["← →", "previous / next action"], ["↑ ↓", "previous / next round"], ["Home End", "first / last"],
         ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["wheel, swipe", "step on the table"],
@@ -104,12 +107,11 @@
   /* ---------- cards ---------- */
   function card(rank, n, extra) {
     var c = el("span", "card" + (extra ? " " + extra : ""));
-    var label = rank === "T" ? "10" : rank;
+    var label = rank;  // ten is T, as the notation writes it (docs/notation.md) and every play on the page
     if (rank === "D") { c.className += " joker big"; label = t("bigJoker"); }
     else if (rank === "X") { c.className += " joker small"; label = t("smallJoker"); }
     else if (rank === "?") { c.className += " unknown"; }
     else if (rank === "2") c.className += " money";
-    else if (rank === "T") c.className += " ten";
     else if ("AKQJ".indexOf(rank) >= 0) c.className += " red";
     c.setAttribute("data-rank", rank);
     c.setAttribute("data-n", n);
@@ -146,7 +148,7 @@
     evs.forEach(function (e) {
       lines.push(evText(e) + " · " + fmt(t("action"), { n: e.action + 1 }));
       lines.push(t("rule") + ": " + e.rule[lang]);
-      lines.push(t("source") + ": " + e.source);
+      lines.push(t("source") + ": " + source(e.source));
     });
     return lines;
   }
@@ -183,9 +185,13 @@
     else if (e.seats.length) s += " " + e.seats.join("→");
     if (e.place) s += " " + placeName(e.place);
     else if (e.cards) s += " " + e.cards;
+    if (e.kind === "ruling" && e.note) s += " · " + e.note[lang];  // the diagnostic ruled on
     return s;
   }
-  function cite(source) { return source.replace(/^(\d{3})_[0-9a-f]+\.txt /, "$1 "); }  // "002 §10 (…)", as docs/rules.md cites
+  // A source in the page's language (its quotations of the rule text in “…” on the English page),
+  // with the text's file name; cite() shortens the name to the text's number, as docs/rules.md cites.
+  function source(src) { var c = H.cites[src]; return c ? c[lang] : src; }
+  function cite(src) { return source(src).replace(/^(\d{3})_[0-9a-f]+\.txt /, "$1 "); }
   function glyph(e) {
     var k = KIND[e.kind] || ["other", "?", "?"];
     if (e.kind === "finish") return String(e.place || "");
@@ -225,13 +231,13 @@
 
   function buildHeader() {
     $("title").textContent = H.title;
-    document.title = H.title + " · 够级回放";
+    document.title = H.title + " · " + t("page");
     var meta = $("meta");
     meta.textContent = "";
     H.tags.forEach(function (kv) {
       if (kv[0] === "Event") return;
       var s = el("span");
-      s.appendChild(el("b", "", kv[0]));
+      s.appendChild(el("b", "", Object.prototype.hasOwnProperty.call(t("tags"), kv[0]) ? t("tags")[kv[0]] : kv[0]));
       s.appendChild(document.createTextNode(" " + kv[1]));
       meta.appendChild(s);
     });
@@ -243,7 +249,7 @@
       var name = box.querySelector(".name");
       name.textContent = name.title = H.players[k];  // a long name is cut with …; the whole is its tooltip
     });
-    $("ruleset").textContent = H.ruleset.name + " · " + H.ruleset.title + " · " + H.ruleset.seed;
+    $("ruleset").textContent = H.ruleset.name + " · " + H.ruleset.titles[lang] + " · " + H.ruleset.seed;
     buildOrder();
     buildBanner();
   }
@@ -256,15 +262,20 @@
     if (!d) return;
     b.appendChild(el("strong", "", t("illegal") + " "));
     b.appendChild(document.createTextNode(
-      (d.action !== null ? fmt(t("banner"), { n: d.action + 1 }) : t("bannerEnd")) + " [" + d.code + "] " + d.message));
+      (d.action !== null ? fmt(t("banner"), { n: d.action + 1 }) : t("bannerEnd")) + " [" + d.code + "] " + d.text[lang]));
     var go_ = el("button", "jump", t("jump"));
     go_.type = "button";
     go_.addEventListener("click", function () { go(last); });
     b.appendChild(go_);
     side.appendChild(el("h2", "", t("illegal") + " · " + d.code));
-    side.appendChild(el("p", "", d.message));
-    side.appendChild(el("p", "rule", t("rule") + ": " + d.rule[lang] + " — " + d.source));
-    if (d.where) side.appendChild(el("pre", "", d.where));
+    side.appendChild(el("p", "", d.text[lang]));
+    side.appendChild(el("p", "rule", t("rule") + ": " + d.rule[lang] + " — " + source(d.source)));
+    if (d.where) {  // as gouji validate quotes it: the record's line, a caret under the action
+      var pre = el("pre", "", d.where.at + ": " + t("error") + "[" + d.code + "]: " + d.text[lang] + "\n");
+      if (d.where.excerpt) pre.appendChild(el("span", "excerpt", d.where.excerpt + "\n"));
+      pre.appendChild(document.createTextNode("  " + t("rule") + ": " + d.rule[lang] + " — " + source(d.source)));
+      side.appendChild(pre);
+    }
   }
 
   function buildOrder() {  // the little map of the six seats, counterclockwise
@@ -379,7 +390,8 @@
         m.style.left = pct(illegalStep) + "%";
         m.setAttribute("data-kinds", "illegal");
         m.setAttribute("data-action", d.action);
-        attachTip(m, [t("illegal") + " [" + d.code + "] " + d.message, t("rule") + ": " + d.rule[lang], t("source") + ": " + d.source]);
+        attachTip(m, [t("illegal") + " [" + d.code + "] " + d.text[lang], t("rule") + ": " + d.rule[lang],
+          t("source") + ": " + source(d.source)]);
         m.addEventListener("click", function () { go(illegalStep); });
         track.appendChild(m);
         markers.push(m);
@@ -508,6 +520,12 @@
     $("lang").setAttribute("lang", lang === "zh" ? "en" : "zh-Hans");
     var nodes = document.querySelectorAll("[data-zh]");
     for (var i = 0; i < nodes.length; i++) nodes[i].textContent = nodes[i].getAttribute("data-" + lang);
+    var named = document.querySelectorAll("[data-zh-label]");  // accessible names, and tooltips where there is one
+    for (var j = 0; j < named.length; j++) {
+      var label = named[j].getAttribute("data-" + lang + "-label");
+      named[j].setAttribute("aria-label", label);
+      if (named[j].hasAttribute("title")) named[j].title = label;
+    }
     app.setAttribute("data-lang", lang);
     buildHeader();
     buildActions();
@@ -643,8 +661,8 @@
     if (atIllegal) {
       var d = H.diagnostic, box = el("div", "diag");
       box.appendChild(el("strong", "", t("illegal") + " [" + d.code + "]"));
-      box.appendChild(el("div", "", d.message));
-      box.appendChild(el("div", "cite", d.rule[lang] + " — " + d.source));
+      box.appendChild(el("div", "", d.text[lang]));
+      box.appendChild(el("div", "cite", d.rule[lang] + " — " + source(d.source)));
       happened.appendChild(box);
     }
     events.forEach(function (e) {

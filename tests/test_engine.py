@@ -332,7 +332,15 @@ def test_events_made_without_validation_are_ordinary_events():
     from gouji_record.rules.events import Event, EventKind, trusted_event
 
     fields = dict(
-        kind=EventKind.BURN, action=7, seats=(5, 4), cards="XXKK", place=None, note="", rule="burn", source="002 §10"
+        kind=EventKind.BURN,
+        action=7,
+        seats=(5, 4),
+        cards="XXKK",
+        place=None,
+        note="",
+        rule="burn",
+        source="002 §10",
+        note_zh="",
     )
     fast = trusted_event(**fields)
     assert fast == Event(**fields)

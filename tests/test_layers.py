@@ -12,7 +12,7 @@ PACKAGE = Path(gouji_record.__file__).parent
 
 #: The layers, lowest first. A module may import from its own layer's package or from below.
 LAYERS = [
-    {"errors"},
+    {"errors", "bilingual"},  # the exception family; texts in both languages
     {"cards", "width"},
     {"model"},
     {"notation"},  # reading and writing text

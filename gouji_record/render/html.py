@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from dataclasses import replace
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
@@ -26,15 +27,17 @@ import jinja2
 import markupsafe
 from jinja2.utils import htmlsafe_json_dumps
 
+from ..bilingual import english_only, zh_of
 from ..buying import trade_names
 from ..match import KIND_NAMES, check_match, transfer_kinds, tribute_due
 from ..model import ActionKind
 from ..replay import Replay
-from ..report import Problem
+from ..report import Problem, printable
 from ..cards import format_cards
 from ..rules.engine import Position
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, EventKind
 from ..rules.rulesets import RULES
+from .citations import cite_forms, title_forms
 
 LANGUAGES = ("zh", "en")
 
@@ -77,6 +80,24 @@ def _environment() -> jinja2.Environment:
 def _rule(key: str) -> dict[str, str]:
     en, zh = RULES.get(key, (key, key))
     return {"key": key, "en": en, "zh": zh}
+
+
+def _cite(source: str, seed: str) -> dict[str, str]:
+    """A source (``"<seed file> §N (原文)"``) as the page shows it in each language (see
+    :mod:`~gouji_record.render.citations`), the file name kept."""
+    head, sep, section = source.partition(" ")
+    if head != seed or not sep:
+        head, section = "", source
+    forms = cite_forms(section)
+    return {lang: f"{head} {text}".strip() for lang, text in forms.items()}
+
+
+def _where(problem: Problem, lines: list[str] | None) -> dict[str, str]:
+    """Where a diagnostic stands in the file: ``at`` (``FILE:LINE:COL``) and ``excerpt``, the line
+    with a caret under the action (the record's own text), as ``gouji validate`` quotes them."""
+    at = f"{problem.path}:{problem.line}:{problem.column}" if problem.line > 0 else problem.path
+    quoted = replace(problem, rule="").format(lines).split("\n", 1)
+    return {"at": printable(at), "excerpt": quoted[1] if len(quoted) > 1 else ""}
 
 
 def _frame(pos: Position, trick: list[int], top_action: int | None) -> dict[str, Any]:
@@ -130,10 +151,13 @@ def replay_data(
     (``frames[0]`` the deal). A frame's ``trick`` lists the indices of the
     actions of the round the last action belongs to, and its ``top`` the play
     to beat with the index of the action that made it. ``events`` carry their
-    action index, labels in both languages, the rule (in both languages) and
-    its source. ``diagnostic`` is the first illegal action (or inconsistency)
-    with its rule and source; the frames stop before that action. ``chart`` is
-    every seat's cards left, frame by frame.
+    action index, labels in both languages, the rule (in both languages), its
+    source and their ``note`` in both languages. ``diagnostic`` is the first
+    illegal action (or inconsistency) with its message (``message``, as the command line
+    prints it, and ``text`` in each language), rule and source, and ``where`` it stands in the
+    file; the frames stop before that action. ``cites`` gives each source cited, in each
+    language (:mod:`~gouji_record.render.citations`). Every text the page shows comes in
+    both languages; the record's own (names, tags, comments) as it is written.
     """
     record = result.record
     all_actions = record.all_actions
@@ -198,7 +222,7 @@ def replay_data(
             "seats": list(e.seats),
             "cards": e.cards,
             "place": e.place,
-            "note": e.note,
+            "note": {"zh": e.note_zh or e.note, "en": english_only(e.note)} if e.note else None,
             "rule": _rule(e.rule),
             "source": e.source,
         }
@@ -219,16 +243,25 @@ def replay_data(
             "action": d.action,
             "code": d.code,
             "message": d.message,
+            "text": {"zh": d.message_zh or d.message, "en": english_only(d.message)},
             "source": d.source,
             "rule": _rule(d.rule),
-            "where": problem.format(lines) if problem else "",
+            "where": _where(problem, lines) if problem else None,
         }
+    seed = result.ruleset.seed
+    sources = [e["source"] for e in events] + ([diagnostic["source"]] if diagnostic else [])
     score = result.score
     return {
         "title": record.tags.get("Event", "?"),
         "tags": [[k, v] for k, v in record.tags.items() if not (k.startswith("Seat") and k[4:] in "123456")],
         "players": [record.player(s) for s in range(1, 7)],
-        "ruleset": {"name": result.ruleset.name, "title": result.ruleset.title, "seed": result.ruleset.seed},
+        "ruleset": {
+            "name": result.ruleset.name,
+            "title": result.ruleset.title,
+            "titles": title_forms(result.ruleset.title),
+            "seed": seed,
+        },
+        "cites": {source: _cite(source, seed) for source in sources},
         "actions": actions,
         "comment": list(record.comment),
         "frames": frames,
@@ -401,7 +434,15 @@ class _Overview:
                     "result": "-".join(map(str, rep.places)) if rep.final.over else "*",
                     "scores": rep.scores,
                     "tribute": entry.notes,
+                    "tributeText": {
+                        "zh": [zh_of(n) for n in entry.notes],
+                        "en": [english_only(getattr(n, "en", n)) for n in entry.notes],
+                    },
                     "problems": [f"{d.code}: {d.message}" for d in entry.diagnostics],
+                    "problemText": {
+                        "zh": [f"{d.code}: {d.message_zh or d.message}" for d in entry.diagnostics],
+                        "en": [f"{d.code}: {english_only(d.message)}" for d in entry.diagnostics],
+                    },
                     "standings": entry.standings,
                     "valid": rep.diagnostic is None and not entry.diagnostics,
                 }

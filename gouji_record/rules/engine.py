@@ -43,6 +43,7 @@ from ..cards import (
     subtract,
     total,
 )
+from ..bilingual import Bilingual, zh_of, zh_seats
 from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
 from .plays import Play, PlayError, beats, classify, is_unbeatable, is_gouji, judge, shape_error
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
@@ -60,6 +61,28 @@ _PLAY, _PASS, _YIELD, _WIND, _CLAIM, _GIVE = (
 )
 #: Dead gouji plays (够死级) a revolter's opposite gets when it keeps a head (要头).
 KEPT_HEAD_PLAYS = 3
+#: What the actions and calls a diagnostic names are called in Chinese.
+_KIND_ZH = {
+    "pass": "过牌",
+    "yield": "让牌",
+    "wind": "申请接风",
+    "claim": "挑牌",
+    "revolt": "革命",
+    "keep-head": "要头",
+    "no-head": "无头",
+    "natural": "自然开点",
+    "call": "宣点",
+    "precall": "预点",
+}
+_SUIT_ZH = {"s": "黑桃", "h": "红心", "c": "梅花", "d": "方块"}
+
+
+def _held_zh(hand: Counts, unknown: int) -> str:
+    """What a seat holds, in Chinese: its cards and how many the record does not give."""
+    cards = format_cards(hand)
+    if not unknown:
+        return cards or "无牌"
+    return f"{cards}及{unknown}张未知牌" if cards else f"{unknown}张未知牌"
 
 
 def opposite(seat: int) -> int:
@@ -257,14 +280,23 @@ class _Step:
         cards: str = "",
         place: int | None = None,
         note: str = "",
+        note_zh: str = "",
     ) -> None:
         self.events.append(
-            trusted_event(kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule))
+            trusted_event(kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule), note_zh)
         )
 
-    def illegal(self, code: str, rule: str, message: str) -> IllegalAction:
+    def illegal(self, code: str, rule: str, message: str, zh: str) -> IllegalAction:
+        """The diagnostic ``code`` under ``rule``: ``message`` in English, ``zh`` the same in Chinese."""
         return IllegalAction(
-            Diagnostic(code=code, message=message, action=self.index, rule=rule, source=self.pos.ruleset.cite(rule))
+            Diagnostic(
+                code=code,
+                message=message,
+                message_zh=zh,
+                action=self.index,
+                rule=rule,
+                source=self.pos.ruleset.cite(rule),
+            )
         )
 
 
@@ -387,7 +419,10 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         return _rule_on(s, action)
     if pos.to_act is None:  # the hand is over
         raise s.illegal(
-            "hand-over", "void-hand" if pos.void else "hand-end", f"the hand is over; seat {seat} cannot act"
+            "hand-over",
+            "void-hand" if pos.void else "hand-end",
+            f"the hand is over; seat {seat} cannot act",
+            f"这一局已经结束，{seat}号位不能再行动",
         )
     if kind is not _PLAY and kind is not _PASS:
         if kind is _GIVE:
@@ -398,11 +433,22 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
             return _declare(s, seat, kind)
     if pos.preplay:
         if pos.drawn and len(pos.drawn) < len(SEATS):  # 002 §5: each of the six draws a card
-            missing = ", ".join(str(seat) for seat in SEATS if seat not in {d[0] for d in pos.drawn})
-            raise s.illegal("draw-wrong", "team-draw", f"every seat draws a card for the teams: seats {missing} did not")
+            absent = [seat for seat in SEATS if seat not in {d[0] for d in pos.drawn}]
+            missing = ", ".join(map(str, absent))
+            raise s.illegal(
+                "draw-wrong",
+                "team-draw",
+                f"every seat draws a card for the teams: seats {missing} did not",
+                f"抽签组邦须六人各抽一张：{zh_seats(absent)}没有抽",
+            )
         pos = s.pos = _start_play(s, pos)
         if pos.over:
-            raise s.illegal("hand-over", "hand-end", f"the hand ended before play; seat {seat} cannot act")
+            raise s.illegal(
+                "hand-over",
+                "hand-end",
+                f"the hand ended before play; seat {seat} cannot act",
+                f"这一局在出牌之前已经结束，{seat}号位不能行动",
+            )
         if pos.shows and seat != pos.to_act:
             shower = max(pos.shows, key=lambda show: show[2])[0]
             why = (
@@ -411,11 +457,18 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
                 else f"seat {shower} showed the most cards of one suit (上班) and left the hand: the next seat, "
                 f"seat {pos.to_act},"
             )
-            raise s.illegal("first-lead", "showing", f"{why} leads, not seat {seat}")
+            why_zh = (
+                f"{shower}号位上班亮出的同花色牌最多，由{shower}号位首发"
+                if shower == pos.to_act
+                else f"{shower}号位上班亮出的同花色牌最多，但已离开本局：由下一家{pos.to_act}号位首发"
+            )
+            raise s.illegal("first-lead", "showing", f"{why} leads, not seat {seat}", f"{why_zh}，不是{seat}号位")
     if not pos.active(seat):
         if pos.gone(seat) and seat not in pos.finished:
-            raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand")
-        raise s.illegal("seat-finished", "places", f"seat {seat} has played all its cards")
+            raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand", f"{seat}号位已出局")
+        raise s.illegal(
+            "seat-finished", "places", f"seat {seat} has played all its cards", f"{seat}号位的牌已经出完（走科）"
+        )
     if kind is _PLAY:
         return _play(s, seat, action)
     if kind is _CLAIM:
@@ -425,7 +478,10 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         if seat != pos.to_act:
             raise _out_of_turn(s, seat)
         raise s.illegal(
-            "must-lead", "round-end", f"seat {seat} leads round {pos.round} and must play, not {kind.value}"
+            "must-lead",
+            "round-end",
+            f"seat {seat} leads round {pos.round} and must play, not {kind.value}",
+            f"第{pos.round}轮由{seat}号位发牌，必须出牌，不能{_KIND_ZH.get(kind.value, kind.value)}",
         )
     if seat != pos.to_act:
         raise _not_its_turn(s, seat, top)
@@ -453,6 +509,7 @@ def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
                 rule=d.rule,
                 source=d.source,
                 note=f"{d.code}: {d.message}",
+                note_zh=f"{d.code}: {d.message_zh}",
             )
         )
     if not pos.over and not pos.preplay and action.seat == pos.to_act and pos.top is not None:
@@ -465,7 +522,7 @@ def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     """挑牌 (002 §15): a seat whose turn it is claims it can play out the rest; play goes on as recorded."""
     pos, rules = s.pos, s.pos.ruleset
     if not rules.may_claim:
-        raise s.illegal("claim-not-allowed", "claim", "these rules have no claim of the rest (挑牌)")
+        raise s.illegal("claim-not-allowed", "claim", "these rules have no claim of the rest (挑牌)", "本规则没有挑牌")
     if seat != pos.to_act:
         raise _out_of_turn(s, seat)
     s.event(EventKind.CLAIM, "claim", (seat,))
@@ -477,12 +534,18 @@ def _wind(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     agree by passing; if one plays, the request fails and the asker may still play."""
     pos, rules = s.pos, s.pos.ruleset
     if not rules.wind_request:
-        raise s.illegal("wind-not-allowed", "wind-request", "these rules have no request to take the wind (申请接风)")
+        raise s.illegal(
+            "wind-not-allowed",
+            "wind-request",
+            "these rules have no request to take the wind (申请接风)",
+            "本规则没有申请接风",
+        )
     if pos.active(top.seat) or _next_active(pos, top.seat) != seat:
         raise s.illegal(
             "wind-not-allowed",
             "wind-request",
             f"seat {seat} may ask to take the wind only on the last play of the seat just before it",
+            f"{seat}号位只有在紧挨着的上家出最后一手牌时才能申请接风",
         )
     s.event(EventKind.WIND_REQUEST, "wind-request", (seat, top.seat))
     return _advance(s, replace(pos, actions=pos.actions + 1), seat)
@@ -494,17 +557,23 @@ def _wind(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
 def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     if not pos.preplay:
-        raise s.illegal("preplay-late", "revolution", f"{kind.value} is declared before the first play")
+        raise s.illegal(
+            "preplay-late",
+            "revolution",
+            f"{kind.value} is declared before the first play",
+            f"{_KIND_ZH[kind.value]}须在第一手牌之前声明",
+        )
     hand = pos.hands[seat - 1]
     if kind in (ActionKind.CALL, ActionKind.PRECALL):
         return _call(s, seat, kind)
     if kind is ActionKind.REVOLT:
         refusal = rules.revolt_refusal(hand)
         if refusal is None and seat in pos.revolted:
-            refusal = "has revolted already"
+            refusal = Bilingual("has revolted already", "已经革命过了")
         if refusal is not None:
             message = refusal if not rules.revolution else f"seat {seat} {refusal}"
-            raise s.illegal("revolution-not-allowed", "revolution", message)
+            zh = zh_of(refusal) if not rules.revolution else f"{seat}号位{zh_of(refusal)}"
+            raise s.illegal("revolution-not-allowed", "revolution", message, zh)
         return replace(_revolt(s, pos, seat), actions=pos.actions + 1), s.events
     if kind in (ActionKind.KEEP_HEAD, ActionKind.NO_HEAD):
         if opposite(seat) not in pos.revolted:
@@ -512,6 +581,7 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
                 "head-choice-not-allowed",
                 "keep-head",
                 f"seat {seat}'s opposite did not revolt: there is no head to keep",
+                f"{seat}号位的对头没有革命，无头可要",
             )
         kept = list(pos.kept_head)
         kept[seat - 1] = KEPT_HEAD_PLAYS if kind is ActionKind.KEEP_HEAD else 0
@@ -522,7 +592,12 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
         return replace(pos, kept_head=tuple(kept), actions=pos.actions + 1), s.events
     # 自然开点 (004 §17): only a hand with no pure gouji play
     if not rules.natural_opening:
-        raise s.illegal("natural-not-allowed", "natural-opening", "these rules have no natural opening (自然开点)")
+        raise s.illegal(
+            "natural-not-allowed",
+            "natural-opening",
+            "these rules have no natural opening (自然开点)",
+            "本规则没有自然开点",
+        )
     # a pure gouji play (no 2, no joker) is enough cards of one rank below 2
     pure = any(
         hand[RANK_LETTERS.index(letter)] >= n
@@ -531,7 +606,10 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
     )
     if pure or seat in pos.natural:
         raise s.illegal(
-            "natural-not-allowed", "natural-opening", f"seat {seat} holds a pure gouji play: no natural opening"
+            "natural-not-allowed",
+            "natural-opening",
+            f"seat {seat} holds a pure gouji play: no natural opening",
+            f"{seat}号位持有纯够级牌，不能自然开点",
         )
     s.event(EventKind.NATURAL_OPENING, "natural-opening", (seat,))
     return replace(pos, natural=pos.natural | {seat}, actions=pos.actions + 1), s.events
@@ -548,14 +626,19 @@ def _give(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     pos = s.pos
     rule = _TRANSFER_RULES.get(action.purpose, "tribute")
     if not pos.preplay:
-        raise s.illegal("preplay-late", rule, "cards change hands before the first play")
+        raise s.illegal("preplay-late", rule, "cards change hands before the first play", "交牌须在第一手牌之前")
     giver, taker = action.seat, action.to
     assert taker is not None
     cards = parse_cards(action.cards)
     hand, unknown = pos.hands[giver - 1], pos.unknown[giver - 1]
     missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
     if sum(missing) > unknown:
-        raise s.illegal("not-in-hand", rule, f"seat {giver} does not hold {format_cards(missing)} to give")
+        raise s.illegal(
+            "not-in-hand",
+            rule,
+            f"seat {giver} does not hold {format_cards(missing)} to give",
+            f"{giver}号位手中没有{format_cards(missing)}可交",
+        )
     hands = list(pos.hands)
     unknowns = list(pos.unknown)
     hands[giver - 1] = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
@@ -571,14 +654,16 @@ def _suited_first(s: _Step, kind: str, rule: str, before: int) -> None:
     """A show or a draw comes before every other step before play but ``before`` of its own
     kind and the draws (teams are drawn, then the lead is shown, then 3s bought, tribute paid)."""
     pos = s.pos
+    kind_zh = "抽签组邦" if rule == "team-draw" else "上班亮牌"
     if not pos.preplay:
-        raise s.illegal("preplay-late", rule, f"a {kind} comes before the first play")
+        raise s.illegal("preplay-late", rule, f"a {kind} comes before the first play", f"{kind_zh}须在第一手牌之前")
     if pos.actions > before:
         raise s.illegal(
             "preplay-order",
             rule,
             f"a {kind} comes before buying, tribute and the declarations"
             + (", and the draws before the shows" if rule == "team-draw" else ""),
+            f"{kind_zh}须在买牌、进贡和各项声明之前" + ("，且抽签在上班亮牌之前" if rule == "team-draw" else ""),
         )
 
 
@@ -593,27 +678,46 @@ def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     pos, rules, seat, suit = s.pos, s.pos.ruleset, action.seat, action.suit
     _suited_first(s, "show (上班)", "showing", len(pos.drawn) + len(pos.shows))
     if rules.showing == "none":
-        raise s.illegal("show-not-allowed", "showing", "these rules have no 上班: showing cards does not decide the lead")
+        raise s.illegal(
+            "show-not-allowed",
+            "showing",
+            "these rules have no 上班: showing cards does not decide the lead",
+            "本规则没有上班：亮牌不决定首发",
+        )
     rank, n = rules.shown_rank, len(action.cards)
     if action.cards[0] != rank or n < 2:
         raise s.illegal(
-            "show-wrong", "showing", f"seat {seat} shows {action.cards}: 上班 is two or more {rank}s of one suit"
+            "show-wrong",
+            "showing",
+            f"seat {seat} shows {action.cards}: 上班 is two or more {rank}s of one suit",
+            f"{seat}号位亮出{action.cards}：上班须亮出两张以上同花色的{rank}",
         )
     shows = pos.shows + ((seat, suit, n),)
     in_suit = sum(_longest(shows, other, suit) for other in SEATS)
     if in_suit > DECKS:
         raise s.illegal(
-            "too-many-cards", "showing", f"{in_suit} {rank}s of suit {suit} shown: four decks hold {DECKS}"
+            "too-many-cards",
+            "showing",
+            f"{in_suit} {rank}s of suit {suit} shown: four decks hold {DECKS}",
+            f"亮出了{in_suit}张{_SUIT_ZH.get(suit or '', suit)}{rank}：四副牌只有{DECKS}张",
         )
     index = RANK_LETTERS.index(rank)
     need = sum(_longest(shows, seat, each) for each in SUITS)  # this seat's shown cards of the rank
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     missing = max(0, need - hand[index])
     if missing > unknown:
-        raise s.illegal("not-in-hand", "showing", f"seat {seat} does not hold {need} {rank}s to show")
+        raise s.illegal(
+            "not-in-hand",
+            "showing",
+            f"seat {seat} does not hold {need} {rank}s to show",
+            f"{seat}号位手中没有{need}张{rank}可亮",
+        )
     if pos.seen[index] + missing > COPIES[index]:
         raise s.illegal(
-            "too-many-cards", "showing", f"seat {seat} cannot hold {need} {rank}s: four decks hold {COPIES[index]}"
+            "too-many-cards",
+            "showing",
+            f"seat {seat} cannot hold {need} {rank}s: four decks hold {COPIES[index]}",
+            f"{seat}号位不可能持有{need}张{rank}：四副牌只有{COPIES[index]}张",
         )
     if missing:  # cards not written in the deal, known now
         hands, unknowns = list(pos.hands), list(pos.unknown)
@@ -622,7 +726,9 @@ def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
         seen = tuple(c + missing if r == index else c for r, c in enumerate(pos.seen))
         pos = replace(pos, hands=tuple(hands), unknown=tuple(unknowns), seen=seen)
     leader = max(shows, key=lambda show: show[2])[0]  # the first of the longest
-    s.event(EventKind.SHOW, "showing", (seat, leader), action.cards, note=f"seat {leader} leads")
+    s.event(
+        EventKind.SHOW, "showing", (seat, leader), action.cards, note=f"seat {leader} leads", note_zh=f"{leader}号位首发"
+    )
     return replace(pos, shows=shows, to_act=leader, actions=pos.actions + 1), s.events
 
 
@@ -637,11 +743,16 @@ def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     pos, rules, seat = s.pos, s.pos.ruleset, action.seat
     _suited_first(s, "draw (抽签组邦)", "team-draw", len(pos.drawn))
     if not rules.team_draw:
-        raise s.illegal("draw-not-allowed", "team-draw", "these rules do not draw the teams by colour (抽签组邦)")
+        raise s.illegal(
+            "draw-not-allowed",
+            "team-draw",
+            "these rules do not draw the teams by colour (抽签组邦)",
+            "本规则不按花色红黑抽签组邦",
+        )
     red = action.suit in RED_SUITS
     for other, suit in pos.drawn:
         if other == seat:
-            raise s.illegal("draw-wrong", "team-draw", f"seat {seat} has drawn already")
+            raise s.illegal("draw-wrong", "team-draw", f"seat {seat} has drawn already", f"{seat}号位已经抽过签了")
         if (suit in RED_SUITS) == red and team(other) != team(seat):
             colour = "red" if red else "black"
             raise s.illegal(
@@ -649,14 +760,24 @@ def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
                 "team-draw",
                 f"seats {other} and {seat} both drew {colour}: the seats of one colour are a team, "
                 f"and sit two apart (1-3-5 or 2-4-6)",
+                f"{other}号位和{seat}号位都抽到{'红' if red else '黑'}色：同色者为一个联邦，"
+                "座位相隔一家（1-3-5或2-4-6）",
             )
         if (suit in RED_SUITS) != red and team(other) == team(seat):
             raise s.illegal(
                 "draw-teams",
                 "team-draw",
                 f"seats {other} and {seat} drew different colours: team-mates (two apart) draw one colour",
+                f"{other}号位和{seat}号位抽到的颜色不同：同一联邦（相隔一家）的应抽到同一颜色",
             )
-    s.event(EventKind.DRAW, "team-draw", (seat,), action.cards, note="red" if red else "black")
+    s.event(
+        EventKind.DRAW,
+        "team-draw",
+        (seat,),
+        action.cards,
+        note="red" if red else "black",
+        note_zh="红" if red else "黑",
+    )
     return replace(pos, drawn=pos.drawn + ((seat, action.suit or ""),), actions=pos.actions + 1), s.events
 
 
@@ -665,10 +786,12 @@ def _call(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]
     pos, rules = s.pos, s.pos.ruleset
     word = kind.value
     if word not in rules.calls:
-        raise s.illegal("call-not-allowed", "calls", f"these rules have no {word} (宣点/明点/预点)")
+        raise s.illegal(
+            "call-not-allowed", "calls", f"these rules have no {word} (宣点/明点/预点)", f"本规则没有{_KIND_ZH[word]}"
+        )
     if any(c[0] == seat for c in pos.calls):
-        raise s.illegal("call-not-allowed", "calls", f"seat {seat} has called already")
-    s.event(EventKind.CALL, "calls", (seat, opposite(seat)), note=word)
+        raise s.illegal("call-not-allowed", "calls", f"seat {seat} has called already", f"{seat}号位已经宣过点了")
+    s.event(EventKind.CALL, "calls", (seat, opposite(seat)), note=word, note_zh=_KIND_ZH[word])
     return replace(pos, calls=pos.calls + ((seat, word),), actions=pos.actions + 1), s.events
 
 
@@ -718,7 +841,10 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
     pos = s.pos
     if top.unbeatable:
         return s.illegal(
-            "does-not-beat", "big-joker-dead", f"{top.play} by seat {top.seat} is dead: nobody may answer it"
+            "does-not-beat",
+            "big-joker-dead",
+            f"{top.play} by seat {top.seat} is dead: nobody may answer it",
+            f"{top.seat}号位的{top.play}是死牌，谁也不能上",
         )
     if top.burn_only:
         return _only_a_burn(s, top)
@@ -729,18 +855,32 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
             if pos.active(opp)
             else f"its opposite, seat {opp}, is out of play and seat {top.seat} is not headless: only a burn answers"
         )
+        who_zh = (
+            f"只有其对头{opp}号位可以上牌"
+            if pos.active(opp)
+            else f"其对头{opp}号位已离场，而{top.seat}号位不是无头：只有烧牌可以上"
+        )
         return s.illegal(
             "gouji-not-opposite",
             "gouji-opposite-only",
             f"{top.play} by seat {top.seat} is a gouji play (够级): {who}; seat {seat} may only burn it "
             f"(write {seat}:*cards)",
+            f"{top.seat}号位的{top.play}是够级牌：{who_zh}；{seat}号位只能烧牌（写作 {seat}:*牌）",
         )
     if seat == pos.yielder:
         return s.illegal(
-            "passed-this-round", "yield", f"seat {seat} yielded: it acts again only if the next two seats pass"
+            "passed-this-round",
+            "yield",
+            f"seat {seat} yielded: it acts again only if the next two seats pass",
+            f"{seat}号位已让牌：下两家都过牌后才再轮到它",
         )
     if _barred(pos, seat, top):
-        return s.illegal("passed-this-round", "pass-bars", f"seat {seat} passed this round and may not play again")
+        return s.illegal(
+            "passed-this-round",
+            "pass-bars",
+            f"seat {seat} passed this round and may not play again",
+            f"{seat}号位这一轮已过牌，不能再出牌",
+        )
     return _out_of_turn(s, seat)
 
 
@@ -748,8 +888,18 @@ def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
     """``seat`` acts when it is another seat's turn: the diagnostic names the seat to act (or to lead)."""
     pos = s.pos
     if pos.top is None:
-        return s.illegal("not-your-turn", "turn-order", f"seat {pos.to_act} leads round {pos.round}, not seat {seat}")
-    return s.illegal("not-your-turn", "turn-order", f"it is seat {pos.to_act}'s turn, not seat {seat}'s")
+        return s.illegal(
+            "not-your-turn",
+            "turn-order",
+            f"seat {pos.to_act} leads round {pos.round}, not seat {seat}",
+            f"第{pos.round}轮由{pos.to_act}号位发牌，不是{seat}号位",
+        )
+    return s.illegal(
+        "not-your-turn",
+        "turn-order",
+        f"it is seat {pos.to_act}'s turn, not seat {seat}'s",
+        f"现在轮到{pos.to_act}号位，不是{seat}号位",
+    )
 
 
 def _only_a_burn(s: _Step, top: Top) -> IllegalAction:
@@ -758,6 +908,7 @@ def _only_a_burn(s: _Step, top: Top) -> IllegalAction:
         "dead-gouji",
         "dead-gouji",
         f"{top.play} by seat {top.seat} is a dead gouji (够死级): only a burn (*) may answer it",
+        f"{top.seat}号位的{top.play}是够死级：只有烧牌（*）可以上",
     )
 
 
@@ -774,21 +925,31 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     """让牌 (002 §12): on the opposite's play passed by the two seats upstream."""
     pos = s.pos
     if pos.melee:
-        raise s.illegal("yield-not-allowed", "melee", "no yielding in the four-way melee (四户乱缠)")
+        raise s.illegal(
+            "yield-not-allowed", "melee", "no yielding in the four-way melee (四户乱缠)", "四户乱缠时不能让牌"
+        )
     if top.seat != opposite(seat) or top.restricted:
         raise s.illegal(
             "yield-not-allowed",
             "yield",
             f"seat {seat} may yield only on its opposite's (seat {opposite(seat)}) non-gouji play",
+            f"{seat}号位只能在对头（{opposite(seat)}号位）出的非够级牌上让牌",
         )
     if pos.yielder == seat:
-        raise s.illegal("yield-not-allowed", "yield", f"seat {seat} has yielded once already on this play")
+        raise s.illegal(
+            "yield-not-allowed",
+            "yield",
+            f"seat {seat} has yielded once already on this play",
+            f"{seat}号位在这手牌上已经让过一次",
+        )
     if not pos.ruleset.yield_to_passed and not any(_may_follow(pos, t, top) for t in _SEATS_AFTER[seat][:2]):
         raise s.illegal(  # 003 §让牌: 如果你的下家和下联都过了，你就不能让牌了
             "yield-not-allowed",
             "yield",
             f"seat {seat} may not yield: its downstream neighbour and partner (seats {next_seat(seat)} and "
             f"{next_seat(next_seat(seat))}) have no turn on this play",
+            f"{seat}号位不能让牌：其下家和下联（{next_seat(seat)}号位和{next_seat(next_seat(seat))}号位）"
+            "在这手牌上都无权出牌",
         )
     pos = replace(pos, yielder=seat, yield_back=False, actions=pos.actions + 1)
     return _advance(s, pos, seat)
@@ -891,7 +1052,12 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
         missing = tuple(max(0, -n) for n in left)
         if sum(missing) > unknown:
             held = format_cards(hand) + (f" and {unknown} unknown" if unknown else "")
-            raise s.illegal("not-in-hand", "deal", f"seat {seat} does not hold {format_cards(missing)} (holds {held})")
+            raise s.illegal(
+                "not-in-hand",
+                "deal",
+                f"seat {seat} does not hold {format_cards(missing)} (holds {held})",
+                f"{seat}号位手中没有{format_cards(missing)}（持有{_held_zh(hand, unknown)}）",
+            )
         left = tuple(max(0, n) for n in left)
         left_unknown = unknown - sum(missing)
         seen = add(seen, missing)  # only cards from unknown hands are newly seen
@@ -902,29 +1068,40 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                 "too-many-cards",
                 "deal",
                 f"seat {seat} plays {RANK_LETTERS[rank]}: four decks hold {COPIES[rank]}, and all are accounted for",
+                f"{seat}号位出了{RANK_LETTERS[rank]}：四副牌只有{COPIES[rank]}张{RANK_LETTERS[rank]}，都已有着落",
             )
     try:
         play = classify(cards)
     except PlayError as e:
-        raise s.illegal("bad-play", "play-shape", str(e)) from None
+        raise s.illegal("bad-play", "play-shape", str(e), zh_of(e.message)) from None
     _check_shape(s, seat, play, left, left_unknown)
     if burn:
         _check_burn(s, seat, play, left, left_unknown, seen)
     if top is not None and not judge(top.play, play, rules)[0]:
         verdict = beats(top.play, play, rules)
         raise s.illegal(
-            "does-not-beat", verdict.rule, f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}"
+            "does-not-beat",
+            verdict.rule,
+            f"seat {seat}: {play} does not beat {top.play}: {verdict.reason}",
+            f"{seat}号位：{play}管不上{top.play}：{zh_of(verdict.reason)}",
         )
     if pos.burner == seat and not burn and (any(left) or left_unknown):
         if play.jokers == 0:
             why = f"every play but the last must carry a joker, and {play} carries none"
+            why_zh = f"除最后一手外每手牌都须挂王，而{play}没有挂王"
         elif not burn_condition_possible(left, left_unknown, seen, rules):
             why = f"after {play} it could not carry a joker in every play but the last ({format_cards(left)} left)"
+            why_zh = f"出{play}后剩{format_cards(left)}，无法做到除最后一手外每手都挂王"
         else:
-            why = ""
+            why = why_zh = ""
         if why:
             if rules.burn_failure == "illegal":
-                raise s.illegal("burn-condition", "burn-condition", f"seat {seat} is burning: {why}")
+                raise s.illegal(
+                    "burn-condition",
+                    "burn-condition",
+                    f"seat {seat} is burning: {why}",
+                    f"{seat}号位正在烧牌：{why_zh}",
+                )
             return _burn_failure(s, seat)
     if left_unknown != unknown:
         unknowns = pos.unknown[: seat - 1] + (left_unknown,) + pos.unknown[seat:]
@@ -937,15 +1114,28 @@ def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: in
     rules = s.pos.ruleset
     shape = shape_error(play, rules)
     if shape is not None:
-        raise s.illegal(*shape)
+        code, rule, message = shape
+        raise s.illegal(code, rule, message, zh_of(message))
     if play.cards[THREE] and rules.threes_held:
         if left[THREE]:
-            raise s.illegal("threes-split", "threes-held", f"seat {seat}: 3s are played all at once, last")
+            raise s.illegal(
+                "threes-split",
+                "threes-held",
+                f"seat {seat}: 3s are played all at once, last",
+                f"{seat}号位：3须在最后一次全部出完",
+            )
         if any(left) or left_unknown:
             rest = format_cards(left) + (f" and {left_unknown} unknown" if left_unknown else "")
-            raise s.illegal("threes-early", "threes-held", f"seat {seat}: 3s are the last play; {rest} are left")
+            raise s.illegal(
+                "threes-early",
+                "threes-held",
+                f"seat {seat}: 3s are the last play; {rest} are left",
+                f"{seat}号位：3须作为最后一手出，手中还剩{_held_zh(left, left_unknown)}",
+            )
     if play.cards[FOUR] and left[FOUR] and rules.fours_whole:
-        raise s.illegal("fours-split", "fours", f"seat {seat}: 4s are played all at once")
+        raise s.illegal(
+            "fours-split", "fours", f"seat {seat}: 4s are played all at once", f"{seat}号位：4须一次全部出完"
+        )
 
 
 def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
@@ -1015,14 +1205,30 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
     pos = s.pos
     top = pos.top
     if top is None or top.unbeatable or not (top.restricted or top.burn_only):
-        raise s.illegal("not-a-burn", "burn", f"seat {seat}: a burn (*) beats a gouji play on top, and there is none")
+        raise s.illegal(
+            "not-a-burn",
+            "burn",
+            f"seat {seat}: a burn (*) beats a gouji play on top, and there is none",
+            f"{seat}号位：烧牌（*）是管桌面上的够级牌，而桌面上没有够级牌",
+        )
     if seat in (top.seat, opposite(top.seat)):
         who = "its own play" if seat == top.seat else "its opposite's play: answer it without *"
-        raise s.illegal("not-a-burn", "burn", f"seat {seat} cannot burn {who}")
+        who_zh = "自己的牌" if seat == top.seat else "对头的牌：不加 * 直接上牌即可"
+        raise s.illegal("not-a-burn", "burn", f"seat {seat} cannot burn {who}", f"{seat}号位不能烧{who_zh}")
     if _headless_answers(pos, seat):
-        raise s.illegal("not-a-burn", "headless", f"seat {seat} is headless (无头): it beats any play without burning")
+        raise s.illegal(
+            "not-a-burn",
+            "headless",
+            f"seat {seat} is headless (无头): it beats any play without burning",
+            f"{seat}号位是无头：它不用烧牌就能管任何牌",
+        )
     if seat in pos.barred:
-        raise s.illegal("passed-this-round", "burn-pass-bars", f"seat {seat} passed this round and may not burn")
+        raise s.illegal(
+            "passed-this-round",
+            "burn-pass-bars",
+            f"seat {seat} passed this round and may not burn",
+            f"{seat}号位这一轮已过牌，不能烧牌",
+        )
     if not burn_condition_possible(left, left_unknown, seen, pos.ruleset):
         raise s.illegal(
             "burn-condition",
@@ -1030,6 +1236,8 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
             f"seat {seat} cannot burn with {play}: left with {format_cards(left)}"
             + (f" and {left_unknown} unknown" if left_unknown else "")
             + ", it could not carry a joker in every play but the last",
+            f"{seat}号位不能用{play}烧牌：出牌后剩{_held_zh(left, left_unknown)}，"
+            "无法做到除最后一手外每手都挂王",
         )
 
 

@@ -143,7 +143,8 @@ class Event(BaseModel):
     the seats involved, the acting seat first (for a burn: burner, then the
     burned seat). ``cards`` is the play concerned, ``place`` the place taken
     (1–6) for ``finish``; ``note`` says more where a kind needs it (a
-    ruling's diagnostic code and message). ``rule`` is a rule key, ``source``
+    ruling's diagnostic code and message, who leads after a show), in English,
+    and ``note_zh`` the same in Chinese. ``rule`` is a rule key, ``source``
     its citation.
     """
 
@@ -157,6 +158,7 @@ class Event(BaseModel):
     note: str = ""
     rule: str
     source: str
+    note_zh: str = ""
 
 
 _FIELDS_SET = frozenset(Event.model_fields)
@@ -173,6 +175,7 @@ def trusted_event(
     note: str,
     rule: str,
     source: str,
+    note_zh: str = "",
 ) -> Event:
     """An :class:`Event` from trusted values, not validated: the same instance
     ``Event.model_construct`` makes when given every field, without its generic
@@ -190,6 +193,7 @@ def trusted_event(
             "note": note,
             "rule": rule,
             "source": source,
+            "note_zh": note_zh,
         },
     )
     _setattr(event, "__pydantic_fields_set__", set(_FIELDS_SET))
@@ -203,7 +207,9 @@ class Diagnostic(BaseModel):
 
     ``code`` is stable (see docs/rules.md, "Diagnostic codes"); ``action`` the
     0-based index of the offending action, or ``None`` for the record as a
-    whole; ``rule`` a rule key and ``source`` its citation.
+    whole; ``rule`` a rule key and ``source`` its citation. ``message`` is
+    English (what the command line prints), ``message_zh`` the same facts in
+    Chinese (what the replay page shows in 中文).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -213,6 +219,7 @@ class Diagnostic(BaseModel):
     action: int | None
     rule: str
     source: str
+    message_zh: str = ""
 
 
 class IllegalAction(GoujiError):

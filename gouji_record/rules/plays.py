@@ -25,6 +25,7 @@ from ..cards import (
     format_cards,
     parse_cards,
 )
+from ..bilingual import Bilingual
 from ..errors import GoujiError
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
 
@@ -44,7 +45,8 @@ __all__ = [
 
 
 class PlayError(GoujiError, ValueError):
-    """Cards that do not form a play (empty, or two ranks besides 2s and jokers); code ``bad-play``."""
+    """Cards that do not form a play (empty, or two ranks besides 2s and jokers); code ``bad-play``.
+    Its ``message`` is English, with ``message.zh`` in Chinese."""
 
     default_code = "bad-play"
 
@@ -89,14 +91,19 @@ def classify(cards: Counts) -> Play:
     ranks = [r for r in range(TWO) if cards[r]]
     if len(ranks) > 1:
         shown = " ".join(RANK_LETTERS[r] for r in ranks)
-        raise PlayError(f"a play holds one rank (plus 2s and jokers), not {shown}")
+        raise PlayError(
+            Bilingual(
+                f"a play holds one rank (plus 2s and jokers), not {shown}",
+                f"一手牌只能是同一点数（可贴钱、挂王），不能是{shown}",
+            )
+        )
     if ranks:
         return Play(cards, ranks[0], cards[ranks[0]] + twos, small, big)
     if twos:
         return Play(cards, TWO, twos, small, big)
     if small or big:
         return Play(cards, BIG_JOKER if big else SMALL_JOKER, 0, small, big)
-    raise PlayError("a play needs at least one card")
+    raise PlayError(Bilingual("a play needs at least one card", "一手牌至少要有一张牌"))
 
 
 def is_gouji(play: Play, ruleset: Ruleset) -> bool:
@@ -127,7 +134,7 @@ def is_unbeatable(play: Play, ruleset: Ruleset) -> bool:
 
 def shape_error(play: Play, ruleset: Ruleset) -> tuple[str, str, str] | None:
     """Why ``play`` can never be played under ``ruleset``, whatever the hand, as
-    ``(code, rule, message)``; ``None`` when its shape is playable.
+    ``(code, rule, message)`` (the message English, with ``.zh``); ``None`` when its shape is playable.
 
     2s and jokers attached to a rank that carries nothing: 3s and 4s under
     ``attach_forbidden`` (003 §牌张大小, 004 §6), 3s when threes are held
@@ -141,7 +148,9 @@ def shape_error(play: Play, ruleset: Ruleset) -> tuple[str, str, str] | None:
     """
     if play.count and (play.jokers or play.cards[TWO]):
         if ruleset.carries_nothing(play.rank):
-            return "cannot-attach", "attach", f"{RANK_LETTERS[play.rank]}s carry no 2s and no jokers: {play}"
+            rank = RANK_LETTERS[play.rank]
+            message = Bilingual(f"{rank}s carry no 2s and no jokers: {play}", f"{rank}不能贴钱或挂王：{play}")
+            return "cannot-attach", "attach", message
     return None
 
 
@@ -150,12 +159,12 @@ class Verdict:
     """Whether a play beats the top play, and the rule that decides it.
 
     ``rule`` is a key of :data:`~gouji_record.rules.rulesets.RULES`; ``reason``
-    says why in English.
+    says why in English, and ``reason.zh`` in Chinese (a :class:`~gouji_record.bilingual.Bilingual`).
     """
 
     ok: bool
     rule: str
-    reason: str
+    reason: Bilingual
 
 
 def _two_beat_one(top: Play, new: Play, ruleset: Ruleset) -> bool:
@@ -169,36 +178,83 @@ def _two_beat_one(top: Play, new: Play, ruleset: Ruleset) -> bool:
 
 
 def _jokers_suffice(top: Play, new: Play, ruleset: Ruleset) -> str | None:
-    """Why ``new``'s jokers cannot beat ``top``'s under the ruleset's joker comparison, or ``None``."""
+    """Why ``new``'s jokers cannot beat ``top``'s under the ruleset's joker comparison, as a key of
+    :func:`_joker_reason`, or ``None``."""
     how = ruleset.joker_comparison
     if how == "big-over-small":  # 002 §8(3)
         if top.small and new.big < top.small:
-            return f"{top} carries {top.small} small joker(s): it takes at least {top.small} big joker(s)"
+            return "small-takes-big"
     elif how == "both-sides":  # 000, 001 §24: bigger on both sides; big mixed with small counts as small (001 §16)
         if top.jokers:
             if top.small and ruleset.outnumber_small_jokers and new.jokers > top.jokers:
                 return None  # 001 §24 "也可以用3個花帶2個9大過", read as any three jokers
             if new.small and new.big:
-                return f"{top} carries jokers: it takes big jokers only, and {new}'s big jokers count as small"
+                return "mixed-counts-small"
             if new.small or not new.big:
-                return f"{top} carries jokers: it takes a play carrying big jokers only"
+                return "big-only"
             if top.small and new.big < top.jokers:
-                return f"{top} carries {top.jokers} joker(s): it takes at least {top.jokers} big joker(s)"
+                return "as-many-big"
             if not top.small and new.big <= top.big:
-                return f"{top} carries {top.big} big joker(s): it takes more big jokers"
+                return "more-big"
     elif how == "isolated":  # 003 王是孤立计算的: each joker on top met by a stronger one
         if top.big:
-            return f"{top} carries a big joker: no joker is stronger"
+            return "big-on-top"
         if new.big < top.small:  # (then the follow also carries no fewer jokers: 王数不能少)
-            carried = new.big or "none"
-            return f"{top} carries {top.small} small joker(s): each takes a big joker, and {new} carries {carried}"
+            return "each-small-takes-big"
     elif how == "no-fewer-jokers":  # 张数必须对，王数不能少, jokers of any kind
         if new.jokers < top.jokers:
-            return f"{top} carries {top.jokers} joker(s): it takes at least as many"
+            return "no-fewer"
     elif how == "own-level":  # 004 §6: jokers keep their own level
         if new.big < top.big or new.jokers < top.jokers:
-            return f"{top} carries {top.big} big and {top.small} small joker(s): it takes at least as many, as strong"
+            return "own-level"
     return None
+
+
+def _joker_reason(key: str, top: Play, new: Play) -> Bilingual:
+    """The reason :func:`_jokers_suffice` names by ``key``, in English and Chinese."""
+    if key == "small-takes-big":
+        return Bilingual(
+            f"{top} carries {top.small} small joker(s): it takes at least {top.small} big joker(s)",
+            f"{top}挂{top.small}张小王：至少要{top.small}张大王才能管上",
+        )
+    if key == "mixed-counts-small":
+        return Bilingual(
+            f"{top} carries jokers: it takes big jokers only, and {new}'s big jokers count as small",
+            f"{top}挂王：只有挂大王的牌能管上，而{new}的大王与小王同挂，按小王算",
+        )
+    if key == "big-only":
+        return Bilingual(
+            f"{top} carries jokers: it takes a play carrying big jokers only",
+            f"{top}挂王：只有只挂大王的牌能管上",
+        )
+    if key == "as-many-big":
+        return Bilingual(
+            f"{top} carries {top.jokers} joker(s): it takes at least {top.jokers} big joker(s)",
+            f"{top}挂{top.jokers}张王：至少要{top.jokers}张大王才能管上",
+        )
+    if key == "more-big":
+        return Bilingual(
+            f"{top} carries {top.big} big joker(s): it takes more big jokers",
+            f"{top}挂{top.big}张大王：要更多的大王才能管上",
+        )
+    if key == "big-on-top":
+        return Bilingual(f"{top} carries a big joker: no joker is stronger", f"{top}挂大王：没有比它更大的王")
+    if key == "each-small-takes-big":
+        carried = new.big or "none"
+        carried_zh = f"只挂了{new.big}张大王" if new.big else "没有挂大王"
+        return Bilingual(
+            f"{top} carries {top.small} small joker(s): each takes a big joker, and {new} carries {carried}",
+            f"{top}挂{top.small}张小王：每张小王都要一张大王来管，而{new}{carried_zh}",
+        )
+    if key == "no-fewer":
+        return Bilingual(
+            f"{top} carries {top.jokers} joker(s): it takes at least as many",
+            f"{top}挂{top.jokers}张王：王数不能少",
+        )
+    return Bilingual(  # own-level
+        f"{top} carries {top.big} big and {top.small} small joker(s): it takes at least as many, as strong",
+        f"{top}挂{top.big}张大王、{top.small}张小王：王须一样多、一样大",
+    )
 
 
 def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
@@ -236,19 +292,34 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
     ok, rule = judge(top, new, ruleset)
     if rule == "two-beat-one":
         if ok:
-            reason = f"{new} beats {top}: more jokers beat fewer"
+            reason = Bilingual(f"{new} beats {top}: more jokers beat fewer", f"{new}管上{top}：王多者大")
         else:
-            reason = f"{top} carries {top.big} big joker(s): only {2 * top.big} big jokers beat it (大王二杀一)"
+            reason = Bilingual(
+                f"{top} carries {top.big} big joker(s): only {2 * top.big} big jokers beat it (大王二杀一)",
+                f"{top}挂{top.big}张大王：只有{2 * top.big}张大王才能管上（大王二杀一）",
+            )
     elif rule == "same-count":
-        reason = f"{new.size} cards cannot follow {top.size}"
+        reason = Bilingual(
+            f"{new.size} cards cannot follow {top.size}", f"{new.size}张牌不能管{top.size}张牌：张数须相同"
+        )
     elif rule == "big-joker-dead":
-        reason = f"{new} carries a big joker: it is the largest" if ok else f"{top} carries a big joker: it is dead"
+        if ok:
+            reason = Bilingual(f"{new} carries a big joker: it is the largest", f"{new}挂大王，是最大的牌")
+        else:
+            reason = Bilingual(f"{top} carries a big joker: it is dead", f"{top}挂大王，是死牌")
     elif ok:
-        reason = f"{new} beats {top}"
+        reason = Bilingual(f"{new} beats {top}", f"{new}管上{top}")
     elif rule == "joker-comparison":
-        reason = _jokers_suffice(top, new, ruleset) or f"{new}: jokers alone, and no more big jokers than {top}"
+        key = _jokers_suffice(top, new, ruleset)
+        if key is not None:
+            reason = _joker_reason(key, top, new)
+        else:
+            reason = Bilingual(
+                f"{new}: jokers alone, and no more big jokers than {top}", f"{new}：单出王，而大王不比{top}多"
+            )
     else:
-        reason = f"{RANK_LETTERS[new.rank]} is not higher than {RANK_LETTERS[top.rank]}"
+        hi, lo = RANK_LETTERS[new.rank], RANK_LETTERS[top.rank]
+        reason = Bilingual(f"{hi} is not higher than {lo}", f"{hi}不比{lo}大")
     return Verdict(ok, rule, reason)
 
 

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..bilingual import Bilingual
 from ..cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, THREE, TWO, Counts
 from ..errors import GoujiError
 
@@ -332,13 +333,13 @@ class Ruleset(BaseModel):
     def revolt_refusal(self, hand: Counts) -> str | None:
         """Why a seat holding ``hand`` (its known cards) may not revolt (革命), or ``None``: no
         revolution in these rules; a 2 or a joker held (000 §革命, 002 §23); 3s held where a
-        revolter must hold none (002 §26(2) 无3且无花无钱方可革命)."""
+        revolter must hold none (002 §26(2) 无3且无花无钱方可革命). English, with ``.zh``."""
         if not self.revolution:
-            return "these rules have no revolution (革命)"
+            return Bilingual("these rules have no revolution (革命)", "本规则没有革命")
         if hand[TWO] or hand[SMALL_JOKER] or hand[BIG_JOKER]:
-            return "holds a 2 or a joker: it may not revolt"
+            return Bilingual("holds a 2 or a joker: it may not revolt", "持有钱或王，不能革命")
         if self.threes_held and self.revolution_needs_no_threes and hand[THREE]:
-            return "holds 3s: with 3s held it may not revolt"
+            return Bilingual("holds 3s: with 3s held it may not revolt", "持有3，憋三打法下不能革命")
         return None
 
     def fate_without_threes(self, hand: Counts) -> Literal["revolt", "out"] | None:
