@@ -1317,7 +1317,14 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     )
     unbeatable = is_unbeatable(play, rules)
     if unbeatable:  # 死牌: nobody may answer, so the round is over with it
-        s.event(EventKind.UNBEATABLE, "big-joker-dead", (seat,), str(play), note="nobody may beat it: the round ends")
+        s.event(
+            EventKind.UNBEATABLE,
+            "big-joker-dead",
+            (seat,),
+            str(play),
+            note="nobody may beat it: the round ends",
+            note_zh="无人能管，本轮结束",
+        )
     top = Top(seat, play, restricted, dead_gouji, unbeatable, can_open, smother_risk)
     pos = replace(
         pos,
