@@ -484,7 +484,7 @@ def rules(name: str | None, fmt_: str) -> None:
                 {
                     "name": r.name,
                     "title": r.title,
-                    "seed": r.seed,
+                    "text": r.text_name,
                     "options": {
                         o.replace("_", "-"): {
                             "value": getattr(r, o).model_dump() if o == "scoring" else getattr(r, o),
@@ -500,7 +500,7 @@ def rules(name: str | None, fmt_: str) -> None:
         )
         return
     for r in presets:
-        click.echo(f"{r.name}: {r.title} — {r.seed}")
+        click.echo(f"{r.name}: {r.title}")
     click.echo("")
     width = max(len(o) for o in OPTION_NAMES) + 1
     for o in OPTION_NAMES:

@@ -15,7 +15,7 @@ from .notation.build import SourceMap
 from .width import columns
 from .replay import Replay
 from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
-from .rules.rulesets import RULES
+from .rules.rulesets import RULES, BadOption, Ruleset, options_tag
 
 
 def printable(text: str) -> str:
@@ -115,13 +115,22 @@ def place_lines(record: GameRecord, places: tuple[int, ...]) -> list[str]:
     ]
 
 
+def _changed(rules: Ruleset) -> str:
+    """The options an ``Options`` tag changed, as ``" with threes-held=yes, …"`` (``""`` for none)."""
+    try:
+        changed = options_tag(rules)
+    except BadOption:  # a variant made in Python (scoring): say so without the detail
+        changed = "options changed in Python"
+    return f" with {changed}" if changed else ""
+
+
 def summary(path: str, index: int, result: Replay) -> str:
     """What ``gouji validate`` prints for one valid hand."""
     record, rules = result.record, result.ruleset
     title = record.tags.get("Event", "")
     lines = [
-        f"{path}: hand {index}{' (' + title + ')' if title else ''}: valid under {rules.name} "
-        f"({rules.title}, {rules.seed})"
+        f"{path}: hand {index}{' (' + title + ')' if title else ''}: valid under {rules.name}"
+        f"{_changed(rules)} ({rules.title})"
     ]
     score = result.score
     if result.final.void:

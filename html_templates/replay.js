@@ -158,13 +158,18 @@
     node.addEventListener("mouseenter", showTip);
     node.addEventListener("focus", showTip);
     node.addEventListener("mouseleave", hideTip);
-    node.addEventListener("blur", hideTip);
+    node.addEventListener("blur", function () { if (!node.matches(":hover")) hideTip(); });  // a click moves focus away
   }
+  var tipNode = null;
   function showTip(e) {
     var node = e.currentTarget, lines = node._tip;
+    tipNode = node;
     tip.textContent = "";
     lines.forEach(function (line, i) { tip.appendChild(el("div", i % 3 === 0 ? "tip-head" : "", line)); });
     tip.hidden = false;
+    placeTip(node);
+  }
+  function placeTip(node) {
     var r = node.getBoundingClientRect(), w = tip.offsetWidth, h = tip.offsetHeight;
     var x = Math.max(4, Math.min(window.innerWidth - w - 4, r.left + r.width / 2 - w / 2));
     var y = r.top - h - 8;
@@ -172,7 +177,11 @@
     tip.style.left = x + "px";
     tip.style.top = y + "px";
   }
-  function hideTip() { tip.hidden = true; }
+  function hideTip() { tip.hidden = true; tipNode = null; }
+  function scrolled() {  // the page moved under the pointer: the tip follows its marker while it is hovered
+    if (tipNode && tipNode.matches(":hover, :focus")) placeTip(tipNode);
+    else hideTip();
+  }
 
   /* ---------- events ---------- */
   function evText(e) {
@@ -188,10 +197,10 @@
     if (e.kind === "ruling" && e.note) s += " · " + e.note[lang];  // the diagnostic ruled on
     return s;
   }
-  // A source in the page's language (its quotations of the rule text in “…” on the English page),
-  // with the text's file name; cite() shortens the name to the text's number, as docs/rules.md cites.
+  // A source in the page's language: the rule text by its name, the section, and its quotations of
+  // the text (in “…” on the English page).
   function source(src) { var c = H.cites[src]; return c ? c[lang] : src; }
-  function cite(src) { return source(src).replace(/^(\d{3})_[0-9a-f]+\.txt /, "$1 "); }
+  function cite(src) { return source(src); }
   function glyph(e) {
     var k = KIND[e.kind] || ["other", "?", "?"];
     if (e.kind === "finish") return String(e.place || "");
@@ -249,7 +258,7 @@
       var name = box.querySelector(".name");
       name.textContent = name.title = H.players[k];  // a long name is cut with …; the whole is its tooltip
     });
-    $("ruleset").textContent = H.ruleset.name + " · " + H.ruleset.titles[lang] + " · " + H.ruleset.seed;
+    $("ruleset").textContent = H.ruleset.name + " · " + H.ruleset.titles[lang];
     buildOrder();
     buildBanner();
   }
@@ -764,6 +773,7 @@
       chartParts.future.setAttribute("x", cx);
       chartParts.future.setAttribute("width", Math.max(0, chartParts.W - chartParts.pr - cx));
     }
+    if (tipNode && !tip.hidden) placeTip(tipNode);  // the step moved its marker
     writeHash();
   }
 
@@ -992,7 +1002,7 @@
     if (done) e.preventDefault();
   });
   window.addEventListener("hashchange", applyHash);
-  window.addEventListener("scroll", hideTip, { passive: true });
+  window.addEventListener("scroll", scrolled, { passive: true });
   var resizing = null;
   window.addEventListener("resize", function () {  // markers and chart follow the width
     clearTimeout(resizing);

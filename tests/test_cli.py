@@ -39,7 +39,7 @@ def test_validate_illegal_points_at_the_action():
     assert lines[0].startswith(f"{ILLEGAL}:26:30: error[gouji-not-opposite]: ")
     assert lines[1].endswith("opposite, may answer it.} 3:QQQQQ {Illegal: seat 3 is seat 1's team-mate, not")
     assert lines[2].index("^^^^^^^") == lines[1].index("3:QQQQQ")
-    assert "002_2bcb45719b384da3.txt §9" in lines[3]
+    assert "够级大纲 §9" in lines[3]
 
 
 def test_ruleset_override_must_exist():
@@ -218,6 +218,6 @@ def test_validate_json_lines_and_jobs_keep_order(tmp_path):
     error = rows[2]["error"]  # hand 3: seat 3 answers seat 1's TTTTT, which only seat 4 may (002 §9)
     assert (error["code"], error["line"], error["column"]) == ("gouji-not-opposite", 26 + 2 * offset, 30)
     assert error["message"].startswith("TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4, may answer")
-    assert rows[2]["error"]["source"].startswith("002_2bcb45719b384da3.txt §9")
+    assert rows[2]["error"]["source"].startswith("够级大纲 §9")
     two = run("validate", "--format", "json", "--jobs", "2", f)
     assert two.output == one.output and two.exit_code == one.exit_code == 2

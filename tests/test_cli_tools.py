@@ -1,6 +1,7 @@
 """gouji rules, gouji beats and gouji moves: the table arguments, answered by the tool."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -44,7 +45,7 @@ def test_beats_json_says_why_and_classifies():
     r = run("beats", "X77", "D88", "--format", "json")
     info = json.loads(r.output)
     assert info["beats"] is True and info["rule"] == "joker-comparison"
-    assert info["source"].startswith("002_2bcb45719b384da3.txt §8(3)")
+    assert info["source"].startswith("够级大纲 §8(3)")
     assert info["top"] == {"cards": "X77", "playable": True, "gouji": True, "pure": False}
     r = run("beats", "QQQ", "KKK", "--ruleset", "fours", "--format", "json")
     assert json.loads(r.output)["play"] == {"cards": "KKK", "playable": True, "gouji": True, "pure": True}
@@ -86,7 +87,10 @@ def test_rules_json_lists_every_option_of_every_preset_with_a_source():
     assert [p["name"] for p in data] == list(PRESETS)
     for preset in data:
         assert set(preset["options"]) == {o.replace("_", "-") for o in OPTION_NAMES}
-        assert all(o["source"].startswith(preset["seed"]) for o in preset["options"].values())
+        # each source names the rule text by its own title, never the project's file name
+        assert all(o["source"].startswith(preset["text"] + " §") for o in preset["options"].values())
+    assert [p["text"] for p in data] == ["联众够级规则", "够级游戏规则", "够级大纲", "开点发4", "够级比赛玩法规则"]
+    assert not re.search(r"[0-9a-f]{16}\.txt", run("rules", "--format", "json").output + run("rules").output)
     fours = next(p for p in data if p["name"] == "fours")
     assert fours["options"]["threes-held"]["value"] is True
 
@@ -114,3 +118,24 @@ def test_moves_text_and_bounds():
     r = run("moves", HAND, "--at", "16")
     assert r.exit_code == 0 and "burn by seat 5:" in r.output and "5:*XXKK" in r.output
     assert run("moves", HAND, "--at", "999").exit_code == 2
+
+
+def test_no_output_names_a_rule_text_by_its_file(tmp_path):
+    # citations gave "002_2bcb45719b384da3.txt §9": a file name nobody outside the project has. Every
+    # output names the text by its title ("够级大纲 §9"), as docs/rules.md lists the five texts
+    illegal = str(EXAMPLES / "charter-hand-illegal.gjn")
+    page = tmp_path / "page.html"
+    outputs = [
+        run("validate", illegal).output,
+        run("validate", "--format", "json", illegal).output,
+        run("export", illegal).output,
+        run("moves", str(EXAMPLES / "charter-hand.gjn"), "--at", "16").output,
+        run("rules").output,
+        run("rules", "--format", "json").output,
+        run("beats", "D33", "X44", "--ruleset", "charter", "--format", "json").output,
+    ]
+    assert run("render", illegal, "-o", str(page)).exit_code == 0
+    outputs.append(page.read_text(encoding="utf-8"))
+    assert "够级大纲 §9" in outputs[0]
+    for text in outputs:
+        assert not re.search(r"[0-9a-f]{16}\.txt", text)

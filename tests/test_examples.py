@@ -53,14 +53,14 @@ def test_charter_hand_events():
 
 def test_every_event_cites_the_charter():
     result = replay(read(EXAMPLES / "charter-hand.gjn")[0])
-    assert all(e.source.startswith("002_2bcb45719b384da3.txt §") for e in result.events)
+    assert all(e.source.startswith("够级大纲 §") for e in result.events)
 
 
 def test_illegal_copy_stops_at_its_illegal_action():
     result = replay(read(EXAMPLES / "charter-hand-illegal.gjn")[0])
     d = result.diagnostic
     assert (d.code, d.action, d.rule) == ("gouji-not-opposite", 1, "gouji-opposite-only")
-    assert d.source == "002_2bcb45719b384da3.txt §9 (第九条 只有对头才有资格上牌)"
+    assert d.source == "够级大纲 §9 (第九条 只有对头才有资格上牌)"
     assert len(result.positions) == 2
 
 

@@ -56,7 +56,7 @@ def test_actions_carry_rounds_comments_and_events_cite_rules():
     assert data["actions"][16]["burn"] and data["actions"][16]["comments"][0].startswith("Seat 5 burns it")
     burn = next(e for e in data["events"] if e["kind"] == "burn")
     assert burn["action"] == 16 and burn["seats"] == [5, 4] and burn["zh"] == "烧牌" and burn["en"] == "burn"
-    assert burn["rule"]["zh"] == "烧牌（捎牌）" and burn["source"].startswith("002_2bcb45719b384da3.txt §10")
+    assert burn["rule"]["zh"] == "烧牌（捎牌）" and burn["source"].startswith("够级大纲 §10")
     assert "round-end" not in {e["kind"] for e in data["events"]}
 
 
@@ -75,7 +75,7 @@ def test_invalid_record_replays_up_to_the_illegal_action():
     data = replay_data(replay(read(ILLEGAL)[0]))
     d = data["diagnostic"]
     assert d["code"] == "gouji-not-opposite" and d["action"] == 1
-    assert d["rule"]["key"] == "gouji-opposite-only" and d["source"].startswith("002_2bcb45719b384da3.txt §9")
+    assert d["rule"]["key"] == "gouji-opposite-only" and d["source"].startswith("够级大纲 §9")
     assert len(data["frames"]) == 2
     assert len(data["actions"]) == 70  # every action is still listed, none silently cut
 
@@ -248,7 +248,7 @@ def test_purchases_and_gifts_are_named_on_the_page():
         (0, "买三", "buying a 3", "buying"),
         (1, "买三", "buying a 3", "buying"),
     ]
-    assert gives[0]["source"].startswith("003_78ecbaa257551ef7.txt §开点 (没有3和4的要花钱买")
+    assert gives[0]["source"].startswith("开点发4 §开点 (没有3和4的要花钱买")
     # a gift, and a 4 bought; tribute stays tribute
     text = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
     text = text.replace("\nplay\n", "\npreplay\ngift 1>3:4 buy 2>5:2 5>2:4 3>6:D\n\nplay\n", 1)
@@ -474,8 +474,8 @@ def test_page_data_gives_each_text_in_both_languages():
     assert d["text"]["zh"].startswith("1号位的TTTTT是够级牌：只有其对头4号位可以上牌")
     assert d["text"]["en"].startswith("TTTTT by seat 1 is a gouji play: only its opposite, seat 4, may answer")
     assert hand["cites"][d["source"]] == {
-        "zh": "002_2bcb45719b384da3.txt §9（第九条 只有对头才有资格上牌）",
-        "en": "002_2bcb45719b384da3.txt §9 (quoting “第九条 只有对头才有资格上牌”)",
+        "zh": "够级大纲 §9（第九条 只有对头才有资格上牌）",
+        "en": "Qingdao charter §9 (quoting “第九条 只有对头才有资格上牌”)",
     }
     assert hand["ruleset"]["titles"] == {"zh": "够级大纲", "en": "Qingdao charter"}
     html = render_replays([(replay(read(HAND)[0]), None)], lang="en")

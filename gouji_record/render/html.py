@@ -82,14 +82,15 @@ def _rule(key: str) -> dict[str, str]:
     return {"key": key, "en": en, "zh": zh}
 
 
-def _cite(source: str, seed: str) -> dict[str, str]:
-    """A source (``"<seed file> §N (原文)"``) as the page shows it in each language (see
-    :mod:`~gouji_record.render.citations`), the file name kept."""
-    head, sep, section = source.partition(" ")
-    if head != seed or not sep:
-        head, section = "", source
+def _cite(source: str, names: dict[str, str]) -> dict[str, str]:
+    """A source (``"<text name> §N (原文)"``) as the page shows it in each language (see
+    :mod:`~gouji_record.render.citations`), the rule text named in that language (``names``:
+    ``{"zh": "够级大纲", "en": "Qingdao charter"}``)."""
+    head = names["zh"] + " "
+    section = source[len(head) :] if source.startswith(head) else source
     forms = cite_forms(section)
-    return {lang: f"{head} {text}".strip() for lang, text in forms.items()}
+    named = source.startswith(head)
+    return {lang: f"{names[lang]} {text}" if named else text for lang, text in forms.items()}
 
 
 def _where(problem: Problem, lines: list[str] | None) -> dict[str, str]:
@@ -248,7 +249,7 @@ def replay_data(
             "rule": _rule(d.rule),
             "where": _where(problem, lines) if problem else None,
         }
-    seed = result.ruleset.seed
+    names = title_forms(result.ruleset.title)
     sources = [e["source"] for e in events] + ([diagnostic["source"]] if diagnostic else [])
     score = result.score
     return {
@@ -258,10 +259,9 @@ def replay_data(
         "ruleset": {
             "name": result.ruleset.name,
             "title": result.ruleset.title,
-            "titles": title_forms(result.ruleset.title),
-            "seed": seed,
+            "titles": names,
         },
-        "cites": {source: _cite(source, seed) for source in sources},
+        "cites": {source: _cite(source, names) for source in sources},
         "actions": actions,
         "comment": list(record.comment),
         "frames": frames,

@@ -3,8 +3,9 @@
 A :class:`Ruleset` is a pydantic model. Each field is one option on which the
 rule texts in ``shared/seeds/`` differ; the engine reads the fields and never
 asks which preset it runs. Every rule the engine enforces has a key in
-:data:`RULES`; a ruleset maps each key to the seed file and section it comes
-from (:meth:`Ruleset.cite`), so a diagnostic or event can quote its source.
+:data:`RULES`; a ruleset maps each key to the section of its rule text it comes
+from (:meth:`Ruleset.cite`: the text by its own title, ``够级大纲 §10 (第十条 烧牌)``), so a
+diagnostic or event can quote its source.
 There is one preset per rule text (:data:`PRESETS`); :func:`with_options`
 derives a variant.
 
@@ -12,7 +13,7 @@ derives a variant.
 >>> r.scoring.places
 (4, 2, 0, 0, -2, -4)
 >>> r.cite("burn")
-'002_2bcb45719b384da3.txt §10 (第十条 烧牌)'
+'够级大纲 §10 (第十条 烧牌)'
 >>> with_options(r, {"threes-held": "yes"}).threes_held
 True
 """
@@ -304,12 +305,22 @@ class Ruleset(BaseModel):
     scoring: Scoring = _opt("scoring", "place scores, sweep, extras")
     sources: dict[str, str] = Field(description="rule key → section of the seed text")
 
+    @property
+    def text_name(self) -> str:
+        """The rule text's own name, by which a reader can look it up (``"够级大纲"``): the title
+        before its English gloss. The seed file's name is the project's, never shown to users."""
+        return self.title.split(" (", 1)[0]
+
     def cite(self, rule: str) -> str:
-        """The source of ``rule`` in this ruleset: ``"<seed file> §N (原文)"``.
+        """The source of ``rule`` in this ruleset: ``"<text name> §N (原文)"``, the section as
+        the text numbers it.
+
+        >>> get_ruleset("charter").cite("gouji-opposite-only")
+        '够级大纲 §9 (第九条 只有对头才有资格上牌)'
 
         Raises ``KeyError`` for a rule this ruleset has no source for.
         """
-        return f"{self.seed} {self.sources[rule]}"
+        return f"{self.text_name} {self.sources[rule]}"
 
     # -- the questions the engine asks: each rule's variants in one place ---------------------
 
