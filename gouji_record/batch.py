@@ -22,7 +22,7 @@ from .notation.files import HandText, LinesFrom, read_hands
 from .notation.build import NotationError, SourceMap
 from .notation.parser import parse_text
 from .replay import replay, ruleset_of
-from .report import Problem, diagnostic_problem, summary
+from .report import Problem, diagnostic_problem, rulings, summary
 from .rules.events import Diagnostic
 from .rules.rulesets import BadOption, UnknownRuleset
 
@@ -179,8 +179,9 @@ def check_hand(hand: HandText, ruleset_name: str | None = None, quiet: bool = Fa
             "scores": {"1-3-5": score.teams[1], "2-4-6": score.teams[0]} if score else None,
             "extras": {str(s): v for s, v in score.seats.items() if v} if score else None,
             "events": _event_counts(result),
+            "rulings": rulings(result, where),
         }
-        text_out = "" if quiet else summary(path, index, result)
+        text_out = "" if quiet else summary(path, index, result, where)
         reports.append(HandReport(path, index, first_line, OK, text_out, data, source))
     if len(reports) == 1:
         return reports[0]

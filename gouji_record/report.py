@@ -124,8 +124,44 @@ def _changed(rules: Ruleset) -> str:
     return f" with {changed}" if changed else ""
 
 
-def summary(path: str, index: int, result: Replay) -> str:
-    """What ``gouji validate`` prints for one valid hand."""
+def rulings(result: Replay, where: SourceMap | None = None) -> list[dict]:
+    """The rulings (裁定) on the actions a record marks irregular (``^``): per ruled action, its
+    number (1-based, as the command line counts), its text, its line and column when ``where`` is
+    given, the diagnostic the engine ruled (code, message in English and Chinese, rule, source)
+    and whether the seat lost its turn (错牌不出: it was its turn, so the wrong play counts as a pass).
+    An irregular action that is legal stands, and gets no ruling."""
+    actions = result.record.all_actions
+    out: list[dict] = []
+    for e in result.events:
+        if e.kind is not EventKind.RULING:
+            continue
+        if not e.note:  # the second event of a ruling: the turn is lost
+            if out and out[-1]["action"] == e.action + 1:
+                out[-1]["turn_lost"] = True
+            continue
+        code, _, message = e.note.partition(": ")
+        loc = where.actions[e.action] if where is not None and e.action < len(where.actions) else None
+        out.append(
+            {
+                "action": e.action + 1,
+                "text": "^" + actions[e.action].text,
+                "line": loc[0] if loc else None,
+                "column": loc[1] if loc else None,
+                "code": code,
+                "message": message,
+                "message_zh": e.note_zh.partition(": ")[2],
+                "rule": e.rule,
+                "rule_name": RULES.get(e.rule, (e.rule, ""))[0],
+                "source": e.source,
+                "turn_lost": False,
+            }
+        )
+    return out
+
+
+def summary(path: str, index: int, result: Replay, where: SourceMap | None = None) -> str:
+    """What ``gouji validate`` prints for one valid hand, with each ruling on an action marked
+    irregular (``^``): where it stands, what the engine ruled, the rule and its source."""
     record, rules = result.record, result.ruleset
     title = record.tags.get("Event", "")
     lines = [
@@ -160,4 +196,11 @@ def summary(path: str, index: int, result: Replay) -> str:
     shown = [f"{label} {result.count(kind)}" for kind, label in others if result.count(kind)]
     if shown:
         lines.append("  " + ", ".join(shown))
+    for r in rulings(result, where):
+        at = f"{path}:{r['line']}:{r['column']}: " if r["line"] else ""
+        outcome = "not made, and the seat loses its turn (错牌不出)" if r["turn_lost"] else "not made (错牌不出)"
+        lines.append(f"  {at}ruling (裁定) on action {r['action']} {r['text']}: {outcome}")
+        lines.append(f"    {r['code']}: {r['message']}")
+        zh = RULES.get(r["rule"], ("", ""))[1]
+        lines.append(f"    rule: {r['rule_name']}{f' ({zh})' if zh else ''} — {r['source']}")
     return "\n".join(lines)

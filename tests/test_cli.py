@@ -221,3 +221,42 @@ def test_validate_json_lines_and_jobs_keep_order(tmp_path):
     assert rows[2]["error"]["source"].startswith("够级大纲 §9")
     two = run("validate", "--format", "json", "--jobs", "2", f)
     assert two.output == one.output and two.exit_code == one.exit_code == 2
+
+
+def test_validate_shows_each_ruling_in_text_and_in_full_in_json(tmp_path):
+    # a disputed action marked ^ passed as "valid" with only a count in the JSON. examples/charter-hand-
+    # illegal.gjn with ^ on seat 3's QQQQQ: seat 3 (a team-mate of seat 1) may not answer 1:TTTTT (002 §9);
+    # it was not its turn, so the play is simply not made and the hand goes on as recorded
+    f = tmp_path / "ruling.gjn"
+    f.write_text(ILLEGAL.read_text(encoding="utf-8").replace(" 3:QQQQQ ", " ^3:QQQQQ ", 1), encoding="utf-8")
+    r = run("validate", f)
+    assert r.exit_code == 0
+    assert f"  {f}:26:31: ruling (裁定) on action 2 ^3:QQQQQ: not made (错牌不出)\n" in r.output
+    assert "    gouji-not-opposite: TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4" in r.output
+    assert "    rule: only the opposite may answer a gouji play (够级牌只有对头可上) — 够级大纲 §9" in r.output
+    ruling = json.loads(run("validate", "--format", "json", f).output)["rulings"]
+    assert ruling == [
+        {
+            "action": 2,
+            "text": "^3:QQQQQ",
+            "line": 26,
+            "column": 31,
+            "code": "gouji-not-opposite",
+            "message": "TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4, may answer; "
+            "seat 3 may only burn it (write 3:*cards)",
+            "message_zh": "1号位的TTTTT是够级牌：只有其对头4号位可以上牌；3号位只能烧牌（写作 3:*牌）",
+            "rule": "gouji-opposite-only",
+            "rule_name": "only the opposite may answer a gouji play",
+            "source": "够级大纲 §9 (第九条 只有对头才有资格上牌)",
+            "turn_lost": False,
+        }
+    ]
+    # seat 4's turn: ^4:JJJJ (four jacks on five tens) is not made and counts as its pass (002 §8(1))
+    g = tmp_path / "turn.gjn"
+    text = HAND.read_text(encoding="utf-8").replace('[Result "5-6-1-4-3-2"]', '[Result "*"]')
+    head = text[: text.index("1. 1:TTTTT")]
+    g.write_text(head + "1. 1:TTTTT ^4:JJJJ\n", encoding="utf-8")
+    r = run("validate", "--format", "json", g)
+    (ruled,) = json.loads(r.output)["rulings"]
+    assert (ruled["action"], ruled["code"], ruled["turn_lost"]) == (2, "does-not-beat", True)
+    assert "not made, and the seat loses its turn (错牌不出)" in run("validate", g).output
