@@ -260,3 +260,20 @@ def test_validate_shows_each_ruling_in_text_and_in_full_in_json(tmp_path):
     (ruled,) = json.loads(r.output)["rulings"]
     assert (ruled["action"], ruled["code"], ruled["turn_lost"]) == (2, "does-not-beat", True)
     assert "not made, and the seat loses its turn (错牌不出)" in run("validate", g).output
+
+
+def test_an_extra_pass_after_a_gouji_play_says_to_remove_it(tmp_path):
+    # the failing input: "1:TTTTT 2:- 4:JJJJJ" got "seat 2 may only burn it (write 2:*cards)", which points
+    # the wrong way: seat 2 has no turn on a 够级 play and writes nothing (docs/notation.md, Who writes a pass)
+    text = HAND.read_text(encoding="utf-8").replace('[Result "5-6-1-4-3-2"]', '[Result "*"]')
+    f = tmp_path / "pass.gjn"
+    f.write_text(text[: text.index("1. 1:TTTTT")] + "1. 1:TTTTT 2:- 4:JJJJJ\n", encoding="utf-8")
+    r = run("validate", f)
+    assert r.exit_code == 1
+    assert (
+        "error[gouji-not-opposite]: TTTTT by seat 1 is a gouji play (够级): seat 2 has no turn on it, "
+        "so it writes no pass: remove 2:- (to burn it, write 2:*cards)"
+    ) in r.output
+    # without the pass the hand reads on
+    f.write_text(text[: text.index("1. 1:TTTTT")] + "1. 1:TTTTT 4:JJJJJ\n", encoding="utf-8")
+    assert run("validate", f).exit_code == 0

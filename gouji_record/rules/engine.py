@@ -484,6 +484,8 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
             f"第{pos.round}轮由{seat}号位发牌，必须出牌，不能{_KIND_ZH.get(kind.value, kind.value)}",
         )
     if seat != pos.to_act:
+        if kind is _PASS and (top.restricted or top.burn_only) and not _headless_answers(pos, seat):
+            raise _pass_not_written(s, seat, top)
         raise _not_its_turn(s, seat, top)
     if kind is _YIELD:
         return _yield(s, seat, top)
@@ -899,6 +901,22 @@ def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
         "turn-order",
         f"it is seat {pos.to_act}'s turn, not seat {seat}'s",
         f"现在轮到{pos.to_act}号位，不是{seat}号位",
+    )
+
+
+def _pass_not_written(s: _Step, seat: int, top: Top) -> IllegalAction:
+    """A pass written by a seat that has no turn on a 够级 play (or a 够死级): only the seat that
+    may answer it passes, and the others write nothing; they may burn it (docs/notation.md, "Who
+    writes a pass")."""
+    what = "a dead gouji (够死级)" if top.burn_only else "a gouji play (够级)"
+    what_zh = "够死级" if top.burn_only else "够级牌"
+    return s.illegal(
+        "dead-gouji" if top.burn_only else "gouji-not-opposite",
+        "dead-gouji" if top.burn_only else "gouji-opposite-only",
+        f"{top.play} by seat {top.seat} is {what}: seat {seat} has no turn on it, so it writes no pass: "
+        f"remove {seat}:- (to burn it, write {seat}:*cards)",
+        f"{top.seat}号位的{top.play}是{what_zh}：{seat}号位不轮到上牌，不写过牌：删去 {seat}:-"
+        f"（要烧牌，写作 {seat}:*牌）",
     )
 
 
