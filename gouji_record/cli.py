@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import nullcontext
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Callable
 
 import click
 from pydantic import BaseModel
@@ -79,13 +79,13 @@ def _fail(problem: Problem, lines: list[str] | None = None) -> None:
     click.secho(printable(problem.format(lines)), fg="red", err=True)
 
 
-def _ruleset_option(value: str | None) -> Ruleset | None:
+def _ruleset_option(value: str | None, hint: str = "--ruleset") -> Ruleset | None:
     if value is None:
         return None
     try:
         return get_ruleset(value)
     except UnknownRuleset as e:
-        raise click.BadParameter(str(e), param_hint="--ruleset") from None
+        raise click.BadParameter(str(e), param_hint=hint) from None
 
 
 class _Group(click.Group):
@@ -165,6 +165,13 @@ ruleset_opt = click.option(
     metavar="NAME",
     help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
 )
+
+
+def preset_opt(what: str) -> Callable:
+    """``--ruleset NAME`` for a command that reads no record: ``what`` it is used for."""
+    return click.option(
+        "--ruleset", "ruleset_name", metavar="NAME", help=f"{what} ({', '.join(PRESETS)}; default charter)."
+    )
 file_arg = click.argument("file", type=click.Path(allow_dash=True))
 
 
@@ -299,7 +306,11 @@ class _Digest(io.RawIOBase):
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--check", is_flag=True, help="Write no output; exit 1 if a FILE is not in canonical form.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write no formatted output: name each FILE not in canonical form, and exit 1 if there is one.",
+)
 @click.option("--in-place", is_flag=True, help="Rewrite each FILE in canonical form (atomically).")
 @output_opt
 @force_opt
@@ -476,7 +487,7 @@ def rules(name: str | None, fmt_: str) -> None:
     With NAME, only that preset. Options are overridden in a record with a
     tag like [Options "threes-held=yes, hand-end=one-left"] (docs/rules.md).
     """
-    presets = [_ruleset_option(name)] if name else list(PRESETS.values())
+    presets = [_ruleset_option(name, hint="NAME")] if name else list(PRESETS.values())
     assert all(presets)
     if fmt_ == "json":
         _json(
@@ -518,7 +529,7 @@ def _show_value(value: object) -> str:
     if isinstance(value, tuple):
         return "+".join(map(str, value)) or "none"
     if isinstance(value, dict):
-        return " ".join(f"{k}{v}" for k, v in value.items())
+        return "+".join(f"{k}:{v}" for k, v in value.items())  # as an Options tag writes it
     if isinstance(value, BaseModel):
         d = value.model_dump()
         extras = {k: v for k, v in d.items() if k not in {"places", "sweep", "positive_only"} and v}
@@ -530,10 +541,10 @@ def _show_value(value: object) -> str:
     return str(value)
 
 
-@main.command()
+@main.command(short_help="Whether PLAY beats TOP, and why: gouji beats X77 D88.")
 @click.argument("top")
 @click.argument("play")
-@ruleset_opt
+@preset_opt("The ruleset to compare the plays under")
 @format_opt
 def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
     """Whether PLAY beats TOP (e.g. `gouji beats X77 D88`), and why.
@@ -757,7 +768,7 @@ def schema() -> None:
 
 
 @main.command()
-@ruleset_opt
+@preset_opt("The ruleset the bots play under")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed: the same seed gives the same hands.")
 @click.option("--hands", "count", type=click.IntRange(min=1), default=1, show_default=True, help="How many hands.")
 @click.option("--match", "as_match", is_flag=True, help="Play the hands as one match, paying tribute between them.")

@@ -16,6 +16,8 @@ gouji_record.interchange.RecordJSONError: x.jsonl:1: tags: missing tag Site: eve
 
 from __future__ import annotations
 
+import re
+
 import json
 from collections.abc import Iterable
 
@@ -95,6 +97,10 @@ def _first_error(e: ValidationError) -> str:
     return f"{path or 'the record'}: {message}"
 
 
+#: The first line of a .gjn file: a tag pair.
+_GJN_TAG = re.compile(r'\s*\[\s*[A-Za-z][A-Za-z0-9_]*\s+"')
+
+
 def read_records(text: str, source: str = "<import>") -> list[GameRecord]:
     """The records of ``text``: record JSON (``gouji export``) or an event log
     (docs/events-log.md), told apart by the first object: an event has a ``type`` key,
@@ -104,6 +110,13 @@ def read_records(text: str, source: str = "<import>") -> list[GameRecord]:
     number, first = next(((n, line) for n, line in enumerate(lines, start=1) if line.strip()), (0, ""))
     if not first:
         return []
+    if _GJN_TAG.match(first.lstrip("\ufeff")):  # a .gjn record given to import
+        raise RecordJSONError(
+            "this is a .gjn record (it starts with a tag), not JSON: gouji validate, fmt and render read it; "
+            "gouji import reads JSON Lines (from gouji export) and platform event logs",
+            number,
+            source,
+        )
     obj = json_object(first, number, source, RecordJSONError)
     if isinstance(obj, dict) and "type" in obj:
         return records_from_events(lines, source)

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from gouji_record.cli import main
-from gouji_record.rules.rulesets import OPTION_NAMES, PRESETS
+from gouji_record.rules.rulesets import OPTION_NAMES, PRESETS, get_ruleset, with_options
 
 from conftest import EXAMPLES
 
@@ -139,3 +139,20 @@ def test_no_output_names_a_rule_text_by_its_file(tmp_path):
     assert "够级大纲 §9" in outputs[0]
     for text in outputs:
         assert not re.search(r"[0-9a-f]{16}\.txt", text)
+
+
+def test_options_tag_values_as_documented(tmp_path):
+    # the failing input: [Options "gouji-minimum=T:4"] leaked pydantic's "Input should be a valid dictionary"
+    text = HAND.read_text(encoding="utf-8").replace("\n\ndeal\n", '\n[Options "gouji-minimum=T:4"]\n\ndeal\n', 1)
+    f = tmp_path / "min.gjn"
+    f.write_text(text, encoding="utf-8")
+    r = run("validate", str(f))
+    assert "valid under charter with gouji-minimum=T:4 " in r.output  # and the options changed are named
+    f.write_text(text.replace("gouji-minimum=T:4", "gouji-minimum=T4"), encoding="utf-8")
+    r = run("validate", str(f))
+    assert r.exit_code == 2 and "error[bad-option]: option gouji-minimum: 'T4' is not RANK:COUNT" in r.output
+    assert "dictionary" not in r.output
+    # switches: yes/no, and true/false, on/off, 1/0 read the same (docs/notation.md 3.1)
+    for word, value in (("yes", True), ("true", True), ("on", True), ("1", True), ("no", False), ("off", False)):
+        assert with_options(get_ruleset("charter"), {"claim": word}).claim is value
+    assert "T:5+J:4+Q:3" in run("rules", "charter").output

@@ -12,7 +12,7 @@ from gouji_record import parse
 from gouji_record.cli import main
 from gouji_record.interchange import RecordJSONError, json_lines, read_records, records_from_json
 
-from conftest import CASES, PLAIN_TAGS as TAGS
+from conftest import CASES, EXAMPLES, PLAIN_TAGS as TAGS
 from test_eventlog_input import SAMPLES as EVENT_SAMPLES
 #: The record of a hand that says nothing but one play, as `gouji export` writes it.
 ROW = {"tags": TAGS, "deal": ["?36"] * 6, "preplay": [], "comment": [], "actions": [
@@ -241,3 +241,10 @@ def test_read_records_and_records_from_json_as_a_library():
     with pytest.raises(RecordJSONError) as e:  # the first object, read to tell the format, is not JSON
         read_records("\n\n{tags", "x.jsonl")
     assert str(e.value).startswith("x.jsonl:3: not JSON (")
+
+
+def test_a_gjn_file_given_to_import_is_named_as_such(tmp_path):
+    # the failing input: gouji import examples/charter-hand.gjn said "not JSON (Expecting value …)"
+    r = CliRunner().invoke(main, ["import", str(EXAMPLES / "charter-hand.gjn")])
+    assert r.exit_code == 2
+    assert "1:1: error[bad-log]: this is a .gjn record (it starts with a tag), not JSON: gouji validate" in r.output

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -1012,8 +1013,30 @@ def option_rule(option: str) -> str:
     return Ruleset.model_fields[option].json_schema_extra["rule"]  # type: ignore[index]
 
 
-def _value(raw: str, option: str) -> Any:
+_MINIMUM_ITEM = re.compile(r"(10|[2-9TJQKAXD]):([1-9][0-9]?)", re.IGNORECASE)
+
+
+def _minimum(text: str, base: dict[str, int]) -> dict[str, int]:
+    """``gouji-minimum=T:4+J:3``: the fewest cards of each rank named that make a 够级 play; the
+    ranks not named keep ``base``'s. Raises :class:`BadOption` for anything else."""
+    out = dict(base)
+    for item in text.replace(",", "+").replace(" ", "+").split("+"):
+        if not item:
+            continue
+        m = _MINIMUM_ITEM.fullmatch(item)
+        if m is None:
+            raise BadOption(
+                f"option gouji-minimum: {item!r} is not RANK:COUNT; expected items like T:4 joined by +, e.g. T:4+J:3"
+            )
+        rank = "T" if m.group(1) == "10" else m.group(1).upper()
+        out[rank] = int(m.group(2))
+    return out
+
+
+def _value(raw: str, option: str, ruleset: Ruleset | None = None) -> Any:
     text = raw.strip()
+    if option == "gouji_minimum":
+        return _minimum(text, ruleset.gouji_minimum if ruleset is not None else STANDARD_MINIMUM)
     annotation = str(Ruleset.model_fields[option].annotation)
     if "tuple" in annotation:
         return tuple(v for v in text.replace("+", " ").replace(",", " ").split()) if text not in {"", "none"} else ()
@@ -1053,7 +1076,7 @@ def with_options(ruleset: Ruleset, options: dict[str, str]) -> Ruleset:
         if name not in OPTION_NAMES:
             names = ", ".join(n.replace("_", "-") for n in OPTION_NAMES)
             raise BadOption(f"unknown option {raw_name!r}: expected one of {names}")
-        update[name] = _value(raw, name)
+        update[name] = _value(raw, name, ruleset)
     try:
         return Ruleset.model_validate({**ruleset.model_dump(), **update, "name": ruleset.name})
     except ValidationError as e:
@@ -1067,7 +1090,7 @@ def options_tag(ruleset: Ruleset) -> str:
     that differs, ``name=value`` joined by ``", "`` (``""`` for the preset itself), so that a
     record written under a variant replays under it.
 
-    Raises :class:`BadOption` for a difference a tag cannot hold (``scoring``, ``gouji-minimum``).
+    Raises :class:`BadOption` for a difference a tag cannot hold (``scoring``).
 
     >>> options_tag(with_options(get_ruleset("charter"), {"threes-held": "yes", "showing": "none"}))
     'threes-held=yes, showing=none'
@@ -1084,6 +1107,8 @@ def options_tag(ruleset: Ruleset) -> str:
             text = "+".join(value) or "none"
         elif isinstance(value, str):
             text = value
+        elif isinstance(value, dict):  # gouji-minimum: the ranks that differ
+            text = "+".join(f"{k}:{v}" for k, v in value.items() if getattr(preset, name).get(k) != v)
         else:
             raise BadOption(f"option {name.replace('_', '-')} cannot be written in an Options tag")
         items.append(f"{name.replace('_', '-')}={text}")
