@@ -23,10 +23,10 @@ from typing import BinaryIO
 import click
 from pydantic import BaseModel
 
-from .batch import MAX_JOBS, ReadHand, read_records, ruleset_problem
+from .batch import MAX_JOBS, ReadHand, located, read_records, ruleset_problem
 from .canonical import canonical
 from .model import GameRecord
-from .notation.files import decode
+from .notation.files import UnknownEncoding, decode, text_encoding
 from .notation.build import NotationError
 from .notation.writer import write, write_all
 from .replay import Replay, replay, ruleset_of
@@ -58,12 +58,13 @@ def _stdin() -> BinaryIO:
     return sys.stdin.buffer
 
 
-def _records(path: str, stream: BinaryIO | None = None) -> Iterator[ReadHand]:
-    """The hands of ``path`` (``-``: standard input) read and parsed, one at a time, each with its
-    problem if it cannot be read (see :func:`gouji_record.batch.read_records`)."""
+def _records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
+    """The hands of ``path`` (``-``: standard input) read in ``encoding`` (``None``: UTF-8) and
+    parsed, one at a time, each with its problem if it cannot be read (see
+    :func:`gouji_record.batch.read_records`)."""
     if path == "-" and stream is None:
         stream = _stdin()
-    return read_records(path, stream)
+    return read_records(path, stream, encoding)
 
 
 def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
@@ -159,6 +160,36 @@ def main() -> None:
     """
 
 
+class _CommandLineError(click.ClickException):
+    """A wrong option value said in one line (``Error: …``), exit status 2 as for every command
+    line that is wrong."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+class _EncodingType(click.ParamType):
+    """``--encoding NAME``: a text encoding that writes ASCII as ASCII, checked when the command
+    line is read; UTF-8 is ``None`` (the notation's own, read with located errors)."""
+
+    name = "encoding"
+
+    def get_metavar(self, param, ctx=None) -> str:  # click < 8.2 passes no ctx
+        return "NAME"
+
+    def convert(self, value, param, ctx):
+        try:
+            return text_encoding(value)
+        except UnknownEncoding as e:
+            raise _CommandLineError(f"Invalid value for '--encoding': {e}") from None
+
+
+encoding_opt = click.option(
+    "--encoding",
+    type=_EncodingType(),
+    default=None,
+    help="Read FILE in this encoding (e.g. gb18030, gbk, big5) instead of UTF-8, the notation's own; "
+    "outputs are UTF-8.",
+)
 ruleset_opt = click.option(
     "--ruleset",
     "ruleset_name",
@@ -188,7 +219,10 @@ file_arg = click.argument("file", type=click.Path(allow_dash=True))
     show_default=True,
     help="json: one JSON object per hand on standard output (JSON Lines).",
 )
-def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs: int, fmt_: str) -> None:
+@encoding_opt
+def validate(
+    files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs: int, fmt_: str, encoding: str | None
+) -> None:
     """Replay each hand in FILES and check every action against the rules.
 
     Prints, for a valid hand, the ruleset, places 头科…大落, team scores and
@@ -217,6 +251,7 @@ def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs
                     quiet=quiet,
                     stream=_stdin() if path == "-" else None,
                     progress=bar.update if bar else None,
+                    encoding=encoding,
                 )
             )
             try:
@@ -254,11 +289,13 @@ output_opt = click.option(
 )
 
 
-def _one_hand(file: str, hand_number: int, override: Ruleset | None) -> tuple[ReadHand, Replay]:
-    """Read ``file`` up to its hand number ``hand_number`` (1-based, counted as ``validate``
-    counts them) and replay it; exit 2 if it cannot be read."""
+def _one_hand(
+    file: str, hand_number: int, override: Ruleset | None, encoding: str | None = None
+) -> tuple[ReadHand, Replay]:
+    """Read ``file`` (in ``encoding``; ``None``: UTF-8) up to its hand number ``hand_number``
+    (1-based, counted as ``validate`` counts them) and replay it; exit 2 if it cannot be read."""
     count = 0
-    for hand in _records(file):
+    for hand in _records(file, encoding=encoding):
         if hand.hand is None or hand.hand.index == hand_number:
             if hand.problem is not None:
                 _fail(hand.problem, hand.lines())
@@ -303,7 +340,10 @@ class _Digest(io.RawIOBase):
 @click.option("--in-place", is_flag=True, help="Rewrite each FILE in canonical form (atomically).")
 @output_opt
 @force_opt
-def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None, force: bool) -> None:
+@encoding_opt
+def fmt(
+    files: tuple[str, ...], check: bool, in_place: bool, output: str | None, force: bool, encoding: str | None
+) -> None:
     """Print FILES in canonical form: tags in export order, cards sorted
     strongest first, one numbered round per line, lines of at most 80 columns,
     LF line ends. FILE - reads standard input.
@@ -329,7 +369,7 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
             digest = hashlib.sha256()
             with spool() as text:
                 bad = False
-                for n, hand in enumerate(read_records(path, source)):
+                for n, hand in enumerate(read_records(path, source, encoding)):
                     canon = _canonical_text(hand)
                     if isinstance(canon, Problem):
                         _fail(canon, hand.lines())
@@ -394,8 +434,16 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
     help="The view at opening: 0 shows every hand face up, 1-6 only that seat's own hand.",
 )
 @force_opt
+@encoding_opt
 def render(
-    file: str, output: str, ruleset_name: str | None, hand_number: int | None, lang: str, seat: int, force: bool
+    file: str,
+    output: str | None,
+    ruleset_name: str | None,
+    hand_number: int | None,
+    lang: str,
+    seat: int,
+    force: bool,
+    encoding: str | None,
 ) -> None:
     """Render FILE as one self-contained HTML replay page.
 
@@ -425,7 +473,7 @@ def render(
         """Each hand replayed as it is read: the page holds one hand at a time. A hand that
         cannot be read is reported and left out (the page is then not written)."""
         count = 0
-        for hand in _records(file):
+        for hand in _records(file, encoding=encoding):
             if hand.hand is not None:
                 count = hand.hand.index
             if hand_number is not None and hand.hand is not None and count != hand_number:
@@ -612,7 +660,10 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
 @click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's actions.")
 @ruleset_opt
 @format_opt
-def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: str | None, fmt_: str) -> None:
+@encoding_opt
+def moves(
+    file: str, at: int, hand_number: int, seat: int | None, ruleset_name: str | None, fmt_: str, encoding: str | None
+) -> None:
     """List the legal actions after action N of a hand: the seat to act's
     plays, pass and yield, and the burns other seats could claim, in claim
     order — "could seat 4 have burned here?" answered by the rules.
@@ -626,7 +677,7 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
     from .rules.moves import HiddenPlays, legal_actions
 
     override = _ruleset_option(ruleset_name)
-    hand, result = _one_hand(file, hand_number, override)
+    hand, result = _one_hand(file, hand_number, override, encoding)
     total = len(hand.record.all_actions)
     if at > total:
         raise click.BadParameter(f"the hand has {total} actions", param_hint="--at")
@@ -691,7 +742,8 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
 )
 @output_opt
 @force_opt
-def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -> None:
+@encoding_opt
+def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool, encoding: str | None) -> None:
     """Export the hands of FILES as JSON, one object per hand; `gouji import` reads it back with no loss.
 
     Reads hand by hand (memory bounded by the largest hand). A FILE with a hand that cannot be
@@ -704,7 +756,7 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -
         for path in files:
             with spool() as text:
                 bad = False
-                for hand in _records(path):
+                for hand in _records(path, encoding=encoding):
                     problem = hand.problem or _ruleset_for(hand, None)  # as import will ask
                     if isinstance(problem, Problem):
                         _fail(problem, hand.lines())
@@ -723,7 +775,8 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -
 @main.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
-def import_(file: str, output: str | None) -> None:
+@encoding_opt
+def import_(file: str, output: str | None, encoding: str | None) -> None:
     """Convert FILE to canonical .gjn: JSON Lines of records (from `gouji export`), or a
     platform's event log (docs/events-log.md), told apart by their first object.
     """
@@ -731,12 +784,12 @@ def import_(file: str, output: str | None) -> None:
 
     _no_overwrite((file,), output)
     try:
-        text = decode(_stdin().read() if file == "-" else Path(file).read_bytes())
+        text = decode(_stdin().read() if file == "-" else Path(file).read_bytes(), encoding)
     except OSError as e:
         _fail(Problem(file, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}"))
         sys.exit(EXIT_UNREADABLE)
-    except NotationError as e:  # not UTF-8: located as every reader locates it
-        _fail(Problem(file, e.line, e.column, e.code, e.message))
+    except NotationError as e:  # not UTF-8 (or not in --encoding): located as every reader locates it
+        _fail(located(file, e))
         sys.exit(EXIT_UNREADABLE)
     try:
         records = read_records(text, file)

@@ -241,3 +241,19 @@ def test_read_records_and_records_from_json_as_a_library():
     with pytest.raises(RecordJSONError) as e:  # the first object, read to tell the format, is not JSON
         read_records("\n\n{tags", "x.jsonl")
     assert str(e.value).startswith("x.jsonl:3: not JSON (")
+
+
+def test_a_gb18030_log_is_located_quoted_and_read_with_encoding(tmp_path):
+    # issue 15: a log saved by a Chinese platform in GB18030; the bad byte is the first of 张 on line 1
+    f = tmp_path / "gb.jsonl"
+    f.write_bytes(row(tags__Seat1="张伟").encode("gb18030") + b"\n")
+    r = run("import", f)
+    assert r.exit_code == 2
+    column = row(tags__Seat1="张伟").index("张") + 1
+    assert r.stderr.splitlines()[0] == (
+        f"{f}:1:{column}: error[encoding]: not UTF-8 text: byte 0xd5 cannot start a UTF-8 character; "
+        "if the file is GB18030, read it with --encoding gb18030"
+    )
+    assert "张伟" in r.stderr.splitlines()[1]  # the line quoted as GB18030, not as U+FFFD
+    r = run("import", "--encoding", "gb18030", f)
+    assert r.exit_code == 0 and r.output == HAND.replace('[Seat1 "a"]', '[Seat1 "张伟"]')
