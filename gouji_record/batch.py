@@ -319,8 +319,11 @@ def check_file(
                 any_hand = True
                 yield from pending.popleft().get()
     if failure:
-        p = failure[0]
-        yield HandReport(path, 0, 0, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})
+        yield file_report(failure[0])
     elif not any_hand:
-        p = Problem(path, 1, 1, "empty", NO_HAND)
-        yield HandReport(path, 0, 1, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})
+        yield file_report(Problem(path, 1, 1, "empty", NO_HAND))
+
+
+def file_report(p: Problem) -> HandReport:
+    """The report of a file (or directory) that cannot be read as a whole, or holds no hand."""
+    return HandReport(p.path, 0, p.line, UNREADABLE, p.format(), {"file": p.path, "valid": False, "error": _problem_data(p)})

@@ -187,8 +187,8 @@ encoding_opt = click.option(
     "--encoding",
     type=_EncodingType(),
     default=None,
-    help="Read FILE in this encoding (e.g. gb18030, gbk, big5) instead of UTF-8, the notation's own; "
-    "outputs are UTF-8.",
+    help="Read the input in this encoding (e.g. gb18030, gbk, big5) instead of UTF-8, the notation's own; "
+    "what is written is UTF-8.",
 )
 ruleset_opt = click.option(
     "--ruleset",
@@ -220,8 +220,20 @@ file_arg = click.argument("file", type=click.Path(allow_dash=True))
     help="json: one JSON object per hand on standard output (JSON Lines).",
 )
 @encoding_opt
+@click.option(
+    "-r",
+    "--recursive",
+    is_flag=True,
+    help="A FILE that is a directory: check every *.gjn file under it, in its subdirectories too, in path order.",
+)
 def validate(
-    files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs: int, fmt_: str, encoding: str | None
+    files: tuple[str, ...],
+    ruleset_name: str | None,
+    quiet: bool,
+    jobs: int,
+    fmt_: str,
+    encoding: str | None,
+    recursive: bool,
 ) -> None:
     """Replay each hand in FILES and check every action against the rules.
 
@@ -229,16 +241,30 @@ def validate(
     counts of 够级 plays, 开点 and burns; for the first illegal action of a
     hand, FILE:LINE:COL: error[CODE] with the line, a caret and the rule's
     source. A bad hand does not stop the others. Large files are read hand
-    by hand; a progress bar shows on a terminal. FILE - reads standard input.
-    Exit 0 if all is valid, 1 if a rule is broken, 2 if a file or a hand
-    cannot be read (the worst over all hands).
+    by hand; a progress bar shows on a terminal. FILE - reads standard input;
+    with -r a FILE may be a directory. Exit 0 if all is valid, 1 if a rule is
+    broken, 2 if a file or a hand cannot be read (the worst over all hands).
     """
-    from .batch import OK, check_file, with_matches
+    from .batch import OK, check_file, file_report, with_matches
 
     if ruleset_name is not None:
         _ruleset_option(ruleset_name)
     status = EXIT_OK
-    for path in files:
+
+    def show(report) -> None:
+        nonlocal status
+        status = max(status, report.status)
+        if fmt_ == "json":
+            click.echo(json.dumps(report.data, ensure_ascii=False))
+        elif report.status != OK:
+            click.secho(printable(report.text), fg="red", err=True)
+        elif report.text:
+            click.echo(printable(report.text))
+
+    for path in _gjn_files(files, recursive):
+        if isinstance(path, Problem):
+            show(file_report(path))
+            continue
         size = 0 if path == "-" else _size(path)
         shown = size > 1 << 20 and sys.stderr.isatty()  # a library's bar, on a terminal only
         bar_context = click.progressbar(length=size, file=sys.stderr, label=Path(path).name) if shown else nullcontext()
@@ -256,19 +282,39 @@ def validate(
             )
             try:
                 for report in reports:
-                    status = max(status, report.status)
-                    if fmt_ == "json":
-                        click.echo(json.dumps(report.data, ensure_ascii=False))
-                    elif report.status != OK:
-                        click.secho(printable(report.text), fg="red", err=True)
-                    elif report.text:
-                        click.echo(printable(report.text))
+                    show(report)
             except OSError as e:
                 if e.errno not in (errno.EAGAIN, errno.ENOMEM):
                     raise
                 _fail(Problem(path, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
                 status = EXIT_UNREADABLE
     sys.exit(status)
+
+
+def _gjn_files(paths: tuple[str, ...], recursive: bool) -> Iterator[str | Problem]:
+    """``paths`` with each directory among them replaced, when ``recursive``, by the ``*.gjn``
+    files under it (symbolic links to directories are not followed), sorted by their paths
+    compared name by name; or by the problem that it holds none, or that a directory under
+    it cannot be read."""
+    for path in paths:
+        if path == "-" or not os.path.isdir(path):
+            yield path
+            continue
+        if not recursive:
+            yield Problem(path, 0, 0, "unreadable", "is a directory, not a .gjn file: -r checks the .gjn files under it")
+            continue
+        found: list[tuple[list[str], str | Problem]] = []
+
+        def unreadable(e: OSError) -> None:
+            name = e.filename or path
+            message = f"cannot read the directory: {e.strerror or e}"
+            found.append((name.split(os.sep), Problem(name, 0, 0, "unreadable", message)))
+
+        for root, _, names in os.walk(path, onerror=unreadable):
+            found += [((p := os.path.join(root, n)).split(os.sep), p) for n in names if n.endswith(".gjn")]
+        if not found:
+            yield Problem(path, 0, 0, "empty", "no .gjn file in the directory or under it")
+        yield from (item for _, item in sorted(found, key=lambda f: f[0]))
 
 
 def _size(path: str) -> int:
@@ -460,7 +506,7 @@ def render(
 
     A hand with an illegal action replays up to it, marks it and shows the
     diagnostic with its rule's source; the command says so on standard error
-    (exit status 0: the page was written).
+    (exit status 0: the page was written). FILE - reads standard input.
     """
     from .render.html import render_replays
 
@@ -671,7 +717,7 @@ def moves(
     Plays that need cards the deal does not give (?N) are listed by kind:
     `5:*?2` is any burn of two cards by seat 5 that uses some of them, `4:?3`
     any follow of three, `1:?` any lead, each with an example the engine
-    accepts.
+    accepts. FILE - reads standard input.
     """
     from .model import Action
     from .rules.moves import HiddenPlays, legal_actions
@@ -748,7 +794,7 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool, e
 
     Reads hand by hand (memory bounded by the largest hand). A FILE with a hand that cannot be
     read is reported (every such hand, located) and left out; the exit status is then 2, and an
-    -o file is not written.
+    -o file is not written. FILE - reads standard input.
     """
     _no_overwrite(files, output)
     status = EXIT_OK
@@ -779,6 +825,7 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool, e
 def import_(file: str, output: str | None, encoding: str | None) -> None:
     """Convert FILE to canonical .gjn: JSON Lines of records (from `gouji export`), or a
     platform's event log (docs/events-log.md), told apart by their first object.
+    FILE - reads standard input; the .gjn goes to standard output unless -o is given.
     """
     from .interchange import EventLogError, read_records
 

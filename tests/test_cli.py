@@ -221,3 +221,74 @@ def test_validate_json_lines_and_jobs_keep_order(tmp_path):
     assert rows[2]["error"]["source"].startswith("002_2bcb45719b384da3.txt §9")
     two = run("validate", "--format", "json", "--jobs", "2", f)
     assert two.output == one.output and two.exit_code == one.exit_code == 2
+
+
+# -- validate -r, and - in every reading command's help (issue 15) ------------------------------
+
+
+def _tree(tmp_path):
+    d = tmp_path / "d"
+    for sub in ("sub/deeper", "a-b", "empty"):
+        (d / sub).mkdir(parents=True)
+    (d / "z.gjn").write_bytes(HAND.read_bytes())
+    (d / "sub" / "b.gjn").write_bytes(ILLEGAL.read_bytes())
+    (d / "sub" / "deeper" / "a.gjn").write_bytes((EXAMPLES / "charter-match.gjn").read_bytes())
+    (d / "a-b" / "c.gjn").write_text("bad", encoding="utf-8")
+    (d / "a-b" / "notes.txt").write_text("not a record", encoding="utf-8")
+    (d / "sub" / "hand.GJN.bak").write_bytes(HAND.read_bytes())  # not *.gjn
+    return d
+
+
+def test_validate_recursive_walks_for_gjn_files_in_path_order(tmp_path):
+    d = _tree(tmp_path)
+    r = run("validate", "-r", "--format", "json", d)
+    rows = [json.loads(line) for line in r.output.splitlines()]
+    # paths compared name by name: a-b < sub < z.gjn, and in sub, b.gjn < deeper
+    assert [(row["file"], row["hand"], row["valid"]) for row in rows] == [
+        (f"{d}/a-b/c.gjn", 1, False),
+        (f"{d}/sub/b.gjn", 1, False),
+        (f"{d}/sub/deeper/a.gjn", 1, True),
+        (f"{d}/sub/deeper/a.gjn", 2, True),
+        (f"{d}/sub/deeper/a.gjn", 3, True),
+        (f"{d}/z.gjn", 1, True),
+    ]
+    assert r.exit_code == 2  # the worst: c.gjn cannot be read
+    # reported as for files named one by one, and a file named beside the directory is checked too
+    r = run("validate", "--recursive", d / "sub", HAND)
+    assert r.exit_code == 1
+    assert r.output.splitlines()[0].startswith(f"{d}/sub/b.gjn:26:30: error[gouji-not-opposite]")
+    assert r.output.count("valid under charter") == 4  # the match's three hands, then HAND
+
+
+def test_validate_a_directory_needs_r_and_an_empty_one_is_said(tmp_path):
+    d = _tree(tmp_path)
+    r = run("validate", d)
+    assert r.exit_code == 2
+    assert r.output == f"{d}: error[unreadable]: is a directory, not a .gjn file: -r checks the .gjn files under it\n"
+    r = run("validate", "-r", d / "empty")
+    assert r.exit_code == 2
+    assert r.output == f"{d / 'empty'}: error[empty]: no .gjn file in the directory or under it\n"
+
+
+def test_validate_recursive_says_which_directory_cannot_be_read(tmp_path, monkeypatch):
+    import os
+
+    d = _tree(tmp_path)
+    real_walk = os.walk
+
+    def walk(top, onerror=None, **kwargs):  # as os.walk does for a directory it may not list
+        onerror(PermissionError(13, "Permission denied", str(d / "sub")))
+        yield from ((root, dirs, names) for root, dirs, names in real_walk(top, **kwargs) if "sub" not in root)
+
+    monkeypatch.setattr(os, "walk", walk)
+    r = run("validate", "-r", "-q", d)
+    assert r.exit_code == 2
+    assert f"{d / 'sub'}: error[unreadable]: cannot read the directory: Permission denied" in r.output
+    assert "sub/b.gjn" not in r.output
+
+
+@pytest.mark.parametrize("command", ["validate", "fmt", "export", "render", "moves", "import"])
+def test_every_reading_command_says_dash_reads_standard_input(command):
+    text = " ".join(run(command, "--help").output.split())
+    assert "FILE - reads standard input" in text
+    assert "--encoding NAME Read the input in this encoding (e.g. gb18030, gbk, big5)" in text
