@@ -9,6 +9,7 @@ ruleset) or the command line is wrong.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import hashlib
 import io
@@ -366,10 +367,12 @@ def _canonical_text(hand: ReadHand) -> str | Problem:
 
 
 class _Digest(io.RawIOBase):
-    """A byte stream read through, hashing what is read (to compare a file with its canonical form)."""
+    """A byte stream read through, hashing what is read (to compare a file with its canonical form),
+    and keeping it when ``keep`` (to show the difference)."""
 
-    def __init__(self, raw: BinaryIO) -> None:
+    def __init__(self, raw: BinaryIO, keep: bool = False) -> None:
         self.raw, self.hash = raw, hashlib.sha256()
+        self.kept: bytearray | None = bytearray() if keep else None
 
     def readable(self) -> bool:
         return True
@@ -377,18 +380,48 @@ class _Digest(io.RawIOBase):
     def read(self, size: int = -1) -> bytes:
         data = self.raw.read(size)
         self.hash.update(data)
+        if self.kept is not None:
+            self.kept += data
         return data
+
+
+def _print_diff(path: str, old: str, new: str) -> None:
+    """A unified diff (difflib's) from ``old``, the text of ``path``, to ``new``, its canonical
+    form, on standard output. Lines end where the reader ends them (LF, CRLF or CR); a line end
+    that changes shows as the escaped CR left at the end of the old line."""
+    lines = difflib.unified_diff(
+        list(io.StringIO(old, newline="")),
+        list(io.StringIO(new, newline="")),
+        fromfile=path,
+        tofile=f"{path} (canonical)",
+    )
+    for line in lines:
+        text = line[:-1] if line.endswith("\n") else line
+        click.echo(printable(text))
+        if not line.endswith("\n"):
+            click.echo("\\ No newline at end of file")
 
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--check", is_flag=True, help="Write no output; exit 1 if a FILE is not in canonical form.")
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="As --check, and print a unified diff of each FILE not in canonical form against that form.",
+)
 @click.option("--in-place", is_flag=True, help="Rewrite each FILE in canonical form (atomically).")
 @output_opt
 @force_opt
 @encoding_opt
 def fmt(
-    files: tuple[str, ...], check: bool, in_place: bool, output: str | None, force: bool, encoding: str | None
+    files: tuple[str, ...],
+    check: bool,
+    diff: bool,
+    in_place: bool,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
 ) -> None:
     """Print FILES in canonical form: tags in export order, cards sorted
     strongest first, one numbered round per line, lines of at most 80 columns,
@@ -397,9 +430,15 @@ def fmt(
     A FILE is never changed unless --in-place is given. A FILE with a hand that
     cannot be read is reported (every such hand, located) and left out of the
     output; the exit status is then 2, and an -o file is not written.
+
+    --diff (with or without --check) writes no file: it prints on standard
+    output, for each FILE not in canonical form, a unified diff from the FILE
+    to its canonical form (control characters, a CR among them, escaped as
+    \x0d), and exits as --check does.
     """
+    check = check or diff
     if sum((check, in_place, output is not None)) > 1:
-        raise click.UsageError("--check, --in-place and --output go one at a time")
+        raise click.UsageError("--check (or --diff), --in-place and --output go one at a time")
     if in_place and "-" in files:
         raise click.UsageError("--in-place rewrites files: standard input (-) cannot be rewritten")
     _no_overwrite(files, output)
@@ -411,7 +450,7 @@ def fmt(
                 raw = _stdin() if path == "-" else open(path, "rb")  # noqa: SIM115
             except OSError:
                 raw = None  # read_records says why
-            source = _Digest(raw) if raw is not None else None
+            source = _Digest(raw, keep=diff) if raw is not None else None
             digest = hashlib.sha256()
             with spool() as text:
                 bad = False
@@ -434,6 +473,9 @@ def fmt(
                     if changed:
                         click.echo(f"{printable(path)}: not in canonical form", err=True)
                         status = max(status, EXIT_ILLEGAL)
+                    if changed and diff and source is not None:
+                        text.seek(0)
+                        _print_diff(path, bytes(source.kept).decode(encoding or "utf-8", "replace"), text.read())
                 elif in_place:
                     if changed:
                         with Sink(path, force=force) as rewrite:
@@ -454,8 +496,8 @@ def fmt(
     "-o",
     "--output",
     type=click.Path(dir_okay=False, allow_dash=True),
-    required=True,
-    help="The HTML file to write (- for standard output).",
+    help="The HTML file to write (- for standard output). Default: FILE's name with .html for its "
+    "suffix, beside it (hand.gjn: hand.html); standard output when FILE is -.",
 )
 @ruleset_opt
 @click.option(
@@ -511,6 +553,10 @@ def render(
     from .render.html import render_replays
 
     override = _ruleset_option(ruleset_name)
+    if output is None:
+        output = "-" if file == "-" else str(_html_beside(file))
+        if file != "-" and same_file(file, output):  # hand.html given as FILE: never written over
+            raise click.UsageError(f"{file} ends in .html: the page would overwrite it; give -o")
     _no_overwrite((file,), output)
 
     unreadable = []
@@ -550,6 +596,13 @@ def render(
             out.abandon()
     if unreadable:
         sys.exit(EXIT_UNREADABLE)
+
+
+def _html_beside(file: str) -> Path:
+    """The page ``render`` writes for ``file`` when no ``-o`` is given: beside it, its suffix
+    made ``.html`` (``a/hand.gjn`` → ``a/hand.html``, ``hand`` → ``hand.html``)."""
+    path = Path(file)
+    return path.with_suffix(".html") if path.suffix else path.with_name(path.name + ".html")
 
 
 def _json(data: object) -> None:

@@ -292,3 +292,81 @@ def test_every_reading_command_says_dash_reads_standard_input(command):
     text = " ".join(run(command, "--help").output.split())
     assert "FILE - reads standard input" in text
     assert "--encoding NAME Read the input in this encoding (e.g. gb18030, gbk, big5)" in text
+
+
+# -- render's default output, fmt --diff (issue 15) -----------------------------------------------
+
+
+def test_render_without_o_writes_the_page_beside_the_input(tmp_path):
+    f = tmp_path / "hand.gjn"
+    f.write_bytes(HAND.read_bytes())
+    r = run("render", f)
+    assert r.exit_code == 0 and r.output == ""
+    assert (tmp_path / "hand.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert f.read_bytes() == HAND.read_bytes()
+    bare = tmp_path / "sub" / "record"  # no suffix: .html is added
+    bare.parent.mkdir()
+    bare.write_bytes(HAND.read_bytes())
+    assert run("render", bare).exit_code == 0 and (tmp_path / "sub" / "record.html").is_file()
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["hand.gjn", "hand.html", "record", "record.html", "sub"]
+
+
+def test_render_never_writes_over_its_input_and_dash_goes_to_standard_output(tmp_path):
+    page = tmp_path / "hand.html"  # a record named .html: its page would be itself
+    page.write_bytes(HAND.read_bytes())
+    r = run("render", page)
+    assert r.exit_code == 2 and f"Error: {page} ends in .html: the page would overwrite it; give -o" in r.output
+    assert page.read_bytes() == HAND.read_bytes()
+    r = run("render", "-", input=HAND.read_bytes())
+    assert r.exit_code == 0 and r.stdout.startswith("<!DOCTYPE html>") and "Liu Yang" in r.stdout
+    assert [p.name for p in tmp_path.iterdir()] == ["hand.html"]
+
+
+def test_fmt_diff_prints_a_unified_diff_against_the_canonical_form(tmp_path):
+    text = HAND.read_text(encoding="utf-8")
+    f = tmp_path / "messy.gjn"
+    f.write_text(text.replace("\n2. 4:3333", "\n2.  4:3333"), encoding="utf-8")  # line 29, one space more
+    lines = text.splitlines()
+    r = run("fmt", "--diff", f, HAND)  # HAND is canonical: no diff for it
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        f"--- {f}",
+        f"+++ {f} (canonical)",
+        "@@ -26,7 +26,7 @@",  # three lines of context each side of line 29
+        " " + lines[25],
+        " " + lines[26],
+        " " + lines[27],
+        "-2.  4:3333 5:4444 6:5555 1:6666 2:7777 3:8888 4:9999 5:- 6:- 1:- 2:- 3:-",
+        "+2. 4:3333 5:4444 6:5555 1:6666 2:7777 3:8888 4:9999 5:- 6:- 1:- 2:- 3:-",
+        " " + lines[29],
+        " " + lines[30],
+        " " + lines[31],
+    ]
+    assert r.stderr == f"{f}: not in canonical form\n"  # as --check says it
+    assert run("fmt", "--check", "--diff", f).stdout == r.stdout  # --diff with --check: the same
+    assert f.read_text(encoding="utf-8") != text  # nothing is written
+    assert run("fmt", "--diff", HAND).output == ""
+
+
+def test_fmt_diff_shows_line_ends_and_a_missing_final_newline(tmp_path):
+    text = HAND.read_text(encoding="utf-8")
+    f = tmp_path / "crlf.gjn"
+    f.write_bytes(text.rstrip("\n").replace("\n", "\r\n").encode("utf-8"))  # CRLF, and no final line end
+    r = run("fmt", "--diff", f)
+    out = r.stdout.splitlines()
+    assert r.exit_code == 1 and out[2] == "@@ -1,64 +1,64 @@"  # every line differs
+    assert out[3] == '-[Event "Worked example: one hand under the charter"]\\r'
+    assert out[66] == "-   2 is left holding cards: 6th place (大落).}" and out[67] == "\\ No newline at end of file"
+    assert out[68] == '+[Event "Worked example: one hand under the charter"]' and len(out) == 3 + 64 + 1 + 64
+
+
+def test_fmt_diff_reads_standard_input_and_goes_one_at_a_time(tmp_path):
+    messy = HAND.read_text(encoding="utf-8").replace("\n2. 4:3333", "\n2.  4:3333")
+    r = run("fmt", "--diff", "-", input=messy.encode("utf-8"))
+    assert r.exit_code == 1 and r.stdout.startswith("--- -\n+++ - (canonical)\n@@ -26,7 +26,7 @@\n")
+    r = run("fmt", "--diff", "--in-place", HAND)
+    assert r.exit_code == 2 and "--check (or --diff), --in-place and --output go one at a time" in r.output
+    bad = tmp_path / "bad.gjn"
+    bad.write_text(messy.replace("4:3333", "4:33Z3"), encoding="utf-8")
+    r = run("fmt", "--diff", bad)  # a hand that cannot be read: reported, no diff, exit 2
+    assert r.exit_code == 2 and r.stdout == "" and f"{bad}:29:9: error[bad-card]" in r.stderr
