@@ -156,8 +156,10 @@ def _quiet_stdout() -> None:
 def main() -> None:
     """Record, check and replay hands of 够级 (Gouji).
 
-    Records are .gjn files (docs/notation.md). Exit codes: 0 valid, 1 a rule
-    is broken, 2 a file cannot be read or the command line is wrong.
+    Records are .gjn files (docs/notation.md), UTF-8 text: --encoding NAME
+    reads one saved in another encoding (gb18030, gbk, big5 …), and a FILE
+    named - is standard input. Exit codes: 0 valid, 1 a rule is broken, 2 a
+    file cannot be read or the command line is wrong.
     """
 
 
