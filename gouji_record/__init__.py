@@ -31,7 +31,7 @@ from pathlib import Path
 from .errors import GoujiError
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
-from .notation.files import read_hands
+from .notation.files import read_hands, text_encoding
 from .replay import Replay, replay
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
@@ -48,16 +48,18 @@ def parse(text: str) -> list[GameRecord]:
     return [record for record, _ in parse_text(text)]
 
 
-def read(path: str | Path) -> list[GameRecord]:
+def read(path: str | Path, encoding: str | None = None) -> list[GameRecord]:
     """Read a ``.gjn`` file into records, one per hand, through the splitter every command uses
     (:func:`~gouji_record.notation.files.read_hands`: any line ends, a byte-order mark dropped).
+    ``encoding`` reads a file that is not UTF-8 (``"gb18030"``), as ``--encoding`` does.
 
     Raises :class:`NotationError` for a file that cannot be read (code ``unreadable``), is not
-    UTF-8 (``encoding``, at the first bad byte) or is not a record; its ``file``, ``hand``,
-    ``line`` and ``column`` say where.
+    UTF-8 or not in ``encoding`` (``encoding``, at the first bad byte) or is not a record; its
+    ``file``, ``hand``, ``line`` and ``column`` say where. An unknown ``encoding`` raises
+    :class:`~gouji_record.notation.files.UnknownEncoding` (a ``ValueError``).
     """
     records: list[GameRecord] = []
-    for hand in read_hands(str(path)):
+    for hand in read_hands(str(path), encoding=text_encoding(encoding)):
         try:
             if hand.problem is not None:
                 raise hand.problem

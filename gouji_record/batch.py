@@ -78,7 +78,13 @@ def parse_hand(hand: HandText) -> tuple[list[tuple[GameRecord, SourceMap]], Prob
             if hands:
                 return hands, None
             return [], Problem(hand.path, hand.line, hand.column, "empty", NO_HAND)
-    return [], Problem(hand.path, error.line, error.column, error.code, error.message)
+    return [], located(hand.path, error)
+
+
+def located(path: str, error: NotationError) -> Problem:
+    """The problem ``error`` reports in ``path``, with the line it quotes, if it has one (a line
+    that is not UTF-8, as it reads in the likely encoding)."""
+    return Problem(path, error.line, error.column, error.code, error.message, source_line=getattr(error, "source_line", None))
 
 
 @dataclass
@@ -100,13 +106,14 @@ class ReadHand:
         return self.hand.display_lines() if self.hand is not None else None
 
 
-def read_records(path: str, stream: BinaryIO | None = None) -> Iterator[ReadHand]:
+def read_records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
     """Read ``path`` (or ``stream``) hand by hand: a :class:`ReadHand` per hand in file order,
     whatever is wrong with the others; one with only a problem for a file that cannot be read
-    on (``unreadable``) or holds no hand (``empty``). Memory is bounded by the largest hand."""
+    on (``unreadable``) or holds no hand (``empty``). Memory is bounded by the largest hand.
+    ``encoding`` is the file's (``None``: UTF-8; see :func:`~gouji_record.notation.files.read_lines`)."""
     any_hand = False
     try:
-        for hand in read_hands(path, stream):
+        for hand in read_hands(path, stream, encoding):
             any_hand = True
             hands, problem = parse_hand(hand)
             if problem is not None:
@@ -273,11 +280,13 @@ def check_file(
     quiet: bool = False,
     stream: BinaryIO | None = None,
     progress=None,
+    encoding: str | None = None,
 ) -> Iterator[HandReport]:
     """Check every hand of ``path`` (or of ``stream``, e.g. standard input), in file order.
 
     ``jobs`` > 1 checks hands in that many worker processes (at most :data:`MAX_JOBS`).
-    ``progress``, if given, is called with the number of characters of each hand read. Yields
+    ``progress``, if given, is called with the number of characters of each hand read;
+    ``encoding`` is the file's (``None``: UTF-8), decoded here, before the workers. Yields
     one :class:`HandReport` per hand, whatever is wrong with the others (a hand that cannot be
     decoded or parsed is reported on its own), then one for a file that cannot be read on, or
     one for a file with no hand.
@@ -286,7 +295,7 @@ def check_file(
 
     def hands() -> Iterator[HandText]:
         try:
-            for hand in read_hands(path, stream):
+            for hand in read_hands(path, stream, encoding):
                 if progress is not None:
                     progress(len(hand.text))
                 yield hand
@@ -311,8 +320,11 @@ def check_file(
                 any_hand = True
                 yield from pending.popleft().get()
     if failure:
-        p = failure[0]
-        yield HandReport(path, 0, 0, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})
+        yield file_report(failure[0])
     elif not any_hand:
-        p = Problem(path, 1, 1, "empty", NO_HAND)
-        yield HandReport(path, 0, 1, UNREADABLE, p.format(), {"file": path, "valid": False, "error": _problem_data(p)})
+        yield file_report(Problem(path, 1, 1, "empty", NO_HAND))
+
+
+def file_report(p: Problem) -> HandReport:
+    """The report of a file (or directory) that cannot be read as a whole, or holds no hand."""
+    return HandReport(p.path, 0, p.line, UNREADABLE, p.format(), {"file": p.path, "valid": False, "error": _problem_data(p)})

@@ -9,6 +9,7 @@ ruleset) or the command line is wrong.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import hashlib
 import io
@@ -23,10 +24,10 @@ from typing import BinaryIO, Callable
 import click
 from pydantic import BaseModel
 
-from .batch import MAX_JOBS, ReadHand, read_records, ruleset_problem
+from .batch import MAX_JOBS, ReadHand, located, read_records, ruleset_problem
 from .canonical import canonical
 from .model import GameRecord
-from .notation.files import decode
+from .notation.files import UnknownEncoding, decode, text_encoding
 from .notation.build import NotationError
 from .notation.writer import write, write_all
 from .replay import Replay, replay, ruleset_of
@@ -58,12 +59,13 @@ def _stdin() -> BinaryIO:
     return sys.stdin.buffer
 
 
-def _records(path: str, stream: BinaryIO | None = None) -> Iterator[ReadHand]:
-    """The hands of ``path`` (``-``: standard input) read and parsed, one at a time, each with its
-    problem if it cannot be read (see :func:`gouji_record.batch.read_records`)."""
+def _records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
+    """The hands of ``path`` (``-``: standard input) read in ``encoding`` (``None``: UTF-8) and
+    parsed, one at a time, each with its problem if it cannot be read (see
+    :func:`gouji_record.batch.read_records`)."""
     if path == "-" and stream is None:
         stream = _stdin()
-    return read_records(path, stream)
+    return read_records(path, stream, encoding)
 
 
 def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
@@ -154,11 +156,43 @@ def _quiet_stdout() -> None:
 def main() -> None:
     """Record, check and replay hands of 够级 (Gouji).
 
-    Records are .gjn files (docs/notation.md). Exit codes: 0 valid, 1 a rule
-    is broken, 2 a file cannot be read or the command line is wrong.
+    Records are .gjn files (docs/notation.md), UTF-8 text: --encoding NAME
+    reads one saved in another encoding (gb18030, gbk, big5 …), and a FILE
+    named - is standard input. Exit codes: 0 valid, 1 a rule is broken, 2 a
+    file cannot be read or the command line is wrong.
     """
 
 
+class _CommandLineError(click.ClickException):
+    """A wrong option value said in one line (``Error: …``), exit status 2 as for every command
+    line that is wrong."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+class _EncodingType(click.ParamType):
+    """``--encoding NAME``: a text encoding that writes ASCII as ASCII, checked when the command
+    line is read; UTF-8 is ``None`` (the notation's own, read with located errors)."""
+
+    name = "encoding"
+
+    def get_metavar(self, param, ctx=None) -> str:  # click < 8.2 passes no ctx
+        return "NAME"
+
+    def convert(self, value, param, ctx):
+        try:
+            return text_encoding(value)
+        except UnknownEncoding as e:
+            raise _CommandLineError(f"Invalid value for '--encoding': {e}") from None
+
+
+encoding_opt = click.option(
+    "--encoding",
+    type=_EncodingType(),
+    default=None,
+    help="Read the input in this encoding (e.g. gb18030, gbk, big5) instead of UTF-8, the notation's own; "
+    "what is written is UTF-8.",
+)
 ruleset_opt = click.option(
     "--ruleset",
     "ruleset_name",
@@ -195,23 +229,52 @@ file_arg = click.argument("file", type=click.Path(allow_dash=True))
     show_default=True,
     help="json: one JSON object per hand on standard output (JSON Lines).",
 )
-def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs: int, fmt_: str) -> None:
+@encoding_opt
+@click.option(
+    "-r",
+    "--recursive",
+    is_flag=True,
+    help="A FILE that is a directory: check every *.gjn file under it, in its subdirectories too, in path order.",
+)
+def validate(
+    files: tuple[str, ...],
+    ruleset_name: str | None,
+    quiet: bool,
+    jobs: int,
+    fmt_: str,
+    encoding: str | None,
+    recursive: bool,
+) -> None:
     """Replay each hand in FILES and check every action against the rules.
 
     Prints, for a valid hand, the ruleset, places 头科…大落, team scores and
     counts of 够级 plays, 开点 and burns; for the first illegal action of a
     hand, FILE:LINE:COL: error[CODE] with the line, a caret and the rule's
     source. A bad hand does not stop the others. Large files are read hand
-    by hand; a progress bar shows on a terminal. FILE - reads standard input.
-    Exit 0 if all is valid, 1 if a rule is broken, 2 if a file or a hand
-    cannot be read (the worst over all hands).
+    by hand; a progress bar shows on a terminal. FILE - reads standard input;
+    with -r a FILE may be a directory. Exit 0 if all is valid, 1 if a rule is
+    broken, 2 if a file or a hand cannot be read (the worst over all hands).
     """
-    from .batch import OK, check_file, with_matches
+    from .batch import OK, check_file, file_report, with_matches
 
     if ruleset_name is not None:
         _ruleset_option(ruleset_name)
     status = EXIT_OK
-    for path in files:
+
+    def show(report) -> None:
+        nonlocal status
+        status = max(status, report.status)
+        if fmt_ == "json":
+            click.echo(json.dumps(report.data, ensure_ascii=False))
+        elif report.status != OK:
+            click.secho(printable(report.text), fg="red", err=True)
+        elif report.text:
+            click.echo(printable(report.text))
+
+    for path in _gjn_files(files, recursive):
+        if isinstance(path, Problem):
+            show(file_report(path))
+            continue
         size = 0 if path == "-" else _size(path)
         shown = size > 1 << 20 and sys.stderr.isatty()  # a library's bar, on a terminal only
         bar_context = click.progressbar(length=size, file=sys.stderr, label=Path(path).name) if shown else nullcontext()
@@ -224,23 +287,44 @@ def validate(files: tuple[str, ...], ruleset_name: str | None, quiet: bool, jobs
                     quiet=quiet,
                     stream=_stdin() if path == "-" else None,
                     progress=bar.update if bar else None,
+                    encoding=encoding,
                 )
             )
             try:
                 for report in reports:
-                    status = max(status, report.status)
-                    if fmt_ == "json":
-                        click.echo(json.dumps(report.data, ensure_ascii=False))
-                    elif report.status != OK:
-                        click.secho(printable(report.text), fg="red", err=True)
-                    elif report.text:
-                        click.echo(printable(report.text))
+                    show(report)
             except OSError as e:
                 if e.errno not in (errno.EAGAIN, errno.ENOMEM):
                     raise
                 _fail(Problem(path, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
                 status = EXIT_UNREADABLE
     sys.exit(status)
+
+
+def _gjn_files(paths: tuple[str, ...], recursive: bool) -> Iterator[str | Problem]:
+    """``paths`` with each directory among them replaced, when ``recursive``, by the ``*.gjn``
+    files under it (symbolic links to directories are not followed), sorted by their paths
+    compared name by name; or by the problem that it holds none, or that a directory under
+    it cannot be read."""
+    for path in paths:
+        if path == "-" or not os.path.isdir(path):
+            yield path
+            continue
+        if not recursive:
+            yield Problem(path, 0, 0, "unreadable", "is a directory, not a .gjn file: -r checks the .gjn files under it")
+            continue
+        found: list[tuple[list[str], str | Problem]] = []
+
+        def unreadable(e: OSError) -> None:
+            name = e.filename or path
+            message = f"cannot read the directory: {e.strerror or e}"
+            found.append((name.split(os.sep), Problem(name, 0, 0, "unreadable", message)))
+
+        for root, _, names in os.walk(path, onerror=unreadable):
+            found += [((p := os.path.join(root, n)).split(os.sep), p) for n in names if n.endswith(".gjn")]
+        if not found:
+            yield Problem(path, 0, 0, "empty", "no .gjn file in the directory or under it")
+        yield from (item for _, item in sorted(found, key=lambda f: f[0]))
 
 
 def _size(path: str) -> int:
@@ -261,11 +345,13 @@ output_opt = click.option(
 )
 
 
-def _one_hand(file: str, hand_number: int, override: Ruleset | None) -> tuple[ReadHand, Replay]:
-    """Read ``file`` up to its hand number ``hand_number`` (1-based, counted as ``validate``
-    counts them) and replay it; exit 2 if it cannot be read."""
+def _one_hand(
+    file: str, hand_number: int, override: Ruleset | None, encoding: str | None = None
+) -> tuple[ReadHand, Replay]:
+    """Read ``file`` (in ``encoding``; ``None``: UTF-8) up to its hand number ``hand_number``
+    (1-based, counted as ``validate`` counts them) and replay it; exit 2 if it cannot be read."""
     count = 0
-    for hand in _records(file):
+    for hand in _records(file, encoding=encoding):
         if hand.hand is None or hand.hand.index == hand_number:
             if hand.problem is not None:
                 _fail(hand.problem, hand.lines())
@@ -290,10 +376,12 @@ def _canonical_text(hand: ReadHand) -> str | Problem:
 
 
 class _Digest(io.RawIOBase):
-    """A byte stream read through, hashing what is read (to compare a file with its canonical form)."""
+    """A byte stream read through, hashing what is read (to compare a file with its canonical form),
+    and keeping it when ``keep`` (to show the difference)."""
 
-    def __init__(self, raw: BinaryIO) -> None:
+    def __init__(self, raw: BinaryIO, keep: bool = False) -> None:
         self.raw, self.hash = raw, hashlib.sha256()
+        self.kept: bytearray | None = bytearray() if keep else None
 
     def readable(self) -> bool:
         return True
@@ -301,7 +389,26 @@ class _Digest(io.RawIOBase):
     def read(self, size: int = -1) -> bytes:
         data = self.raw.read(size)
         self.hash.update(data)
+        if self.kept is not None:
+            self.kept += data
         return data
+
+
+def _print_diff(path: str, old: str, new: str) -> None:
+    """A unified diff (difflib's) from ``old``, the text of ``path``, to ``new``, its canonical
+    form, on standard output. Lines end where the reader ends them (LF, CRLF or CR); a line end
+    that changes shows as the escaped CR left at the end of the old line."""
+    lines = difflib.unified_diff(
+        list(io.StringIO(old, newline="")),
+        list(io.StringIO(new, newline="")),
+        fromfile=path,
+        tofile=f"{path} (canonical)",
+    )
+    for line in lines:
+        text = line[:-1] if line.endswith("\n") else line
+        click.echo(printable(text))
+        if not line.endswith("\n"):
+            click.echo("\\ No newline at end of file")
 
 
 @main.command()
@@ -311,10 +418,24 @@ class _Digest(io.RawIOBase):
     is_flag=True,
     help="Write no formatted output: name each FILE not in canonical form, and exit 1 if there is one.",
 )
+@click.option(
+    "--diff",
+    is_flag=True,
+    help="As --check, and print a unified diff of each FILE not in canonical form against that form.",
+)
 @click.option("--in-place", is_flag=True, help="Rewrite each FILE in canonical form (atomically).")
 @output_opt
 @force_opt
-def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None, force: bool) -> None:
+@encoding_opt
+def fmt(
+    files: tuple[str, ...],
+    check: bool,
+    diff: bool,
+    in_place: bool,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
+) -> None:
     """Print FILES in canonical form: tags in export order, cards sorted
     strongest first, one numbered round per line, lines of at most 80 columns,
     LF line ends. FILE - reads standard input.
@@ -322,9 +443,15 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
     A FILE is never changed unless --in-place is given. A FILE with a hand that
     cannot be read is reported (every such hand, located) and left out of the
     output; the exit status is then 2, and an -o file is not written.
+
+    --diff (with or without --check) writes no file: it prints on standard
+    output, for each FILE not in canonical form, a unified diff from the FILE
+    to its canonical form (control characters, a CR among them, escaped as
+    \x0d), and exits as --check does.
     """
+    check = check or diff
     if sum((check, in_place, output is not None)) > 1:
-        raise click.UsageError("--check, --in-place and --output go one at a time")
+        raise click.UsageError("--check (or --diff), --in-place and --output go one at a time")
     if in_place and "-" in files:
         raise click.UsageError("--in-place rewrites files: standard input (-) cannot be rewritten")
     _no_overwrite(files, output)
@@ -336,11 +463,11 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
                 raw = _stdin() if path == "-" else open(path, "rb")  # noqa: SIM115
             except OSError:
                 raw = None  # read_records says why
-            source = _Digest(raw) if raw is not None else None
+            source = _Digest(raw, keep=diff) if raw is not None else None
             digest = hashlib.sha256()
             with spool() as text:
                 bad = False
-                for n, hand in enumerate(read_records(path, source)):
+                for n, hand in enumerate(read_records(path, source, encoding)):
                     canon = _canonical_text(hand)
                     if isinstance(canon, Problem):
                         _fail(canon, hand.lines())
@@ -359,6 +486,9 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
                     if changed:
                         click.echo(f"{printable(path)}: not in canonical form", err=True)
                         status = max(status, EXIT_ILLEGAL)
+                    if changed and diff and source is not None:
+                        text.seek(0)
+                        _print_diff(path, bytes(source.kept).decode(encoding or "utf-8", "replace"), text.read())
                 elif in_place:
                     if changed:
                         with Sink(path, force=force) as rewrite:
@@ -379,8 +509,8 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
     "-o",
     "--output",
     type=click.Path(dir_okay=False, allow_dash=True),
-    required=True,
-    help="The HTML file to write (- for standard output).",
+    help="The HTML file to write (- for standard output). Default: FILE's name with .html for its "
+    "suffix, beside it (hand.gjn: hand.html); standard output when FILE is -.",
 )
 @ruleset_opt
 @click.option(
@@ -405,8 +535,16 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, output: str | None,
     help="The view at opening: 0 shows every hand face up, 1-6 only that seat's own hand.",
 )
 @force_opt
+@encoding_opt
 def render(
-    file: str, output: str, ruleset_name: str | None, hand_number: int | None, lang: str, seat: int, force: bool
+    file: str,
+    output: str | None,
+    ruleset_name: str | None,
+    hand_number: int | None,
+    lang: str,
+    seat: int,
+    force: bool,
+    encoding: str | None,
 ) -> None:
     """Render FILE as one self-contained HTML replay page.
 
@@ -423,11 +561,15 @@ def render(
 
     A hand with an illegal action replays up to it, marks it and shows the
     diagnostic with its rule's source; the command says so on standard error
-    (exit status 0: the page was written).
+    (exit status 0: the page was written). FILE - reads standard input.
     """
     from .render.html import render_replays
 
     override = _ruleset_option(ruleset_name)
+    if output is None:
+        output = "-" if file == "-" else str(_html_beside(file))
+        if file != "-" and same_file(file, output):  # hand.html given as FILE: never written over
+            raise click.UsageError(f"{file} ends in .html: the page would overwrite it; give -o")
     _no_overwrite((file,), output)
 
     unreadable = []
@@ -436,7 +578,7 @@ def render(
         """Each hand replayed as it is read: the page holds one hand at a time. A hand that
         cannot be read is reported and left out (the page is then not written)."""
         count = 0
-        for hand in _records(file):
+        for hand in _records(file, encoding=encoding):
             if hand.hand is not None:
                 count = hand.hand.index
             if hand_number is not None and hand.hand is not None and count != hand_number:
@@ -467,6 +609,13 @@ def render(
             out.abandon()
     if unreadable:
         sys.exit(EXIT_UNREADABLE)
+
+
+def _html_beside(file: str) -> Path:
+    """The page ``render`` writes for ``file`` when no ``-o`` is given: beside it, its suffix
+    made ``.html`` (``a/hand.gjn`` → ``a/hand.html``, ``hand`` → ``hand.html``)."""
+    path = Path(file)
+    return path.with_suffix(".html") if path.suffix else path.with_name(path.name + ".html")
 
 
 def _json(data: object) -> None:
@@ -623,7 +772,10 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
 @click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's actions.")
 @ruleset_opt
 @format_opt
-def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: str | None, fmt_: str) -> None:
+@encoding_opt
+def moves(
+    file: str, at: int, hand_number: int, seat: int | None, ruleset_name: str | None, fmt_: str, encoding: str | None
+) -> None:
     """List the legal actions after action N of a hand: the seat to act's
     plays, pass and yield, and the burns other seats could claim, in claim
     order — "could seat 4 have burned here?" answered by the rules.
@@ -631,13 +783,13 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
     Plays that need cards the deal does not give (?N) are listed by kind:
     `5:*?2` is any burn of two cards by seat 5 that uses some of them, `4:?3`
     any follow of three, `1:?` any lead, each with an example the engine
-    accepts.
+    accepts. FILE - reads standard input.
     """
     from .model import Action
     from .rules.moves import HiddenPlays, legal_actions
 
     override = _ruleset_option(ruleset_name)
-    hand, result = _one_hand(file, hand_number, override)
+    hand, result = _one_hand(file, hand_number, override, encoding)
     total = len(hand.record.all_actions)
     if at > total:
         raise click.BadParameter(f"the hand has {total} actions", param_hint="--at")
@@ -702,12 +854,13 @@ def moves(file: str, at: int, hand_number: int, seat: int | None, ruleset_name: 
 )
 @output_opt
 @force_opt
-def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -> None:
+@encoding_opt
+def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool, encoding: str | None) -> None:
     """Export the hands of FILES as JSON, one object per hand; `gouji import` reads it back with no loss.
 
     Reads hand by hand (memory bounded by the largest hand). A FILE with a hand that cannot be
     read is reported (every such hand, located) and left out; the exit status is then 2, and an
-    -o file is not written.
+    -o file is not written. FILE - reads standard input.
     """
     _no_overwrite(files, output)
     status = EXIT_OK
@@ -715,7 +868,7 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -
         for path in files:
             with spool() as text:
                 bad = False
-                for hand in _records(path):
+                for hand in _records(path, encoding=encoding):
                     problem = hand.problem or _ruleset_for(hand, None)  # as import will ask
                     if isinstance(problem, Problem):
                         _fail(problem, hand.lines())
@@ -734,20 +887,22 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool) -
 @main.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
-def import_(file: str, output: str | None) -> None:
+@encoding_opt
+def import_(file: str, output: str | None, encoding: str | None) -> None:
     """Convert FILE to canonical .gjn: JSON Lines of records (from `gouji export`), or a
     platform's event log (docs/events-log.md), told apart by their first object.
+    FILE - reads standard input; the .gjn goes to standard output unless -o is given.
     """
     from .interchange import EventLogError, read_records
 
     _no_overwrite((file,), output)
     try:
-        text = decode(_stdin().read() if file == "-" else Path(file).read_bytes())
+        text = decode(_stdin().read() if file == "-" else Path(file).read_bytes(), encoding)
     except OSError as e:
         _fail(Problem(file, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}"))
         sys.exit(EXIT_UNREADABLE)
-    except NotationError as e:  # not UTF-8: located as every reader locates it
-        _fail(Problem(file, e.line, e.column, e.code, e.message))
+    except NotationError as e:  # not UTF-8 (or not in --encoding): located as every reader locates it
+        _fail(located(file, e))
         sys.exit(EXIT_UNREADABLE)
     try:
         records = read_records(text, file)

@@ -8,13 +8,15 @@ objects; it checks the shape of the log (JSON, event order, fields, seats,
 cards, the deal, tag values) but not the rules of play: replaying the records
 (:func:`gouji_record.replay`) does that.
 
+A log that gives only the plays (no ``deal`` event) gives hands not known (``?36``):
+
 >>> log = '''
 ... {"type":"start_hand","ruleset":"charter","names":["A","B","C","D","E","F"]}
+... {"type":"play","seat":1,"cards":"TTTTT"}
 ... '''
->>> records_from_events(log.splitlines())
-Traceback (most recent call last):
-  ...
-gouji_record.eventlog.EventLogError: <events>:2: the log ends before the deal of the hand started here: expected a deal event
+>>> (record,) = records_from_events(log.splitlines())
+>>> record.deal, record.actions[0].text, record.tags["Result"]
+(('?36', '?36', '?36', '?36', '?36', '?36'), '1:TTTTT', '*')
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ from .model import (
     ActionKind,
     GameRecord,
     comment_text,
+    join_hand,
     parse_result,
+    split_hand,
     tag_problem,
     tag_value_problem,
 )
@@ -125,20 +129,22 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
     split at ``\n`` only: JSON strings may hold U+2028 and the like raw).
     Blank lines are skipped but counted. ``source`` names the log in errors.
 
-    Each hand opens with ``start_hand``, then ``deal``, declarations, actions
-    and ``end_hand``, whose ``result`` becomes the ``Result`` tag; a log that
-    stops before ``end_hand`` gives ``Result "*"``. The records carry no round
-    numbers or annotation glyphs; rules are not checked. An empty log gives
-    ``[]``.
+    Each hand opens with ``start_hand``, then ``deal`` (optional: a hand without
+    one is not known, ``?36`` for each seat), declarations, actions and
+    ``end_hand``, whose ``result`` becomes the ``Result`` tag; a log that stops
+    before ``end_hand`` gives ``Result "*"``. A hand of the deal may be partly
+    known (``"KKKKKK?30"``, ``"KKKKKK?"``: the rest) or not at all (``null``,
+    ``""``, ``"?"``). The records carry no round numbers or annotation glyphs;
+    rules are not checked. An empty log gives ``[]``.
 
     Raises :class:`EventLogError`, naming the 1-based line and what was
     expected, for a line that is not JSON or not an object, an unknown
     ``type``, a missing, unknown or mistyped field, an event out of order
-    (anything before ``start_hand``, an action before ``deal``, a declaration
-    after play, a ``start_hand`` before the previous hand's ``end_hand``), a
-    seat that is not 1-6, cards not in the alphabet, a deal other than six
-    hands of 36 cards within four decks, an unknown ruleset or option, and a
-    malformed date, result or tag.
+    (anything before ``start_hand``, a ``deal`` after a declaration or action,
+    a declaration after play, a ``start_hand`` before the previous hand's
+    ``end_hand``), a seat that is not 1-6, cards not in the alphabet, a deal
+    other than six hands of 36 cards (known or ``?N``) within four decks, an
+    unknown ruleset or option, and a malformed date, result or tag.
     """
     if isinstance(lines, str):
         lines = lines.split("\n")
@@ -167,10 +173,13 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
         if kind == "deal":
             if hand.deal is not None:
                 raise fail(f"a second deal for the hand started at line {hand.line}: expected one deal per hand")
+            if hand.preplay or hand.actions:
+                raise fail(
+                    f"deal after the hand's first {'declaration' if hand.preplay else 'action'}: "
+                    f"expected the deal right after start_hand (line {hand.line}), or none"
+                )
             hand.deal = _deal(event["hands"], fail)
             continue
-        if hand.deal is None:
-            raise fail(f'{kind} before deal: expected {{"type":"deal",…}} after start_hand (line {hand.line})')
         if kind == "end_hand":
             records.append(_finish(hand, _result(event["result"], fail), number, source))
             hand = None
@@ -181,10 +190,6 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
         else:
             hand.actions.append(_action(event, PLAY_TYPES[kind], fail))
     if hand is not None:
-        if hand.deal is None:
-            raise EventLogError(
-                "the log ends before the deal of the hand started here: expected a deal event", hand.line, source
-            )
         records.append(_finish(hand, "*", hand.line, source))
     return records
 
@@ -327,19 +332,39 @@ def _cards(value: Any, what: str, fail) -> str:
 
 
 def _deal(hands: Any, fail) -> tuple[str, ...]:
-    """The six hands of a ``deal`` event, canonical; checked for size and four-deck totals."""
+    """The six hands of a ``deal`` event, canonical (``?N`` for cards not known); checked for size
+    and four-deck totals."""
     if not isinstance(hands, list) or len(hands) != 6:
         raise fail(f'"hands" is {_describe(hands)}: expected an array of six card strings, seat 1 first')
-    out = []
-    for seat, cards in enumerate(hands, start=1):
-        canonical = _cards(cards, f'"hands"[{seat - 1}] (seat {seat})', fail)
-        if len(canonical) != HAND_SIZE:
-            raise fail(f"seat {seat} is dealt {len(canonical)} cards: expected {HAND_SIZE}")
-        out.append(canonical)
-    for rank, (n, cap) in enumerate(zip(total(parse_cards(h) for h in out), COPIES)):
+    out = [_hand(cards, seat, fail) for seat, cards in enumerate(hands, start=1)]
+    for rank, (n, cap) in enumerate(zip(total(parse_cards(split_hand(h)[0]) for h in out), COPIES)):
         if n > cap:
             raise fail(f"the deal has {n} cards {RANK_LETTERS[rank]}: four decks hold {cap}")
     return tuple(out)
+
+
+def _hand(value: Any, seat: int, fail) -> str:
+    """One seat's hand in a ``deal`` event, as the record stores it: its 36 cards; or the cards
+    known, then ``?N`` (N cards not known) or ``?`` (the rest), as in the notation's deal; or
+    ``null``, ``""``, ``"-"`` or ``"?"`` for a hand not known at all."""
+    what = f'"hands"[{seat - 1}] (seat {seat})'
+    if value is None or isinstance(value, str) and value.strip() in ("", "-"):
+        return join_hand("", HAND_SIZE)
+    if not isinstance(value, str):
+        raise fail(f'{what} is {_describe(value)}: expected a string of cards like "QQQ", or null if not known')
+    known, mark, unknown = value.partition("?")
+    cards = _cards(known, what, fail)
+    if not mark:
+        if len(cards) != HAND_SIZE:
+            raise fail(f"seat {seat} is dealt {len(cards)} cards: expected {HAND_SIZE} (end it with ? if the rest are not known)")
+        return cards
+    digits = unknown.strip()
+    if digits and not (digits.isdecimal() and digits.isascii() and len(digits) <= 3):
+        raise fail(f'{what} {value!r}: expected cards, then ?N for N cards not known, or ? for the rest')
+    count = int(digits) if digits else max(0, HAND_SIZE - len(cards))
+    if len(cards) + count != HAND_SIZE:
+        raise fail(f"seat {seat} is dealt {len(cards) + count} cards: expected {HAND_SIZE}")
+    return join_hand(cards, count)
 
 
 def _seat(value: Any, fail) -> int:
@@ -378,12 +403,11 @@ def _result(value: Any, fail) -> str:
 
 
 def _finish(hand: _Hand, result: str, line: int, source: str) -> GameRecord:
-    """The record of a hand, with its Result."""
-    assert hand.deal is not None
+    """The record of a hand, with its Result; a hand without a deal is not known (``?36`` each)."""
     try:
         return GameRecord(
             tags={**hand.tags, "Result": result},
-            deal=hand.deal,
+            deal=hand.deal or (join_hand("", HAND_SIZE),) * 6,
             preplay=tuple(hand.preplay),
             comment=hand.comment,
             actions=tuple(hand.actions),

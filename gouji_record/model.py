@@ -359,7 +359,8 @@ class GameRecord(BaseModel):
 
     ``tags`` keeps every tag pair in file order (unknown tags included);
     ``deal`` the cards of seats 1–6, canonical, ``?N`` ending a hand with N
-    cards not known (``"?36"``: nothing known); ``preplay`` the declarations
+    cards not known (``"?36"``: nothing known; ``?`` alone on input: the rest
+    of the hand; no deal given: nothing known of any hand); ``preplay`` the declarations
     before play (革命, 要头/无头, 自然开点); ``comment`` the comments written
     before the first action; ``actions`` every action of play in order.
 
@@ -373,7 +374,8 @@ class GameRecord(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     tags: dict[TagName, TagValue]
-    deal: tuple[str, str, str, str, str, str]
+    #: Not given: nothing is known of any hand, as a file without a ``deal`` section.
+    deal: tuple[str, str, str, str, str, str] = (f"?{HAND_SIZE}",) * 6
     preplay: tuple[Action, ...] = ()
     comment: tuple[Comment, ...] = ()
     actions: tuple[Action, ...] = ()
@@ -424,6 +426,8 @@ class GameRecord(BaseModel):
                 raise ValueError(f"seat {seat}: {hand[:40]!r}: expected cards, then ?N for N cards not known")
             known, unknown = split_hand(hand)
             counts = parse_cards(known)
+            if hand.endswith("?"):  # ? alone: the rest of the hand, as in a file's deal
+                unknown = max(0, HAND_SIZE - sum(counts))
             if sum(counts) + unknown != HAND_SIZE:
                 raise ValueError(f"seat {seat} is dealt {sum(counts) + unknown} cards: expected {HAND_SIZE}")
             totals = [t + n for t, n in zip(totals, counts)]

@@ -277,3 +277,152 @@ def test_an_extra_pass_after_a_gouji_play_says_to_remove_it(tmp_path):
     # without the pass the hand reads on
     f.write_text(text[: text.index("1. 1:TTTTT")] + "1. 1:TTTTT 4:JJJJJ\n", encoding="utf-8")
     assert run("validate", f).exit_code == 0
+
+
+# -- validate -r, and - in every reading command's help (issue 15) ------------------------------
+
+
+def _tree(tmp_path):
+    d = tmp_path / "d"
+    for sub in ("sub/deeper", "a-b", "empty"):
+        (d / sub).mkdir(parents=True)
+    (d / "z.gjn").write_bytes(HAND.read_bytes())
+    (d / "sub" / "b.gjn").write_bytes(ILLEGAL.read_bytes())
+    (d / "sub" / "deeper" / "a.gjn").write_bytes((EXAMPLES / "charter-match.gjn").read_bytes())
+    (d / "a-b" / "c.gjn").write_text("bad", encoding="utf-8")
+    (d / "a-b" / "notes.txt").write_text("not a record", encoding="utf-8")
+    (d / "sub" / "hand.GJN.bak").write_bytes(HAND.read_bytes())  # not *.gjn
+    return d
+
+
+def test_validate_recursive_walks_for_gjn_files_in_path_order(tmp_path):
+    d = _tree(tmp_path)
+    r = run("validate", "-r", "--format", "json", d)
+    rows = [json.loads(line) for line in r.output.splitlines()]
+    # paths compared name by name: a-b < sub < z.gjn, and in sub, b.gjn < deeper
+    assert [(row["file"], row["hand"], row["valid"]) for row in rows] == [
+        (f"{d}/a-b/c.gjn", 1, False),
+        (f"{d}/sub/b.gjn", 1, False),
+        (f"{d}/sub/deeper/a.gjn", 1, True),
+        (f"{d}/sub/deeper/a.gjn", 2, True),
+        (f"{d}/sub/deeper/a.gjn", 3, True),
+        (f"{d}/z.gjn", 1, True),
+    ]
+    assert r.exit_code == 2  # the worst: c.gjn cannot be read
+    # reported as for files named one by one, and a file named beside the directory is checked too
+    r = run("validate", "--recursive", d / "sub", HAND)
+    assert r.exit_code == 1
+    assert r.output.splitlines()[0].startswith(f"{d}/sub/b.gjn:26:30: error[gouji-not-opposite]")
+    assert r.output.count("valid under charter") == 4  # the match's three hands, then HAND
+
+
+def test_validate_a_directory_needs_r_and_an_empty_one_is_said(tmp_path):
+    d = _tree(tmp_path)
+    r = run("validate", d)
+    assert r.exit_code == 2
+    assert r.output == f"{d}: error[unreadable]: is a directory, not a .gjn file: -r checks the .gjn files under it\n"
+    r = run("validate", "-r", d / "empty")
+    assert r.exit_code == 2
+    assert r.output == f"{d / 'empty'}: error[empty]: no .gjn file in the directory or under it\n"
+
+
+def test_validate_recursive_says_which_directory_cannot_be_read(tmp_path, monkeypatch):
+    import os
+
+    d = _tree(tmp_path)
+    real_walk = os.walk
+
+    def walk(top, onerror=None, **kwargs):  # as os.walk does for a directory it may not list
+        onerror(PermissionError(13, "Permission denied", str(d / "sub")))
+        yield from ((root, dirs, names) for root, dirs, names in real_walk(top, **kwargs) if "sub" not in root)
+
+    monkeypatch.setattr(os, "walk", walk)
+    r = run("validate", "-r", "-q", d)
+    assert r.exit_code == 2
+    assert f"{d / 'sub'}: error[unreadable]: cannot read the directory: Permission denied" in r.output
+    assert "sub/b.gjn" not in r.output
+
+
+@pytest.mark.parametrize("command", ["validate", "fmt", "export", "render", "moves", "import"])
+def test_every_reading_command_says_dash_reads_standard_input(command):
+    text = " ".join(run(command, "--help").output.split())
+    assert "FILE - reads standard input" in text
+    assert "--encoding NAME Read the input in this encoding (e.g. gb18030, gbk, big5)" in text
+
+
+# -- render's default output, fmt --diff (issue 15) -----------------------------------------------
+
+
+def test_render_without_o_writes_the_page_beside_the_input(tmp_path):
+    f = tmp_path / "hand.gjn"
+    f.write_bytes(HAND.read_bytes())
+    r = run("render", f)
+    assert r.exit_code == 0 and r.output == ""
+    assert (tmp_path / "hand.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert f.read_bytes() == HAND.read_bytes()
+    bare = tmp_path / "sub" / "record"  # no suffix: .html is added
+    bare.parent.mkdir()
+    bare.write_bytes(HAND.read_bytes())
+    assert run("render", bare).exit_code == 0 and (tmp_path / "sub" / "record.html").is_file()
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["hand.gjn", "hand.html", "record", "record.html", "sub"]
+
+
+def test_render_never_writes_over_its_input_and_dash_goes_to_standard_output(tmp_path):
+    page = tmp_path / "hand.html"  # a record named .html: its page would be itself
+    page.write_bytes(HAND.read_bytes())
+    r = run("render", page)
+    assert r.exit_code == 2 and f"Error: {page} ends in .html: the page would overwrite it; give -o" in r.output
+    assert page.read_bytes() == HAND.read_bytes()
+    r = run("render", "-", input=HAND.read_bytes())
+    assert r.exit_code == 0 and r.stdout.startswith("<!DOCTYPE html>") and "Liu Yang" in r.stdout
+    assert [p.name for p in tmp_path.iterdir()] == ["hand.html"]
+
+
+def test_fmt_diff_prints_a_unified_diff_against_the_canonical_form(tmp_path):
+    text = HAND.read_text(encoding="utf-8")
+    f = tmp_path / "messy.gjn"
+    f.write_text(text.replace("\n2. 4:3333", "\n2.  4:3333"), encoding="utf-8")  # line 29, one space more
+    lines = text.splitlines()
+    r = run("fmt", "--diff", f, HAND)  # HAND is canonical: no diff for it
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        f"--- {f}",
+        f"+++ {f} (canonical)",
+        "@@ -26,7 +26,7 @@",  # three lines of context each side of line 29
+        " " + lines[25],
+        " " + lines[26],
+        " " + lines[27],
+        "-2.  4:3333 5:4444 6:5555 1:6666 2:7777 3:8888 4:9999 5:- 6:- 1:- 2:- 3:-",
+        "+2. 4:3333 5:4444 6:5555 1:6666 2:7777 3:8888 4:9999 5:- 6:- 1:- 2:- 3:-",
+        " " + lines[29],
+        " " + lines[30],
+        " " + lines[31],
+    ]
+    assert r.stderr == f"{f}: not in canonical form\n"  # as --check says it
+    assert run("fmt", "--check", "--diff", f).stdout == r.stdout  # --diff with --check: the same
+    assert f.read_text(encoding="utf-8") != text  # nothing is written
+    assert run("fmt", "--diff", HAND).output == ""
+
+
+def test_fmt_diff_shows_line_ends_and_a_missing_final_newline(tmp_path):
+    text = HAND.read_text(encoding="utf-8")
+    f = tmp_path / "crlf.gjn"
+    f.write_bytes(text.rstrip("\n").replace("\n", "\r\n").encode("utf-8"))  # CRLF, and no final line end
+    r = run("fmt", "--diff", f)
+    out = r.stdout.splitlines()
+    assert r.exit_code == 1 and out[2] == "@@ -1,64 +1,64 @@"  # every line differs
+    assert out[3] == '-[Event "Worked example: one hand under the charter"]\\r'
+    assert out[66] == "-   2 is left holding cards: 6th place (大落).}" and out[67] == "\\ No newline at end of file"
+    assert out[68] == '+[Event "Worked example: one hand under the charter"]' and len(out) == 3 + 64 + 1 + 64
+
+
+def test_fmt_diff_reads_standard_input_and_goes_one_at_a_time(tmp_path):
+    messy = HAND.read_text(encoding="utf-8").replace("\n2. 4:3333", "\n2.  4:3333")
+    r = run("fmt", "--diff", "-", input=messy.encode("utf-8"))
+    assert r.exit_code == 1 and r.stdout.startswith("--- -\n+++ - (canonical)\n@@ -26,7 +26,7 @@\n")
+    r = run("fmt", "--diff", "--in-place", HAND)
+    assert r.exit_code == 2 and "--check (or --diff), --in-place and --output go one at a time" in r.output
+    bad = tmp_path / "bad.gjn"
+    bad.write_text(messy.replace("4:3333", "4:33Z3"), encoding="utf-8")
+    r = run("fmt", "--diff", bad)  # a hand that cannot be read: reported, no diff, exit 2
+    assert r.exit_code == 2 and r.stdout == "" and f"{bad}:29:9: error[bad-card]" in r.stderr

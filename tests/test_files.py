@@ -390,3 +390,123 @@ def test_the_python_read_reads_as_the_commands_read(tmp_path):
         gj.read(bad)
     line = text.splitlines().index('[Seat1 "Zhang Wei"]') + 1
     assert (e.value.code, e.value.file, e.value.hand, e.value.line, e.value.column) == ("encoding", str(bad), 1, line, 9)
+
+
+# -- Files in other encodings (issue 15): GB18030 records from Chinese platforms and editors -------
+
+#: The example with a Chinese name, as a Chinese editor saves it: GB18030.
+CHINESE = HAND.replace("Zhang Wei", "张伟")
+GB = CHINESE.encode("gb18030")
+
+
+def cli(*args, input=None):
+    r = CliRunner().invoke(main, [str(a) for a in args], input=input)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert "Traceback" not in r.output
+    return r
+
+
+def test_every_reading_command_reads_gb18030_with_encoding(tmp_path):
+    f = tmp_path / "gb.gjn"
+    f.write_bytes(GB)
+    r = cli("validate", "--encoding", "gb18030", f)
+    assert r.exit_code == 0 and "三科 3rd  seat 1  张伟" in r.stdout
+    r = cli("fmt", "--encoding", "gb18030", f)  # fmt writes UTF-8 whatever it reads
+    assert r.exit_code == 0 and r.stdout_bytes == CHINESE.encode("utf-8")
+    r = cli("export", "--encoding", "GBK", f)  # GBK is a subset of GB18030: these bytes read the same
+    assert r.exit_code == 0 and json.loads(r.stdout)["tags"]["Seat1"] == "张伟"
+    r = cli("moves", "--encoding", "gb18030", f, "--at", "0")
+    assert r.exit_code == 0 and r.stdout.startswith("after action 0: round 1, a new round: the seat to act leads")
+    out = tmp_path / "gb.html"
+    r = cli("render", "--encoding", "gb18030", f, "-o", out)
+    assert r.exit_code == 0 and "张伟" in out.read_text(encoding="utf-8")
+    r = cli("validate", "--encoding", "gb18030", "-", input=GB)  # standard input too
+    assert r.exit_code == 0 and "-: hand 1" in r.stdout
+    r = cli("validate", "--jobs", "2", "--format", "json", "--encoding", "gb18030", f)  # decoded before the workers
+    assert r.exit_code == 0 and json.loads(r.stdout)["valid"] is True
+    assert f.read_bytes() == GB  # the input is never changed unless asked
+
+
+def test_fmt_turns_a_gb18030_file_into_utf8(tmp_path):
+    f = tmp_path / "gb.gjn"
+    f.write_bytes(GB)
+    assert cli("fmt", "--check", "--encoding", "gb18030", f).exit_code == 1  # canonical form is UTF-8
+    out = tmp_path / "utf8.gjn"
+    assert cli("fmt", "--encoding", "gb18030", f, "-o", out).exit_code == 0
+    assert out.read_bytes() == CHINESE.encode("utf-8") and f.read_bytes() == GB
+    assert cli("fmt", "--in-place", "--encoding", "gb18030", f).exit_code == 0
+    assert f.read_bytes() == CHINESE.encode("utf-8")
+    assert cli("fmt", "--check", f).exit_code == 0
+    assert cli("validate", "--encoding", "utf-8", f).exit_code == 0  # UTF-8 named is the default
+
+
+def test_a_gb18030_line_is_quoted_as_gb18030_and_the_option_named(tmp_path):
+    f = tmp_path / "gb.gjn"
+    f.write_bytes(GB)
+    r = cli("validate", f)
+    line = HAND.splitlines().index('[Seat1 "Zhang Wei"]') + 1  # 6; the first bad byte is that of 张, column 9
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [
+        f"{f}:{line}:9: error[encoding]: not UTF-8 text: byte 0xd5 cannot start a UTF-8 character; "
+        "if the file is GB18030, read it with --encoding gb18030",
+        f"{line:>5} | [Seat1 \"张伟\"]",
+        "      |         ^",
+    ]
+    # a line that does not read as GB18030 either is quoted as before, with U+FFFD, and no guess
+    latin = tmp_path / "latin.gjn"
+    latin.write_bytes(SMALL.format(n=1).replace('[Site "?"]', '[Site "café"]').encode("latin-1"))
+    r = cli("validate", latin)
+    assert r.exit_code == 2 and r.stderr.splitlines()[:2] == [
+        f"{latin}:2:11: error[encoding]: not UTF-8 text: byte 0xe9 cannot start a UTF-8 character; save the "
+        "file as UTF-8, or read it with --encoding and its encoding (gb18030, big5 …)",
+        '    2 | [Site "caf\ufffd"]',
+    ]
+    assert cli("validate", "-q", "--encoding", "latin-1", latin).exit_code == 0
+
+
+def test_the_quote_keeps_the_utf8_before_the_bad_byte(tmp_path):
+    # a line that is UTF-8 up to a GB18030 word: the caret stands under the first GB18030 character
+    f = tmp_path / "mixed.gjn"
+    f.write_bytes(HAND.encode("utf-8").replace(b"Zhang Wei", "张伟 ".encode("utf-8") + "王".encode("gb18030")))
+    r = cli("validate", f)
+    # the caret counts display columns: [Seat1 " 8, 张伟 4 (wide), the space 1
+    assert r.stderr.splitlines()[1:3] == ['    6 | [Seat1 "张伟 王"]', "      | " + " " * 13 + "^"]
+    assert r.stderr.startswith(f"{f}:6:12: error[encoding]")  # [Seat1 " is 8 characters, 张伟 and a space 3
+
+
+def test_bytes_that_are_not_in_the_named_encoding_are_located(tmp_path):
+    f = tmp_path / "bad.gjn"
+    f.write_bytes(GB.replace("张伟".encode("gb18030"), "张伟".encode("gb18030") + b"\xff"))
+    r = cli("validate", "--encoding", "gb18030", f)
+    assert r.exit_code == 2
+    # [Seat1 " is 8 characters, 张伟 2 more: the byte 0xff is character 11
+    assert r.stderr.splitlines()[0] == (
+        f"{f}:6:11: error[encoding]: not gb18030 text: byte 0xff (illegal multibyte sequence); "
+        "is the file in another encoding?"
+    )
+
+
+@pytest.mark.parametrize(
+    "name, says",
+    [
+        ("nope", "unknown encoding 'nope': expected the name of a text encoding, like gb18030, gbk, big5 or utf-8"),
+        ("rot13", "unknown encoding 'rot13'"),  # a codec, not a text encoding
+        ("utf-16", "encoding 'utf-16' writes ASCII characters as other bytes"),  # lines could not be cut
+    ],
+)
+@pytest.mark.parametrize("command", ["validate", "fmt", "export", "render", "moves", "import"])
+def test_an_unknown_encoding_is_one_line_and_exit_2(tmp_path, name, says, command):
+    r = cli(command, "--encoding", name, EXAMPLES / "charter-hand.gjn")
+    assert r.exit_code == 2
+    assert r.stderr == f"Error: Invalid value for '--encoding': {says}" + r.stderr.split(says, 1)[1]
+    assert len(r.stderr.splitlines()) == 1
+
+
+def test_the_python_read_takes_an_encoding(tmp_path):
+    import gouji_record as gj
+
+    f = tmp_path / "gb.gjn"
+    f.write_bytes(GB)
+    assert gj.read(f, encoding="gb18030") == gj.parse(CHINESE)
+    with pytest.raises(ValueError, match="unknown encoding 'nope'"):
+        gj.read(f, encoding="nope")

@@ -221,12 +221,12 @@ def test_the_format_is_told_by_the_first_objects_keys(tmp_path):
     assert rec.tags["Seat1"] == "type" and rec.tags["type"] == '"type"'
     # and an event log whose first event spells its keys in another order is still one
     start = {"names": list("abcdef"), "ruleset": "charter", "type": "start_hand"}
-    events = [json.dumps(start), json.dumps({"hands": ["?"] * 6, "type": "deal"})]
+    events = [json.dumps(start), json.dumps({"hands": ["Z"] * 6, "type": "deal"})]
     f, r = imported(tmp_path, "\n".join(events) + "\n")
     assert r.exit_code == 2
     assert r.output == (
-        f"{f}:2:1: error[bad-log]: \"hands\"[0] (seat 1) '?', at character 1: "
-        "'?' is not a card: expected one of 3-9 T J Q K A 2 X D (or 10)\n"
+        f"{f}:2:1: error[bad-log]: \"hands\"[0] (seat 1) 'Z', at character 1: "
+        "'Z' is not a card: expected one of 3-9 T J Q K A 2 X D (or 10)\n"
     )
 
 
@@ -248,3 +248,52 @@ def test_a_gjn_file_given_to_import_is_named_as_such(tmp_path):
     r = CliRunner().invoke(main, ["import", str(EXAMPLES / "charter-hand.gjn")])
     assert r.exit_code == 2
     assert "1:1: error[bad-log]: this is a .gjn record (it starts with a tag), not JSON: gouji validate" in r.output
+
+
+def test_a_gb18030_log_is_located_quoted_and_read_with_encoding(tmp_path):
+    # issue 15: a log saved by a Chinese platform in GB18030; the bad byte is the first of 张 on line 1
+    f = tmp_path / "gb.jsonl"
+    f.write_bytes(row(tags__Seat1="张伟").encode("gb18030") + b"\n")
+    r = run("import", f)
+    assert r.exit_code == 2
+    column = row(tags__Seat1="张伟").index("张") + 1
+    assert r.stderr.splitlines()[0] == (
+        f"{f}:1:{column}: error[encoding]: not UTF-8 text: byte 0xd5 cannot start a UTF-8 character; "
+        "if the file is GB18030, read it with --encoding gb18030"
+    )
+    assert "张伟" in r.stderr.splitlines()[1]  # the line quoted as GB18030, not as U+FFFD
+    r = run("import", "--encoding", "gb18030", f)
+    assert r.exit_code == 0 and r.output == HAND.replace('[Seat1 "a"]', '[Seat1 "张伟"]')
+
+
+# -- hands not known (issue 15): "a platform log that gives only the plays" ---------------------------
+
+
+def test_an_event_log_of_plays_only_imports_and_validates(tmp_path):
+    start = {"type": "start_hand", "ruleset": "charter", "names": list("abcdef")}
+    events = [start, {"type": "play", "seat": 1, "cards": "33"}]
+    f, r = imported(tmp_path, "\n".join(json.dumps(e) for e in events) + "\n")
+    assert r.exit_code == 0 and r.output == HAND  # the same hand as the record JSON above: six "-" hands
+    assert_validates(tmp_path, r.output)
+
+
+def test_an_event_log_with_partly_known_hands_imports_and_validates(tmp_path):
+    start = {"type": "start_hand", "ruleset": "charter", "names": list("abcdef")}
+    deal = {"type": "deal", "hands": ["33 KK ?", None, "", "-", "?", "?36"]}
+    events = [start, deal, {"type": "play", "seat": 1, "cards": "33"}, {"type": "end_hand", "result": "*"}]
+    f, r = imported(tmp_path, "\n".join(json.dumps(e) for e in events) + "\n")
+    assert r.exit_code == 0
+    assert r.output == HAND.replace("1: -\n", "1: KK33 ?32\n")  # strongest first; 4 known, 32 not
+    assert_validates(tmp_path, r.output)
+
+
+def test_record_json_without_a_deal_or_with_the_rest_unknown_imports(tmp_path):
+    data = json.loads(row())
+    del data["deal"]
+    f, r = imported(tmp_path, json.dumps(data) + "\n")
+    assert r.exit_code == 0 and r.output == HAND
+    f, r = imported(tmp_path, row(deal__0="33KK?") + "\n")  # ? alone: the rest, as in a file's deal
+    assert r.exit_code == 0 and r.output == HAND.replace("1: -\n", "1: KK33 ?32\n")
+    assert_validates(tmp_path, r.output)
+    # a short hand without ? is still refused: record JSON says what it means
+    assert_refused(tmp_path, row(deal__0="33KK") + "\n", 1, "deal: seat 1 is dealt 4 cards: expected 36")

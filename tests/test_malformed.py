@@ -146,6 +146,9 @@ class Case:
     parser: bool = True
     #: Whether there is a source line to show under the error.
     caret: bool = True
+    #: The encoding that line is shown in: a line that is not UTF-8 but reads as GB18030 is quoted
+    #: as GB18030 text, not as U+FFFD (issue 15).
+    quoted_as: str = "utf-8"
     #: Known bugs: reason per check ("parse", "cli", "caret"), or "all".
     bugs: dict[str, str] = field(default_factory=dict)
 
@@ -563,8 +566,9 @@ CASES = [
         "encoding",
         25,
         49,
-        "not UTF-8",
+        "if the file is GB18030, read it with --encoding gb18030",
         parser=False,
+        quoted_as="gb18030",
         bugs={"caret": NO_CARET},
     ),
     Case(
@@ -757,7 +761,8 @@ def test_cli_shows_line_and_caret(tmp_path: Path, case: Case):
     _, result = validate(tmp_path, case)
     lines = result.stderr.splitlines()
     assert len(lines) >= 3, result.stderr
-    source = re.split(r"\r\n|\r|\n", case.data if isinstance(case.data, str) else case.data.decode("utf-8", "replace"))
+    data = case.data if isinstance(case.data, str) else case.data.decode(case.quoted_as, "replace")
+    source = re.split(r"\r\n|\r|\n", data)
     src = source[case.line - 1].lstrip("\ufeff") if case.line <= len(source) else ""
     gutter = f"{case.line:>5} | "
     assert lines[1] == gutter + printable(src.expandtabs())  # a NUL or an escape shows as \x00, \x1b

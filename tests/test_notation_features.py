@@ -1,7 +1,11 @@
 """Notation features for real tables: unknown cards, irregularities ruled on, requests,
 annotations, checked scores, Chinese card names. Expected values worked out by hand."""
 
+import pytest
+
 from gouji_record import parse, replay, write
+from gouji_record.notation.build import NotationError
+from gouji_record.notation.parser import parse_text
 from gouji_record.rules.events import EventKind
 
 from conftest import EXAMPLES
@@ -30,6 +34,37 @@ def test_partly_known_hands_write_and_read_back():
     assert "1: KKKKKK ?30\n2: -\n" in write(rec)
     assert parse(write(rec))[0] == rec
     assert replay(rec).diagnostic is None
+
+
+def test_spaces_inside_a_seats_cards_in_the_deal():
+    # issue 15: `1: X TT 55 ?` was a syntax error, though event logs take spaces inside cards
+    text = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKK JJJJJJJJJ\tTTTTT 6666 ?").replace(
+        "3: DDDX222222222222QQQQQQQQQQQQ88888888", "3: DX D D 222222 222222 ?20"
+    )
+    (rec, where), = parse_text(text)
+    # seat 1: 6 + 9 + 5 + 4 = 24 known, ? is the other 12; seat 3: DDDX and twelve 2s = 16 known, 20 unknown
+    assert rec.deal[0] == "KKKKKKJJJJJJJJJTTTTT6666?12"
+    assert rec.deal[2] == "DDDX222222222222?20"
+    assert where.deal[1] == (16, 1) and where.deal[3] == (18, 1)
+    assert "1: KKKKKKJJJJJJJJJTTTTT6666 ?12\n" in write(rec)  # written without the spaces
+    assert replay(rec).diagnostic is None
+
+
+def test_spaces_inside_deal_cards_keep_errors_located():
+    # a bad card after a space is pointed at; two entries on one line are still two entries
+    bad = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKK JJZ ?")
+    with pytest.raises(NotationError) as e:
+        parse_text(bad)
+    assert (e.value.code, e.value.line, e.value.column) == ("bad-card", 16, 13)
+    one_line = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444\n2: ", "1: KKKKKK JJJ ? 2: ")
+    rec = parse(one_line)[0]
+    assert rec.deal[:2] == ("KKKKKKJJJ?27", "2222KKJJ9999999977777777666666553333")
+    # 36 cards with a space, then the next seat's line: the count is checked as before
+    short = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKK JJJJJJJJJ")
+    with pytest.raises(NotationError) as e:
+        parse_text(short)
+    assert (e.value.code, e.value.line, e.value.column) == ("deal-size", 16, 4)
+    assert e.value.message == "seat 1 is dealt 15 cards: expected 36"
 
 
 def test_unknown_cards_cannot_exceed_the_hand_or_four_decks():

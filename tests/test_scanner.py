@@ -158,6 +158,9 @@ def test_malformed_inputs_are_left_to_the_grammar(case):
         ("4:JJJJJ", "4:JJJJJ!?$3$12", True),  # annotations against the action
         ("4:JJJJJ", "^4:JJJJJ", True),
         ("\n2. 4:3333", "\n  2.  4:3333", True),
+        ("1: KKKKKKJJJJJJJJJTTTTT", "1: KKKKKK JJJJJJJJJ\tTTTTT ", True),  # spaces inside a seat's cards
+        ("3: DDDX222222222222", "3: D D D X 2 2 2 2 2 2 2 2 2 2 2 2 ", True),
+        ("\n2: 2222", " 2 2: 2222", False),  # two entries on one line: the '2' before '2:' is a card
     ],
 )
 def test_unusual_layouts(old, new, fast):

@@ -384,7 +384,8 @@ def _unknown(tok: Token | None, rest: int) -> int:
 
 
 def _cards(tok: Token):
+    """A deal entry's cards; spaces and tabs may stand between them (``X TT 55``)."""
     try:
-        return parse_cards(str(tok))
+        return parse_cards(str(tok).replace("\t", " "))
     except CardError as e:
         raise NotationError("bad-card", str(e), tok.line, tok.column + e.offset) from None

@@ -7,7 +7,12 @@ file into hands the same way, and the same way as the grammar does:
   CR all end a line, as in :func:`~gouji_record.notation.parser.normalize_newlines`;
   no other character does, unlike ``str.splitlines``). A line that is not
   UTF-8 is decoded with U+FFFD in place of the bad bytes and carries a located
-  ``encoding`` error, so that the hands around it are still read.
+  ``encoding`` error, so that the hands around it are still read; the error
+  quotes the line as GB18030 when it reads as GB18030 (:data:`LIKELY_ENCODING`)
+  and names the ``--encoding`` option. Files in another encoding are read with
+  ``encoding`` (:func:`text_encoding` checks the name): GB18030, GBK, Big5,
+  Latin-1, any codec that writes ASCII as ASCII, so that lines still end at the
+  same bytes.
 - :func:`split_lines` cuts the lines into hands without parsing them. The
   grammar (``hand: tag+ deal? preplay? play``) lets a ``[`` stand in the body
   of a hand (the deal, pre-play and play sections) only inside a comment, so
@@ -39,6 +44,7 @@ hand of the rest of a large file). Either way the splitter reads on after the
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -127,11 +133,69 @@ def _raw_lines(stream: BinaryIO) -> Iterator[tuple[bytes, bool]]:
         yield (pending[:-1] if ends else pending), ends
 
 
-def _decode(raw: bytes, number: int) -> tuple[str, tuple[NotationError, ...]]:
-    """One line's text, with U+FFFD for each bad sequence of bytes, and an ``encoding`` problem
-    located at each (so that a second hand on the line is told of its own bad bytes)."""
+#: The encoding a line that is not UTF-8 is most likely in (records from Chinese platforms and
+#: editors): the error quotes the line decoded in it, and names ``--encoding gb18030``. (Big5 is not
+#: tried after it: every Big5 byte pair is also a GB18030 one, so it could never be chosen.)
+LIKELY_ENCODING = "gb18030"
+#: Its name in messages.
+_LIKELY_NAME = "GB18030"
+#: Text every encoding a file may be read in must write as ASCII does: the line ends the reader cuts
+#: at, and the notation's own symbols.
+_ASCII = bytes(range(128))
+
+
+class UnknownEncoding(ValueError):
+    """An ``encoding`` name that names no text encoding the reader can use; ``str()`` says why
+    and what is expected, in one line."""
+
+
+def text_encoding(name: str | None) -> str | None:
+    """The codec ``name`` stands for, checked: ``None`` for UTF-8 (the notation's own encoding,
+    read with located errors at bad bytes) or no name; else the codec's name (``"gbk"`` → ``"gbk"``,
+    ``"GB-18030"`` → ``"gb18030"``).
+
+    Raises :class:`UnknownEncoding` for a name Python does not know, a codec that is not a text
+    encoding (``rot13``, ``base64``), or one that does not write ASCII as ASCII (UTF-16, UTF-32,
+    UTF-7): the reader finds line ends byte by byte.
+
+    >>> text_encoding("GBK"), text_encoding("utf8"), text_encoding("Latin-1")
+    ('gbk', None, 'iso8859-1')
+    >>> text_encoding("utf-16")
+    Traceback (most recent call last):
+      ...
+    gouji_record.notation.files.UnknownEncoding: encoding 'utf-16' writes ASCII characters as other bytes: expected an encoding like gb18030, gbk, big5 or latin-1, which keeps line ends and ASCII as they are
+    """
+    if name is None:
+        return None
     try:
-        return raw.decode("utf-8"), ()
+        codec = codecs.lookup(name)
+        decoded = _ASCII.decode(codec.name)
+    except LookupError:
+        raise UnknownEncoding(
+            f"unknown encoding {name!r}: expected the name of a text encoding, like gb18030, gbk, big5 or utf-8"
+        ) from None
+    except UnicodeDecodeError:
+        decoded = None
+    if codec.name == "utf-8":
+        return None
+    if decoded != _ASCII.decode("ascii") or _ASCII.decode("ascii").encode(codec.name) != _ASCII:
+        raise UnknownEncoding(
+            f"encoding {name!r} writes ASCII characters as other bytes: expected an encoding like gb18030, gbk, "
+            "big5 or latin-1, which keeps line ends and ASCII as they are"
+        )
+    return codec.name
+
+
+def _decode(raw: bytes, number: int, encoding: str | None = None) -> tuple[str, tuple[NotationError, ...]]:
+    """One line's text, with U+FFFD for each bad sequence of bytes, and an ``encoding`` problem
+    located at each (so that a second hand on the line is told of its own bad bytes).
+
+    ``encoding`` is the codec the file is read in (``None``: UTF-8). A line that is not UTF-8
+    is quoted under its first problem (``source_line``) as the rest of it reads in
+    :data:`LIKELY_ENCODING`, when it does; the column stays that of the first bad byte."""
+    codec = encoding or "utf-8"
+    try:
+        return raw.decode(codec), ()
     except UnicodeDecodeError:
         pass
     pieces: list[str] = []
@@ -139,15 +203,16 @@ def _decode(raw: bytes, number: int) -> tuple[str, tuple[NotationError, ...]]:
     column, start = 1, 0
     while True:
         try:
-            text = raw[start:].decode("utf-8")
+            text = raw[start:].decode(codec)
         except UnicodeDecodeError as e:
-            good = raw[start : start + e.start].decode("utf-8")
+            good = raw[start : start + e.start].decode(codec)
             column += len(good)
-            message = (
-                f"not UTF-8 text: byte 0x{raw[start + e.start]:02x} cannot start a UTF-8 character "
-                "(is the file GB18030/GBK? save it as UTF-8)"
-            )
-            problems.append(NotationError("encoding", message, number, column))
+            byte = raw[start + e.start]
+            if encoding is not None:
+                message = f"not {encoding} text: byte 0x{byte:02x} ({e.reason}); is the file in another encoding?"
+                problems.append(NotationError("encoding", message, number, column))
+            else:
+                problems.append(_not_utf8(raw, start + e.start, byte, number, column, "".join(pieces) + good))
             pieces += [good, "\ufffd"]
             column += 1
             start += e.end
@@ -156,35 +221,67 @@ def _decode(raw: bytes, number: int) -> tuple[str, tuple[NotationError, ...]]:
             return "".join(pieces), tuple(problems)
 
 
-def decode(data: bytes) -> str:
-    """``data`` as UTF-8 text; raises :class:`NotationError` (code ``encoding``) located at the
-    first bad byte, with the message every reader gives (for inputs read whole, like JSON Lines)."""
+def _not_utf8(raw: bytes, at: int, byte: int, number: int, column: int, before: str) -> NotationError:
+    """The error for a byte at ``raw[at]`` that is not UTF-8: with the line quoted as it reads in
+    the likely encoding (``before`` is the text up to it), and the option that reads it so."""
+    message = f"not UTF-8 text: byte 0x{byte:02x} cannot start a UTF-8 character"
     try:
-        return data.decode("utf-8")
+        rest = raw[at:].decode(LIKELY_ENCODING)
+    except UnicodeDecodeError:
+        error = NotationError(
+            "encoding",
+            message + "; save the file as UTF-8, or read it with --encoding and its encoding (gb18030, big5 …)",
+            number,
+            column,
+        )
+    else:
+        error = NotationError(
+            "encoding",
+            message + f"; if the file is {_LIKELY_NAME}, read it with --encoding {LIKELY_ENCODING}",
+            number,
+            column,
+        )
+        error.source_line = before + rest
+    return error
+
+
+def decode(data: bytes, encoding: str | None = None) -> str:
+    """``data`` as text in ``encoding`` (``None``: UTF-8, a name :func:`text_encoding` has
+    checked); raises :class:`NotationError` (code ``encoding``) located at the first bad byte,
+    with the message every reader gives (for inputs read whole, like JSON Lines)."""
+    codec = encoding or "utf-8"
+    try:
+        return data.decode(codec)
     except UnicodeDecodeError as e:
         start = data.rfind(b"\n", 0, e.start) + 1
         end = data.find(b"\n", e.start)
-        _, problems = _decode(data[start : end if end >= 0 else len(data)], data.count(b"\n", 0, e.start) + 1)
+        _, problems = _decode(data[start : end if end >= 0 else len(data)], data.count(b"\n", 0, e.start) + 1, encoding)
         raise problems[0] from None
 
 
-def read_lines(stream: BinaryIO, path: str = "-") -> Iterator[tuple[str, tuple[NotationError, ...]]]:
+def read_lines(
+    stream: BinaryIO, path: str = "-", encoding: str | None = None
+) -> Iterator[tuple[str, tuple[NotationError, ...]]]:
     """Decode ``stream`` line by line: ``(text, problems)`` for each line, the text ending in
     ``"\\n"`` when the line had an end (LF, CRLF or CR).
 
-    ``problems`` is empty for a UTF-8 line; otherwise it holds a :class:`NotationError` with
-    code ``encoding`` and the line and column of each bad sequence of bytes, and the text has
-    U+FFFD in their place. A byte-order mark at the start is dropped (columns on line 1 count
-    after it, as the grammar's reader counts them). A file that starts with a UTF-16
-    byte-order mark is one such line, and nothing more is read of it.
+    ``encoding`` is the codec to read in (``None``: UTF-8; else a name :func:`text_encoding`
+    has checked). ``problems`` is empty for a line that decodes; otherwise it holds a
+    :class:`NotationError` with code ``encoding`` and the line and column of each bad sequence
+    of bytes, and the text has U+FFFD in their place. A byte-order mark at the start is
+    dropped (columns on line 1 count after it, as the grammar's reader counts them). A file
+    read as UTF-8 that starts with a UTF-16 byte-order mark is one such line, and nothing more
+    is read of it.
     """
     for number, (raw, ended) in enumerate(_raw_lines(stream), start=1):
-        if number == 1:
+        if number == 1 and encoding is None:
             if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):  # no line of it is text: one error
                 yield "", (NotationError("encoding", "UTF-16 text: save the file as UTF-8", 1, 1),)
                 return
             raw = raw.removeprefix(b"\xef\xbb\xbf")
-        text, problems = _decode(raw, number)
+        text, problems = _decode(raw, number, encoding)
+        if number == 1 and encoding is not None:
+            text = text.removeprefix("\ufeff")  # GB18030's mark (84 31 95 33), or the codec's own
         yield (text + "\n" if ended else text), problems
 
 
@@ -337,8 +434,9 @@ def split_lines(lines: Iterable[str], path: str = "-") -> Iterator[HandText]:
     yield from splitter.finish()
 
 
-def read_hands(path: str, stream: BinaryIO | None = None) -> Iterator[HandText]:
-    """The hands of the file ``path`` (or of ``stream``, e.g. standard input, named ``path``).
+def read_hands(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[HandText]:
+    """The hands of the file ``path`` (or of ``stream``, e.g. standard input, named ``path``),
+    read in ``encoding`` (``None``: UTF-8; see :func:`read_lines`).
 
     Raises :class:`~gouji_record.notation.build.NotationError` with code
     ``unreadable`` (line 0) when the file cannot be opened or read.
@@ -354,7 +452,7 @@ def read_hands(path: str, stream: BinaryIO | None = None) -> Iterator[HandText]:
     try:
         splitter = _Splitter(path)
         try:
-            for text, problem in read_lines(source, path):
+            for text, problem in read_lines(source, path, encoding):
                 yield from splitter.push(text, problem)
         except OSError as e:
             raise NotationError("unreadable", f"cannot read the file: {e.strerror or e}", 0, 0) from None

@@ -57,7 +57,7 @@ class _Build(Transformer):
 
     def deal_entry(self, children):
         seat, *rest = children
-        cards = next((c for c in rest if c.type == "CARDS"), None)
+        cards = next((c for c in rest if c.type == "DEAL_CARDS"), None)
         unknown = next((c for c in rest if c.type in ("UNKNOWN", "PASS")), None)
         return seat, cards, unknown
 

@@ -34,6 +34,7 @@ EXPECTED_WORDS = {
     "PLAY": "the play section ('play')",
     "SEAT": "a seat 1-6 and a colon, like '3:'",
     "CARDS": "cards (3-9 T J Q K A 2 X D)",
+    "DEAL_CARDS": "cards (3-9 T J Q K A 2 X D)",
     "BURN": "'*' (burn)",
     "PASS": "'-' (pass)",
     "YIELD": "'~' (yield)",
@@ -116,6 +117,7 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     if isinstance(e, UnexpectedToken) and e.token.type == "$END":
         pos = None  # nothing left to point at: the message says what was expected
     expected = set(getattr(e, "allowed", None) or getattr(e, "expected", None) or ())
+    cards_expected = bool(expected & {"CARDS", "DEAL_CARDS"})
     if pos is not None and "ACTION" in expected:
         problem = _action_problem(text, pos)
         if problem is not None:
@@ -123,9 +125,9 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     special = _special_syntax_error(text, pos)
     if special is not None:
         return special
-    if pos is not None and pos < len(text) and "CARDS" in expected and text[pos] in "{;":
+    if pos is not None and pos < len(text) and cards_expected and text[pos] in "{;":
         return NotationError("syntax", "expected cards (3-9 T J Q K A 2 X D) before the comment", *_line_col(text, pos))
-    if pos is not None and pos < len(text) and "CARDS" in expected and not text[pos].isspace():
+    if pos is not None and pos < len(text) and cards_expected and not text[pos].isspace():
         return NotationError(
             "bad-card", f"{text[pos]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)", *_line_col(text, pos)
         )

@@ -54,7 +54,7 @@ def _patterns() -> tuple[re.Pattern, ...]:
     keyword = re.compile(rf"{_WS}(?P<word>deal|preplay|play){end}")
     entry = re.compile(
         rf"{_WS}(?P<seat>{t['SEAT']}){_WS}"
-        rf"(?:(?P<cards>{t['CARDS']}){_WS}(?P<unknown>{t['UNKNOWN']})?|(?P<only>{t['UNKNOWN']}|{t['PASS']})){end}"
+        rf"(?:(?P<cards>{t['DEAL_CARDS']}){_WS}(?P<unknown>{t['UNKNOWN']})?|(?P<only>{t['UNKNOWN']}|{t['PASS']})){end}"
     )
     comment = rf"(?P<comment>{t['COMMENT']}|{t['LINE_COMMENT']})"
     preplay = re.compile(
@@ -178,7 +178,7 @@ def _deal(c: _Cursor, m: re.Match, entry_re, blank_re, keyword_re):
                 entries.append((seat, None, c.token("PASS" if only == "-" else "UNKNOWN", m, "only")))
             else:
                 unknown = c.token("UNKNOWN", m, "unknown") if m.group("unknown") is not None else None
-                entries.append((seat, c.token("CARDS", m, "cards"), unknown))
+                entries.append((seat, c.token("DEAL_CARDS", m, "cards"), unknown))
         elif m := keyword_re.match(text, c.pos):
             if not entries or m.group("word") == "deal":
                 raise _Decline
