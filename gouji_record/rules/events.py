@@ -139,7 +139,8 @@ PLACE_NAMES_EN = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 class Event(BaseModel):
     """One derived event.
 
-    ``action`` is the 0-based index of the action that caused it; ``seats``
+    ``action`` is the 0-based index of the action that caused it in
+    ``record.all_actions`` (:attr:`number`, from 1, is what users see); ``seats``
     the seats involved, the acting seat first (for a burn: burner, then the
     burned seat). ``cards`` is the play concerned, ``place`` the place taken
     (1–6) for ``finish``; ``note`` says more where a kind needs it (a
@@ -159,6 +160,11 @@ class Event(BaseModel):
     rule: str
     source: str
     note_zh: str = ""
+
+    @property
+    def number(self) -> int:
+        """The number of the action that caused it, as users see it: from 1 (``action + 1``)."""
+        return self.action + 1
 
 
 _FIELDS_SET = frozenset(Event.model_fields)
@@ -206,10 +212,15 @@ class Diagnostic(BaseModel):
     """Why an action is illegal, or a record inconsistent.
 
     ``code`` is stable (see docs/rules.md, "Diagnostic codes"); ``action`` the
-    0-based index of the offending action, or ``None`` for the record as a
-    whole; ``rule`` a rule key and ``source`` its citation. ``message`` is
-    English (what the command line prints), ``message_zh`` the same facts in
-    Chinese (what the replay page shows in 中文).
+    0-based index of the offending action in ``record.all_actions`` (pre-play first),
+    or ``None`` for the record as a whole; :attr:`number` is what the command line
+    and the replay page call it, counting from 1 ("action 7", ``#a=7``). ``rule`` a
+    rule key and ``source`` its citation. ``message`` is English (what the command
+    line prints), ``message_zh`` the same facts in Chinese (what the replay page
+    shows in 中文).
+
+    >>> Diagnostic(code="does-not-beat", message="…", action=6, rule="higher-rank", source="…").number
+    7
     """
 
     model_config = ConfigDict(frozen=True)
@@ -220,6 +231,11 @@ class Diagnostic(BaseModel):
     rule: str
     source: str
     message_zh: str = ""
+
+    @property
+    def number(self) -> int | None:
+        """The action's number as users see it, from 1 (``action + 1``); ``None`` for the record."""
+        return None if self.action is None else self.action + 1
 
 
 class IllegalAction(GoujiError):
