@@ -1,0 +1,186 @@
+"""Counting over many hands (统计): per player, seat, team or ruleset, from the engine's replay.
+
+Each seat of each hand read is one *appearance* of its player (its ``Seat`` tag), of its seat, of
+its team and of the hand's ruleset; :class:`Tally` adds up what the engine derived for it: places
+头科 … 大落 (finished, not void hands), the team's points, 开点, 够级 plays made and answered, burns
+by outcome, smothers, revolutions, tribute cards paid and received, illegal actions. Hands stream
+through one at a time: memory holds one tally per key, whatever the number of hands.
+
+>>> from gouji_record import parse, replay
+>>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+>>> head = f'[Event "x"][Site "y"][Date "2026.11.30"][Ruleset "charter"]{seats}[Result "*"]'
+>>> t = Stats("seat")
+>>> t.add(replay(parse(head + "deal 1: TTTTT?31 2: ? 3: ? 4: JJJJJ?31 5: ? 6: ? play 1. 1:TTTTT 4:JJJJJ")[0]))
+>>> t.rows["seat 1"].gouji_made, t.rows["seat 4"].gouji_answered, t.rows["seat 4"].gouji_made
+(1, 1, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+from .model import ActionKind
+from .replay import Replay
+from .rules.engine import SEATS, team
+from .rules.events import EventKind
+
+By = Literal["player", "seat", "team", "ruleset"]
+BY: tuple[By, ...] = ("player", "seat", "team", "ruleset")
+
+
+@dataclass
+class Tally:
+    """What the appearances of one key add up to. ``hands`` counts hands (a team's or a ruleset's
+    once per hand, a player's or a seat's per appearance), ``finished`` those that ended, not void;
+    ``places[k]`` counts place ``k + 1`` (头科 first) of the key's seats over finished hands;
+    ``points`` sums the team's score of each finished hand (计分; none for a ruleset), the seats' own
+    extras in ``extras``; burns count by the burner; ``tribute_paid`` and
+    ``tribute_received`` count cards of tribute and its return; ``illegal`` the hands that stop
+    at this seat's illegal action."""
+
+    key: str
+    hands: int = 0
+    finished: int = 0
+    places: list[int] = field(default_factory=lambda: [0] * 6)
+    points: int = 0
+    extras: int = 0
+    opened: int = 0
+    gouji_made: int = 0
+    gouji_answered: int = 0
+    burns: int = 0
+    burns_succeeded: int = 0
+    burns_failed: int = 0
+    burns_broken: int = 0
+    smothered: int = 0
+    smothers_made: int = 0
+    revolts: int = 0
+    tribute_paid: int = 0
+    tribute_received: int = 0
+    illegal: int = 0
+
+    @property
+    def opening_rate(self) -> float:
+        """开点 per seat in a finished hand (0 with none): a team or ruleset has 3 or 6 a hand."""
+        seats = sum(self.places)
+        return self.opened / seats if seats else 0.0
+
+    @property
+    def points_per_hand(self) -> float:
+        """Points per finished hand (0 with none)."""
+        return self.points / self.finished if self.finished else 0.0
+
+    def as_dict(self) -> dict:
+        """The tally as JSON-ready data, with the place shares and rates."""
+        out = asdict(self)
+        out["place_shares"] = [round(n / self.finished, 4) if self.finished else 0.0 for n in self.places]
+        out["opening_rate"] = round(self.opening_rate, 4)
+        out["points_per_hand"] = round(self.points_per_hand, 4)
+        return out
+
+
+class Stats:
+    """Tallies by ``by`` (``player``, ``seat``, ``team``, ``ruleset``), hand by hand (:meth:`add`)."""
+
+    def __init__(self, by: By = "player") -> None:
+        if by not in BY:
+            raise ValueError(f"by must be one of {', '.join(BY)}")
+        self.by = by
+        self.rows: dict[str, Tally] = {}
+
+    def key(self, result: Replay, seat: int) -> str:
+        """The row a seat of ``result`` counts in."""
+        if self.by == "player":
+            return result.record.player(seat)
+        if self.by == "seat":
+            return f"seat {seat}"
+        if self.by == "team":
+            return "1-3-5" if team(seat) else "2-4-6"
+        return result.ruleset.name
+
+    def add(self, result: Replay) -> None:
+        """Count the hand ``result`` replayed (up to its illegal action, if any)."""
+        final, record = result.final, result.record
+        done = result.complete and not final.void
+        places = result.places if done else ()
+        score = result.score if done else None
+        offender = None
+        if result.diagnostic is not None and result.diagnostic.action is not None:
+            offender = record.all_actions[result.diagnostic.action].seat
+        paid = dict.fromkeys(SEATS, 0)
+        received = dict.fromkeys(SEATS, 0)
+        for a in record.preplay:  # tribute and its return: transfers that are not a purchase or gift
+            if a.kind is ActionKind.GIVE and a.purpose is None and a.to is not None:
+                paid[a.seat] += len(a.cards)
+                received[a.to] += len(a.cards)
+        counts = {kind: dict.fromkeys(SEATS, 0) for kind in (EventKind.GOUJI, EventKind.ANSWER)}
+        for e in result.events:
+            if e.kind in counts and e.seats:
+                counts[e.kind][e.seats[0]] += 1
+        counted: set[str] = set()  # a team's or a ruleset's hand and points count once per hand
+        for seat in SEATS:
+            key = self.key(result, seat)
+            row = self.rows.setdefault(key, Tally(key))
+            once = key not in counted
+            counted.add(key)
+            if once or self.by in ("player", "seat"):
+                row.hands += 1
+                row.finished += done
+                if done and score is not None and self.by != "ruleset":
+                    row.points += score.teams[team(seat)]
+            if done:
+                row.places[places.index(seat)] += 1
+                row.extras += score.seats[seat] if score is not None else 0
+                row.opened += seat in final.opened
+            row.gouji_made += counts[EventKind.GOUJI][seat]
+            row.gouji_answered += counts[EventKind.ANSWER][seat]
+            for burner, _, outcome in final.burns:
+                if burner == seat:
+                    row.burns += 1
+                    row.burns_succeeded += outcome == "success"
+                    row.burns_failed += outcome == "failed"
+                    row.burns_broken += outcome == "broken"
+            row.smothered += sum(1 for _, s in final.smothers if s == seat)
+            row.smothers_made += sum(1 for by, _ in final.smothers if by == seat)
+            row.revolts += seat in final.revolted
+            row.tribute_paid += paid[seat]
+            row.tribute_received += received[seat]
+            row.illegal += offender == seat
+
+    def table(self) -> list[Tally]:
+        """The rows, most appearances first, then by key."""
+        return sorted(self.rows.values(), key=lambda t: (-t.hands, t.key))
+
+
+#: The columns of the text and CSV tables: heading, and how to read it off a tally.
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("hands", "hands"),
+    ("1st 头科", "p1"),
+    ("2nd 二科", "p2"),
+    ("3rd 三科", "p3"),
+    ("4th 四科", "p4"),
+    ("5th 二落", "p5"),
+    ("6th 大落", "p6"),
+    ("points", "points"),
+    ("pts/hand", "points_per_hand"),
+    ("开点 opened", "opened"),
+    ("够级 made", "gouji_made"),
+    ("够级 answered", "gouji_answered"),
+    ("烧牌 burns", "burns"),
+    ("succeeded", "burns_succeeded"),
+    ("failed", "burns_failed"),
+    ("broken", "burns_broken"),
+    ("闷 smothered", "smothered"),
+    ("革命 revolts", "revolts"),
+    ("贡 paid", "tribute_paid"),
+    ("贡 received", "tribute_received"),
+    ("illegal", "illegal"),
+)
+
+
+def cell(t: Tally, name: str) -> str:
+    """One cell of the tables: a count, or a rate with two decimals."""
+    if name.startswith("p") and name[1:].isdigit():
+        return str(t.places[int(name[1:]) - 1])
+    value = getattr(t, name)
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
