@@ -190,6 +190,14 @@ def main() -> None:
         f"{two['seconds']:.2f} s; speed-up {one['seconds'] / two['seconds']:.2f}x (target >= 1.7x)"
     )
 
+    plain = cli_run(corpus, "validate", "-q")
+    counted = cli_run(corpus, "stats", "--by", "player", "--format", "json")
+    print(
+        f"  gouji stats --by player: {counted['seconds']:.2f} s (RSS {counted['rss_mb']:.0f} MB) against validate's "
+        f"{plain['seconds']:.2f} s, one process each: stats at {100 * plain['seconds'] / counted['seconds']:.0f} % "
+        f"of validate's actions/s (target >= 80 %)"
+    )
+
     if args.big_mb:
         with tempfile.TemporaryDirectory() as tmp:
             big = Path(tmp) / "big.gjn"
