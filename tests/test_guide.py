@@ -13,7 +13,9 @@ The guide is read top to bottom, in an empty directory:
   which no reader sees and editors strip, left out), where a line `…` stands for any number of
   lines (none included).
 
-A change of the command line that breaks the guide fails here.
+A change of the command line that breaks the guide fails here. Where the guide's deep links
+(`name.html#a=…`) are, a browser (when /usr/bin/chromium is there) opens the pages it rendered at
+them and checks the page opens where the link says.
 """
 
 from __future__ import annotations
@@ -227,3 +229,46 @@ def test_a_guide_that_says_otherwise_fails(tmp_path):
     assert "is not as shown" in problems[1]
     assert "not a gouji command: ls" in problems[2]
     assert "must follow a ```sh block" in problems[3]
+
+
+# The deep links: the pages the guide rendered, opened where its links say.
+
+DEEP_LINK = re.compile(r"`([\w-]+\.html)#([^`\s]+)`")
+
+
+def test_the_guide_has_deep_links():
+    links = DEEP_LINK.findall(GUIDE.read_text(encoding="utf-8"))
+    keys = {kv.split("=")[0] for _, fragment in links for kv in fragment.split("&")}
+    assert {"a", "h", "lang", "seat"} <= keys, links
+
+
+def test_the_deep_links_open_where_the_guide_says(guide_run):
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        pytest.skip("no /usr/bin/chromium (scripts/test installs it, as root)")
+    from playwright.sync_api import expect, sync_playwright
+
+    links = DEEP_LINK.findall(GUIDE.read_text(encoding="utf-8"))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(chromium), headless=True, args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            for name, fragment in links:
+                want = dict(kv.split("=", 1) for kv in fragment.split("&"))
+                path = guide_run.directory / name
+                assert path.is_file(), f"{name}: the guide links to a page it did not render"
+                page.goto("about:blank")
+                page.goto(path.as_uri() + "#" + fragment)
+                app = page.locator("#app")
+                expect(app).to_have_attribute("data-step", want.get("a", "0"))
+                if "lang" in want:
+                    expect(app).to_have_attribute("data-lang", want["lang"])
+                if "seat" in want:
+                    expect(app).to_have_attribute("data-view", want["seat"])
+                if "h" in want:
+                    expect(page.locator("#hand")).to_have_value(str(int(want["h"]) - 1))
+            assert errors == []
+        finally:
+            browser.close()
