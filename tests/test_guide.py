@@ -199,6 +199,10 @@ def test_the_guide_shows_what_users_come_for(guide_run):
     assert "^2:" in text and '[Result "*"]' in text and " ?31" in text and ": -\n" in text
 
 
+def test_the_readme_links_the_guide():
+    assert "(docs/guide.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     "expected, actual, ok",
     [
