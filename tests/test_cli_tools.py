@@ -156,3 +156,13 @@ def test_options_tag_values_as_documented(tmp_path):
     for word, value in (("yes", True), ("true", True), ("on", True), ("1", True), ("no", False), ("off", False)):
         assert with_options(get_ruleset("charter"), {"claim": word}).claim is value
     assert "T:5+J:4+Q:3" in run("rules", "charter").output
+
+
+def test_a_variant_cites_the_options_that_changed_the_rule(tmp_path):
+    # found by the guide's author: under charter with [Options "joker-comparison=both-sides"] the message
+    # used the both-sides rule but cited only 002 §8(3), the charter's own big-over-small rule
+    from gouji_record.rules.rulesets import with_options
+
+    variant = with_options(get_ruleset("charter"), {"joker-comparison": "both-sides"})
+    assert variant.cite("joker-comparison").endswith("; options: joker-comparison=both-sides")
+    assert variant.cite("deal") == get_ruleset("charter").cite("deal")  # rules the options do not touch

@@ -169,7 +169,21 @@ def _items(content: str) -> tuple[list[str], list[str]]:
 @lru_cache(maxsize=1024)
 def cite_forms(section: str) -> dict[str, str]:
     """How the page shows the citation ``section`` (a ruleset's source of one rule, without the
-    text's file name) in each language: ``{"zh": …, "en": …}``."""
+    text's file name) in each language: ``{"zh": …, "en": …}``. A variant's citation ends with
+    the options its Options tag changed (``; options: joker-comparison=both-sides``): kept as
+    written, labelled 选项 in Chinese (option names and values are the notation's own words).
+
+    >>> cite_forms("§3 (第三条 人均36张); options: claim=no")["zh"]
+    '§3（第三条 人均36张）；选项：claim=no'
+    """
+    section, _, options = section.partition("; options: ")
+    forms = _cite_forms(section)
+    if options:
+        forms = {"zh": forms["zh"] + "；选项：" + options, "en": forms["en"] + "; options: " + options}
+    return forms
+
+
+def _cite_forms(section: str) -> dict[str, str]:
     zh, en = "", ""
     for kind, text in _segments(section):
         if kind == "ref":

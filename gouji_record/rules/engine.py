@@ -1143,7 +1143,9 @@ def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: in
                 f"{seat}号位：3须在最后一次全部出完",
             )
         if any(left) or left_unknown:
-            rest = format_cards(left) + (f" and {left_unknown} unknown" if left_unknown else "")
+            rest = " and ".join(
+                part for part in (format_cards(left), f"{left_unknown} unknown" if left_unknown else "") if part
+            )
             raise s.illegal(
                 "threes-early",
                 "threes-held",

@@ -321,7 +321,16 @@ class Ruleset(BaseModel):
 
         Raises ``KeyError`` for a rule this ruleset has no source for.
         """
-        return f"{self.text_name} {self.sources[rule]}"
+        cited = f"{self.text_name} {self.sources[rule]}"
+        preset = PRESETS.get(self.name)
+        if preset is None or preset is self:
+            return cited
+        changed = [  # an Options tag changed how this rule reads: the text's section is not the whole story
+            f"{o.replace('_', '-')}={_shown(getattr(self, o))}"
+            for o in OPTION_NAMES
+            if option_rule(o) == rule and getattr(self, o) != getattr(preset, o)
+        ]
+        return cited + (f"; options: {', '.join(changed)}" if changed else "")
 
     # -- the questions the engine asks: each rule's variants in one place ---------------------
 
@@ -1006,6 +1015,17 @@ def get_ruleset(name: str) -> Ruleset:
         return PRESETS[name.strip().lower()]
     except KeyError:
         raise UnknownRuleset(f"unknown ruleset {name!r}: expected one of {', '.join(PRESETS)}") from None
+
+
+def _shown(value: Any) -> str:
+    """An option's value as an Options tag writes it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return "+".join(value) or "none"
+    if isinstance(value, dict):
+        return "+".join(f"{k}:{v}" for k, v in value.items())
+    return str(value)
 
 
 def option_rule(option: str) -> str:
