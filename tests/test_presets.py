@@ -812,3 +812,12 @@ def test_the_former_option_name_threes_last_still_reads():
     # former name threes-last read as they did
     assert with_options(get_ruleset("charter"), {"threes-last": "yes"}).threes_held is True
     assert with_options(get_ruleset("charter"), {"threes_last": "no"}) == get_ruleset("charter")
+
+
+def test_threes_early_names_what_is_left_known_or_not():
+    # the failing input (found writing the guide): a seat whose other cards are all unknown got
+    # "3s are the last play;  and 29 unknown are left"
+    d = Hand({1: "33?29", 2: "33", 3: "33", 4: "33", 5: "33", 6: "33"}, "fours").illegal("1:33")
+    assert (d.code, d.message) == ("threes-early", "seat 1: 3s are the last play; 29 unknown are left")
+    d = Hand({1: "5533?2", 2: "33", 3: "33", 4: "33", 5: "33", 6: "33"}, "fours").illegal("1:33")
+    assert d.message == "seat 1: 3s are the last play; 55 and 2 unknown are left"
