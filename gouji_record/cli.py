@@ -990,6 +990,68 @@ def stats(
     sys.exit(status)
 
 
+@main.command(name="filter")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--player", "players", multiple=True, metavar="NAME", help="A player at some seat (Seat tags); repeat for any of several.")
+@click.option("--ruleset", "rulesets", multiple=True, metavar="NAME", help="The hand's ruleset; repeat for any of several.")
+@click.option("--event", metavar="TEXT", help="The Event tag contains TEXT (any case).")
+@click.option("--from", "date_from", metavar="YYYY.MM.DD", help="Dated on or after (Date tag).")
+@click.option("--to", "date_to", metavar="YYYY.MM.DD", help="Dated on or before (Date tag).")
+@click.option(
+    "--has", multiple=True, metavar="KIND", help="The hand has an event of KIND (burn-failed, smother, revolt, sweep, …); repeat: all of them."
+)
+@click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
+@click.option("--count", is_flag=True, help="Print how many hands are selected, not the hands.")
+@output_opt
+@force_opt
+@encoding_opt
+def filter_(
+    files: tuple[str, ...],
+    players: tuple[str, ...],
+    rulesets: tuple[str, ...],
+    event: str | None,
+    date_from: str | None,
+    date_to: str | None,
+    has: tuple[str, ...],
+    valid: bool | None,
+    count: bool,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
+) -> None:
+    """Pick the hands of FILES that match every test given (as pgn-extract picks games), and write
+    each exactly as read, comments kept; or --count them.
+
+    Each hand is replayed under its Ruleset and Options tags. A hand that cannot be read is
+    reported and not selected; the exit status is then 2. FILE - reads standard input.
+    """
+    from .selection import HAS_CHOICES, Selection
+
+    for kind in has:
+        if kind not in HAS_CHOICES:
+            raise click.BadParameter(f"{kind!r}: expected one of {', '.join(HAS_CHOICES)}", param_hint="--has")
+    for name in rulesets:
+        _ruleset_option(name)
+    chosen = Selection(players, tuple(r.lower() for r in rulesets), event, date_from, date_to, has, valid)
+    _no_overwrite(files, output)
+    status, kept = EXIT_OK, 0
+    with Sink(output, force=force) as out:
+        for path in files:
+            for hand in _records(path, encoding=encoding):
+                problem = hand.problem or _ruleset_for(hand, None)
+                if isinstance(problem, Problem):
+                    _fail(problem, hand.lines())
+                    status = EXIT_UNREADABLE
+                    continue
+                if chosen.keeps(replay(hand.record, problem, every_position=False)):
+                    if not count:
+                        out.write(("\n" if kept else "") + hand.hand.text.strip("\n") + "\n")
+                    kept += 1
+        if count:
+            out.write(f"{kept}\n")
+    sys.exit(status)
+
+
 @main.command()
 def schema() -> None:
     """Print the JSON Schema of the records `gouji export` writes and `gouji import` reads."""

@@ -1,0 +1,63 @@
+"""Picking hands out of many (选局), as pgn-extract picks games: by tag, by what happened in the
+hand, by verdict. Every test is on the engine's replay; a hand is kept or left whole.
+
+>>> from gouji_record import parse, replay
+>>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+>>> head = f'[Event "x"][Site "y"][Date "2026.11.30"][Ruleset "charter"]{seats}[Result "*"]'
+>>> hand = replay(parse(head + "deal 1: TTTTT?31 2: ? 3: ? 4: JJJJJ?31 5: ? 6: ? play 1. 1:TTTTT 4:JJJJJ")[0])
+>>> Selection(players=("p4",), has=("answer",)).keeps(hand), Selection(has=("burn",)).keeps(hand)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .replay import Replay
+from .rules.events import EventKind
+
+#: Names ``--has`` takes besides the event kinds' own (``burn-failure`` …).
+HAS_ALIASES = {"burn-failed": EventKind.BURN_FAILURE.value, "smothered": EventKind.SMOTHER.value, "revolt": "revolution"}
+#: Everything ``--has`` takes.
+HAS_CHOICES = tuple(sorted({k.value for k in EventKind} | set(HAS_ALIASES)))
+
+
+def _date_key(date: str) -> str:
+    """A Date tag (``YYYY.MM.DD``, ``?`` for unknown parts) as a sortable string; unknown parts as the lowest."""
+    return date.replace("?", "0")
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What a hand must have to be kept, all of it (AND): one of ``players`` at some seat (Seat
+    tags, exact), its ruleset in ``rulesets``, its Event tag containing ``event`` (any case), its
+    Date within ``date_from`` … ``date_to`` (``YYYY.MM.DD``, inclusive), every event kind of ``has``
+    (or an alias of :data:`HAS_ALIASES`), and ``valid`` (``True``: replays without an illegal
+    action; ``False``: with one; ``None``: either)."""
+
+    players: tuple[str, ...] = ()
+    rulesets: tuple[str, ...] = ()
+    event: str | None = None
+    date_from: str | None = None
+    date_to: str | None = None
+    has: tuple[str, ...] = ()
+    valid: bool | None = None
+
+    def keeps(self, result: Replay) -> bool:
+        """Whether the hand ``result`` replayed is selected."""
+        record, tags = result.record, result.record.tags
+        if self.players and not set(self.players) & {record.player(s) for s in range(1, 7)}:
+            return False
+        if self.rulesets and result.ruleset.name not in self.rulesets:
+            return False
+        if self.event is not None and self.event.lower() not in tags.get("Event", "").lower():
+            return False
+        date = _date_key(tags.get("Date", "????.??.??"))
+        if self.date_from is not None and date < _date_key(self.date_from):
+            return False
+        if self.date_to is not None and date > _date_key(self.date_to):
+            return False
+        if self.valid is not None and (result.diagnostic is None) != self.valid:
+            return False
+        kinds = {e.kind.value for e in result.events}
+        return all(HAS_ALIASES.get(h, h) in kinds for h in self.has)
