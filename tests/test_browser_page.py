@@ -6,7 +6,6 @@ with a real font. In Chromium, at the common sizes, on every example and a 10-ha
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
