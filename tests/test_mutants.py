@@ -1,0 +1,467 @@
+"""Tests written for mutants that survived the rule tests (scripts/mutation; docs/testing.md lists
+every survivor and what became of it).
+
+Grouped by rule. Each expected value is worked out by hand from docs/rules.md and the rule texts
+it quotes, never copied from what the engine returns; each test was checked to fail on its mutant
+and to pass on the engine as it is.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dataclasses import replace
+
+from test_match import final
+from test_presets import Hand, act, spare
+
+from gouji_record.match import tribute_due
+
+from gouji_record.rules.plays import beats, judge, parse_play
+from gouji_record.rules.rulesets import get_ruleset, with_options
+
+
+def rules(preset: str, **options: str):
+    """A preset with options overridden as an Options tag would (``joker_comparison="isolated"``)."""
+    return with_options(get_ruleset(preset), {k.replace("_", "-"): v for k, v in options.items()})
+
+
+# -- joker-comparison ------------------------------------------------------------------------
+
+
+def test_no_fewer_jokers_takes_as_many_jokers_as_the_top_not_more():
+    # docs/rules.md, `no-fewer-jokers`: "at least as many jokers of any kind, and a higher rank"
+    no_fewer = rules("charter", joker_comparison="no-fewer-jokers")
+    assert judge(parse_play("X77"), parse_play("X88"), no_fewer) == (True, "joker-comparison")
+    assert judge(parse_play("XX77"), parse_play("DX88"), no_fewer) == (True, "joker-comparison")
+    assert judge(parse_play("XX77"), parse_play("D888"), no_fewer) == (False, "joker-comparison")
+
+
+@pytest.mark.parametrize(
+    "preset, options",
+    [
+        ("charter", {"joker_comparison": "no-fewer-jokers"}),  # XX on XX: as many jokers, none stronger
+        ("tournament", {"big_joker_beaten_by": "one"}),  # DX on DX under own-level, 大王二杀一 off
+    ],
+)
+def test_jokers_alone_on_jokers_alone_need_more_big_jokers(preset, options):
+    # docs/rules.md, `higher-rank`: "When both plays are jokers alone there is no rank beside the
+    # jokers: the joker comparison decides, and the follow needs more big jokers"
+    ruleset = rules(preset, **options)
+    same = "XX" if preset == "charter" else "DX"
+    assert judge(parse_play(same), parse_play(same), ruleset) == (False, "joker-comparison")
+    assert judge(parse_play("XX"), parse_play("DX"), ruleset) == (True, "joker-comparison")
+
+
+def test_big_joker_beats_any_option_beats_a_higher_rank():
+    # option `big-joker-beats-any` (no preset): "a play carrying a big joker beats any play of as
+    # many cards without one, whatever its rank"
+    ruleset = rules("charter", big_joker_beats_any="yes")
+    assert judge(parse_play("888"), parse_play("D77"), ruleset) == (True, "big-joker-dead")
+    assert judge(parse_play("888"), parse_play("D777"), ruleset)[0] is False  # same-count first
+    assert beats(parse_play("888"), parse_play("D77"), ruleset).ok
+
+
+def test_two_big_jokers_for_each_big_joker_on_top():
+    # 004 §5 大王二杀一, `big-joker-beaten-by=two`: "each big joker on top takes two big jokers"
+    # (D7 by DD, D77 by DD8): DD77 carries two, so three big jokers are not enough, four are
+    tournament = get_ruleset("tournament")
+    assert judge(parse_play("DD77"), parse_play("DDD8"), tournament) == (False, "two-beat-one")
+    assert judge(parse_play("DD777"), parse_play("DDDD8"), tournament) == (True, "joker-comparison")
+    assert "4 big jokers" in beats(parse_play("DD77"), parse_play("DDD8"), tournament).reason
+
+
+# -- revolution: the revolter's place (革命) -----------------------------------------------------
+# docs/rules.md `revolution`: the revolter "is placed 4th, or 3rd when its team-mates take 1st and
+# 2nd, which is a sweep"; five seats play. Seats 1 3 5 are team 1, seats 2 4 6 team 0.
+
+
+def test_a_revolter_whose_team_mates_do_not_take_first_and_second_is_fourth():
+    # seat 2 revolts (no 2, no joker). Seat 1 (team 1) finishes 1st and seat 4 (team 0) 2nd: not
+    # both team-mates of seat 2, so it is 4th, and the finishers after 2nd are 3rd, 5th and 6th.
+    h = Hand({1: "5", 2: "44", 3: "QQ", 4: "6", 5: "9", 6: "KK"}, "classic")
+    h.play("2:revolt 1:5 3:- 4:6 5:- 6:-")  # seat 4 left with the round: seat 5 takes the wind
+    pos = h.play("5:9 6:K 3:- 6:K")  # seat 5 3rd, seat 6 4th of those who play: seat 3 is left alone
+    assert pos.over
+    assert pos.places == (1, 4, 5, 2, 6, 3)
+    finish = {e.seats[0]: e.place for e in h.events if e.kind.value == "finish"}
+    assert finish == {1: 1, 4: 2, 5: 3, 6: 5, 3: 6}  # the fourth seat to play out is 5th: the revolter is 4th
+
+
+# -- tribute between hands (match.py) -------------------------------------------------------------
+# docs/rules.md "Matches"; `final(...)` (tests/test_match.py) is a finished hand with places
+# 5 6 1 4 3 2 unless given, everyone opened unless given.
+
+
+def due_list(name, ruleset=None, **kw):
+    ruleset = ruleset or get_ruleset(name)
+    return [(d.kind, d.giver, d.taker, d.count, d.optional) for d in tribute_due(ruleset, final(name, **kw))]
+
+
+def test_a_failed_call_costs_four_online_and_two_under_the_charter():
+    # `point-tribute`: "a seat whose call failed (its opposite opened) pays the opposite 4 (`online`)
+    # or 2 (`charter`) for a call". Seat 4 called on seat 1, and seat 1 opened.
+    for name, n in (("online", 4), ("charter", 2)):
+        points = [d for d in due_list(name, calls=((4, "call"),)) if d[0] == "point"]
+        assert points == [("point", 4, 1, n, False)], name
+
+
+def test_a_seat_that_did_not_open_pays_four_after_its_opposites_precall():
+    # `point-tribute` (online, charter): "a seat that did not open pays its opposite 1 card, 2 if the
+    # opposite called, 4 if it pre-called". Seat 4 pre-called on seat 1, and seat 1 did not open.
+    for name in ("online", "charter"):
+        points = [d for d in due_list(name, opened=(2, 3, 4, 5, 6), calls=((4, "precall"),)) if d[0] == "point"]
+        assert points == [("point", 1, 4, 4, False)], name
+
+
+def test_tournament_point_tribute_between_two_seats_that_did_not_open_may_be_left_unpaid():
+    # 004 §31: a seat that did not open pays its opposite 1; "when neither opened, the later finisher
+    # decides whether they exchange, so those two may be left unpaid". Seats 1 and 4 did not open;
+    # seat 2 did not, but its opposite 5 did.
+    points = [d for d in due_list("tournament", opened=(3, 5, 6)) if d[0] == "point"]
+    assert points == [("point", 1, 4, 1, True), ("point", 2, 5, 1, False), ("point", 4, 1, 1, True)]
+
+
+def test_place_tribute_between_team_mates_may_be_left_unpaid():
+    # `place-tribute`: "Between team-mates it may be left unpaid (002 §21(5), 004 §35)". Places
+    # 1 2 4 5 6 3: 大落 seat 3 pays 头科 seat 1 (both team 1), 二落 seat 6 pays 二科 seat 2 (both team 0).
+    places = (1, 2, 4, 5, 6, 3)
+    assert [d for d in due_list("charter", places=places) if d[0] == "place"] == [
+        ("place", 3, 1, 2, True),
+        ("place", 6, 2, 1, True),
+    ]
+    # and between opponents it is owed: places 5 6 1 4 3 2, seat 2 pays seat 5, seat 3 pays seat 6
+    assert [d for d in due_list("charter") if d[0] == "place"] == [("place", 2, 5, 2, False), ("place", 3, 6, 1, False)]
+
+
+def test_burns_standing_at_the_end_pay_burn_tribute_under_the_tournament_only():
+    # `burns-count`: `standing` (not broken by the end) under tournament, `success` elsewhere; a
+    # burn still running when the hand ended stands (004 §14, §33 only cancel broken burns)
+    burns = ((3, 2, "running"),)
+    assert [d for d in due_list("tournament", burns=burns) if d[0] == "burn"] == [("burn", 2, 3, 1, False)]
+    assert [d for d in due_list("online", burns=burns) if d[0] == "burn"] == []
+    assert [d for d in due_list("tournament", burns=((3, 2, "broken"),)) if d[0] == "burn"] == []
+
+
+def test_sweep_tribute_without_the_other_kinds_after_a_sweep():
+    # `sweep-tribute=yes` with `sweep-keeps-tribute=no` (online with the tournament's 对头贡): after a
+    # sweep "each swept seat pays its opposite one card", and no smother, burn or point tribute
+    ruleset = rules("online", sweep_tribute="yes")
+    got = due_list("online", ruleset, places=(1, 3, 5, 2, 4, 6), opened=(1, 3, 5), burns=((3, 2, "success"),))
+    assert got == [("sweep", 2, 5, 1, False), ("sweep", 4, 1, 1, False), ("sweep", 6, 3, 1, False)]
+
+
+def test_no_tribute_after_a_void_hand():
+    # `void-hand`: two revolutions void the hand, nothing scores; "none after a void hand"
+    void = replace(final("online", opened=()), void=True, finished=(), revolted=(2, 4))
+    assert tribute_due(get_ruleset("online"), void) == []
+
+
+# -- before play: 革命, 要头/无头 (revolution, keep-head) -----------------------------------------------
+
+
+def test_declarations_come_before_the_first_play():
+    # `preplay-late`: "a declaration (`revolt`, `keep-head`, `no-head`, `natural`) … after the first play"
+    d = Hand(spare(s1="55", s2="66"), "charter").illegal("1:55 2:revolt")
+    assert (d.code, d.rule, d.action) == ("preplay-late", "revolution", 1)
+
+
+@pytest.mark.parametrize("hand", ["X55", "D55", "255"])
+def test_a_seat_holding_a_joker_or_a_two_may_not_revolt(hand):
+    # `revolution`: "a seat holding no big joker, no small joker and no 2 may revolt"
+    d = Hand(spare(s1="55", s2=hand), "charter").illegal("2:revolt")
+    assert (d.code, d.rule) == ("revolution-not-allowed", "revolution")
+
+
+def test_a_seat_revolts_once():
+    # `revolution-not-allowed`: "a revolt … by a seat holding a 2 or a joker, … or repeated"
+    d = Hand(spare(s1="55", s2="66"), "charter").illegal("2:revolt 2:revolt")
+    assert (d.code, d.rule, d.action) == ("revolution-not-allowed", "revolution", 1)
+
+
+def test_only_the_revolters_opposite_chooses_its_head():
+    # `keep-head`: "Only the revolter's opposite may choose (`head-choice-not-allowed`)"
+    d = Hand(spare(s1="55", s2="66"), "charter").illegal("2:revolt 4:keep-head")
+    assert (d.code, d.rule, d.action) == ("head-choice-not-allowed", "keep-head", 1)
+
+
+def test_keep_head_and_no_head_are_told_and_decide_the_first_gouji_play():
+    # `keep-head`: with a kept head the opposite's first three 够级 plays are 够死级; with `no-head`
+    # it is headless at once. Seat 2 revolts; its opposite is seat 5.
+    kept = Hand(spare(s1="55", s2="66", s5="QQQ77"), "charter", leader=5)
+    kept.play("2:revolt 5:keep-head 5:QQQ")
+    assert [(e.kind.value, e.seats, e.action) for e in kept.events if e.kind.value in ("keep-head", "dead-gouji")] == [
+        ("keep-head", (5,), 1),
+        ("dead-gouji", (5,), 2),
+    ]
+    headless = Hand(spare(s1="55", s2="66", s5="QQQ77"), "charter", leader=5)
+    headless.play("2:revolt 5:no-head 5:QQQ")
+    kinds = [(e.kind.value, e.seats, e.action) for e in headless.events if e.kind.value != "revolution"]
+    assert ("headless", (5,), 1) in kinds
+    assert not any(k in ("gouji", "dead-gouji") for k, _, _ in kinds)  # a headless seat makes no 够级 play
+
+
+# -- every event names the action that caused it ---------------------------------------------------
+
+
+def test_each_event_carries_the_index_of_its_action():
+    # events.py: an event's ``action`` is the index of the action that caused it, counted from the
+    # first step before play. Every kind of step adds one: draws, a show, a call, a transfer,
+    # declarations, then plays, passes, a yield, a claim and a request for the wind.
+    from gouji_record.model import Action, ActionKind
+    from gouji_record.rules.engine import initial_position, step
+
+    A = ActionKind
+    steps = [
+        *(Action(seat=s, kind=A.DRAW, cards="7", suit="h" if s % 2 else "s") for s in range(1, 7)),
+        Action(seat=1, kind=A.SHOW, cards="33", suit="h"),
+        Action(seat=3, kind=A.CALL),
+        Action(seat=2, kind=A.GIVE, to=1, cards="2"),
+        Action(seat=2, kind=A.REVOLT),
+        Action(seat=5, kind=A.KEEP_HEAD),
+        act("1:55"),
+        act("3:-"),
+        act("4:~"),
+        act("5:-"),
+        act("6:-"),
+        act("4:66"),
+        Action(seat=1, kind=A.CLAIM),
+        act("1:22"),
+    ]
+    deal = ("255933", "2448", "33999", "6638", "77338", "88338")
+    pos = initial_position(get_ruleset("charter"), deal, 1)
+    for i, a in enumerate(steps):
+        pos, events = step(pos, a)
+        assert events == [] or {e.action for e in events} == {i}, (i, a, events)
+        assert pos.actions == i + 1
+
+
+# -- the first lead of the next hand (match.py) -----------------------------------------------------
+
+
+def _prev(name, first_seat, **kw):
+    """A stand-in for the Replay of the hand before: its final position and its first lead."""
+    from types import SimpleNamespace
+
+    from gouji_record.model import Action, ActionKind
+
+    lead = Action(seat=first_seat, kind=ActionKind.PLAY, cards="5")
+    return SimpleNamespace(final=final(name, **kw), record=SimpleNamespace(actions=(lead,)))
+
+
+def test_who_leads_the_next_hand():
+    from gouji_record.match import expected_leader
+
+    # `first-lead`: online — the seat after the previous hand's first leader (000 §发牌): after 6, 1
+    assert expected_leader(get_ruleset("online"), _prev("online", 6)) == 1
+    assert expected_leader(get_ruleset("online"), _prev("online", 2)) == 3
+    # charter — the previous hand's 大落 (002 §6): places 5 6 1 4 3 2, seat 2
+    assert expected_leader(get_ruleset("charter"), _prev("charter", 6)) == 2
+    # classic names nobody
+    assert expected_leader(get_ruleset("classic"), _prev("classic", 6)) is None
+    # "After a sweep or a void hand anyone may lead"
+    assert expected_leader(get_ruleset("charter"), _prev("charter", 6, places=(1, 3, 5, 2, 4, 6))) is None
+    void = _prev("charter", 6)
+    void.final = replace(void.final, void=True, finished=(), revolted=(2, 4))
+    assert expected_leader(get_ruleset("charter"), void) is None
+
+
+# -- opening (开点) -------------------------------------------------------------------------------------
+
+
+def test_a_gouji_play_after_second_place_wins_its_round_but_does_not_open():
+    # `opening`: the play must be "made before 2nd place is taken" (002 §24 "二科产生前"). Seat 1
+    # finishes 1st, seat 2 2nd; in that same round (the melee begins with the next one, 002 §16)
+    # seat 3's single 2 is a 够级 play that nobody answers: it wins the round and does not open.
+    h = Hand({1: "5", 2: "6", 3: "299", 4: "77", 5: "88", 6: "KK"}, "charter")
+    pos = h.play("1:5 2:6 3:2 4:- 5:- 6:-")
+    assert pos.finished == (1, 2) and pos.top is None and pos.to_act == 3
+    assert "gouji" in h.kinds() and "open" not in h.kinds() and 3 not in pos.opened
+
+
+def test_a_dead_gouji_that_wins_its_round_does_not_open_in_classic():
+    # `opening`: "The play must be a 够级 play when made (so not … a 够死级)"; under classic
+    # (`opening-in-melee=yes`, before the melee here) too. Seat 1 plays out with QQQ; its opposite's
+    # answer KKK is a 够死级 (`dead-gouji-on-last-play=gouji`); nobody burns, seat 4 wins the round.
+    h = Hand({1: "QQQ", 2: "55", 3: "55", 4: "KKK77", 5: "55", 6: "55"}, "classic")
+    pos = h.play("1:QQQ 4:KKK 5:- 6:- 2:- 3:-")
+    assert pos.top is None and pos.to_act == 4
+    assert "dead-gouji" in h.kinds() and "open" not in h.kinds() and 4 not in pos.opened
+
+
+# -- diagnostics: each refusal names its code and the rule (docs/rules.md "Diagnostic codes") --------
+
+
+def step_of(token: str):
+    """``act`` (tests/test_presets.py) plus the steps written ``1:claim``, ``2:wind``, ``3:call``,
+    ``3:precall``, ``2>1:2`` (a transfer; ``2>1:3/buy`` with a purpose), ``1:show h33``, ``2:draw s7``."""
+    from gouji_record.model import Action, ActionKind
+
+    seat, body = token.split(":", 1)
+    if ">" in seat:
+        giver, taker = seat.split(">")
+        cards, _, purpose = body.partition("/")
+        return Action(seat=int(giver), to=int(taker), kind=ActionKind.GIVE, cards=cards, purpose=purpose or None)
+    if body in ("claim", "wind", "call", "precall"):
+        return Action(seat=int(seat), kind=ActionKind(body))
+    if body.startswith(("show ", "draw ")):
+        kind, card = body.split()
+        return Action(seat=int(seat), kind=ActionKind(kind), suit=card[0], cards=card[1:])
+    return act(token)
+
+
+def run(ruleset, deal, moves, leader=1):
+    """Play ``moves`` from ``deal``; returns (position, events)."""
+    from gouji_record.rules.engine import initial_position, step
+
+    ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    pos, events = initial_position(ruleset, tuple(deal.get(s, "") for s in range(1, 7)), leader), []
+    if isinstance(moves, str):
+        moves = (moves.split(" ; ") if " ; " in moves else moves.split()) if moves else []
+    for tok in moves:
+        pos, ev = step(pos, step_of(tok))
+        events += ev
+    return pos, events
+
+
+def refusal(ruleset, deal, moves, leader=1):
+    """The (code, rule) of the last of ``moves``, which must be illegal."""
+    from gouji_record.rules.engine import step
+    from gouji_record.rules.events import IllegalAction
+
+    *ok, bad = moves.split(" ; ") if " ; " in moves else moves.split()
+    pos, _ = run(ruleset, deal, " ; ".join(ok) if len(ok) > 1 else "".join(ok), leader)
+    with pytest.raises(IllegalAction) as e:
+        step(pos, step_of(bad))
+    return e.value.diagnostic.code, e.value.diagnostic.rule
+
+
+THREES_HELD_CHARTER = rules("charter", threes_last="yes", showing="none")
+
+
+@pytest.mark.parametrize(
+    "ruleset, deal, moves, expected",
+    [
+        # `void-hand`: two revolutions void the hand; "Any later action is `hand-over`"
+        ("charter", spare(s1="55"), "2:revolt 3:revolt 1:55", ("hand-over", "void-hand")),
+        # `hand-over` "when the hand ended before play": under 004 §26 the seats without a 3 leave as
+        # play starts; only seat 1 is left
+        ("tournament", {1: "3355", 2: "66", 3: "77", 4: "88", 5: "99", 6: "TT"}, "1:55", ("hand-over", "hand-end")),
+        # `not-your-turn`: "a seat acts out of turn, or … passes": seat 2 is to act, seat 3 passes
+        ("charter", spare(s1="55"), "1:55 3:-", ("not-your-turn", "turn-order")),
+        # `claim-not-allowed`: "a claim of the rest where the rules have none (or with threes held)"
+        ("online", spare(s1="55"), "1:claim", ("claim-not-allowed", "claim")),
+        (THREES_HELD_CHARTER, spare(s1="55"), "1:claim", ("claim-not-allowed", "claim")),
+        # `wind-not-allowed`: "not on the last play of the seat just before": seat 1 still plays
+        ("charter", spare(s1="5566"), "1:55 2:wind", ("wind-not-allowed", "wind-request")),
+        ("classic", spare(s1="55"), "1:55 2:wind", ("wind-not-allowed", "wind-request")),
+        # `call-not-allowed`: "a call … the rules do not have, or a second call by a seat"
+        ("tournament", spare(s1="55"), "3:call", ("call-not-allowed", "calls")),
+        ("charter", spare(s1="55"), "3:call 3:precall", ("call-not-allowed", "calls")),
+        # `preplay-late` for transfers, shows and draws after the first play, under their own rules
+        ("charter", spare(s1="5522"), "1:55 1>4:2", ("preplay-late", "tribute")),
+        ("charter", spare(s1="5522"), "1:55 1>4:2/buy", ("preplay-late", "buying")),
+        ("charter", spare(s1="55"), "1:55 ; 2:show h33", ("preplay-late", "showing")),
+        ("charter", spare(s1="55"), "1:55 ; 2:draw s7", ("preplay-late", "team-draw")),
+        # `not-in-hand`: "a seat plays, gives or shows cards it does not hold"
+        ("charter", spare(s1="55"), "1>4:2", ("not-in-hand", "tribute")),
+        ("charter", spare(s1="55"), "1>4:D/gift", ("not-in-hand", "gift")),
+        # `yield-not-allowed` … "in the melee": four seats play, so the melee is on from the start
+        ("charter", {1: "55", 2: "66", 3: "77", 4: "88"}, "1:55 2:- 3:- 4:~", ("yield-not-allowed", "melee")),
+    ],
+)
+def test_refusals_name_their_code_and_rule(ruleset, deal, moves, expected):
+    assert refusal(ruleset, deal, moves) == expected
+
+
+def test_a_call_by_each_seat_is_recorded_and_told():
+    # `calls`: a seat says its opposite will not open; one call per seat, any seat may call
+    pos, events = run("charter", spare(s1="55"), "3:call 2:precall")
+    assert pos.calls == ((3, "call"), (2, "precall"))
+    assert [(e.kind.value, e.seats, e.note) for e in events] == [("call", (3, 6), "call"), ("call", (2, 5), "precall")]
+
+
+# -- transfers, shows and draws before play: events and the cards that move -------------------------
+
+
+def test_a_transfer_moves_cards_known_or_not_and_is_told_under_its_purpose():
+    from gouji_record.cards import TWO, parse_cards
+
+    # `tribute-cards` / "Unknown cards": a seat may give cards the record does not write (``?N``);
+    # they become known as given. Seat 2 holds 5 unknown cards, seat 3 one known 2 and 3 unknown.
+    pos, events = run("charter", {1: "55", 2: "?5", 3: "2?3", 4: "66"}, "2>1:2 ; 3>4:22/buy ; 3>1:2/gift")
+    assert pos.unknown[:4] == (0, 4, 1, 0)
+    assert pos.hands[0] == parse_cards("2255") and pos.hands[3] == parse_cards("2266")
+    assert pos.hands[1] == parse_cards("") and pos.hands[2] == parse_cards("")
+    assert pos.seen[TWO] == 4  # seat 3's known 2, and three cards that were unknown
+    assert [(e.kind.value, e.rule, e.seats, e.cards) for e in events] == [
+        ("give", "tribute", (2, 1), "2"),
+        ("give", "buying", (3, 4), "22"),
+        ("give", "gift", (3, 1), "2"),
+    ]
+
+
+def test_shown_cards_not_written_in_the_deal_become_known():
+    from gouji_record.cards import THREE
+
+    # `showing`: "cards not written in the deal become known as shown"
+    pos, events = run("charter", {1: "55?6", 2: "66"}, ["1:show h333"])
+    assert pos.hands[0][THREE] == 3 and pos.unknown[0] == 3 and pos.seen[THREE] == 3
+    assert [(e.kind.value, e.seats, e.cards) for e in events] == [("show", (1, 1), "333")]
+
+
+def test_draws_are_told_with_their_colour():
+    # `team-draw`: hearts and diamonds are red, spades and clubs black
+    _, events = run("charter", spare(s1="55"), "1:draw h7 ; 2:draw s9 ; 3:draw d2")
+    assert [(e.kind.value, e.seats, e.cards, e.note) for e in events] == [
+        ("draw", (1,), "7", "red"),
+        ("draw", (2,), "9", "black"),
+        ("draw", (3,), "2", "red"),
+    ]
+
+
+def test_revolution_and_void_hand_events():
+    # `revolution`: the revolter and its opposite; `void-hand`: "two or more revolutions void the
+    # hand: it ends at once"
+    pos, events = run("charter", spare(s1="55"), "2:revolt 3:revolt")
+    assert [(e.kind.value, e.seats) for e in events] == [
+        ("revolution", (2, 5)),
+        ("revolution", (3, 6)),
+        ("void-hand", (2, 3)),
+    ]
+    assert pos.over and pos.void and not pos.preplay
+
+
+def test_the_opposite_of_a_revolter_opens_when_play_starts_online():
+    # `revolution-opening=at-once` (000 §革命 "革命算自动认点"): seat 2 revolts, seat 5 has opened
+    pos, events = run("online", spare(s1="55"), "2:revolt 1:55")
+    assert ("open", (5,), "keep-head") in [(e.kind.value, e.seats, e.rule) for e in events]
+    assert 5 in pos.opened
+
+
+def test_without_a_three_a_seat_leaves_or_revolts_as_play_starts():
+    # `threes-last`: "a seat without 3s … holding no 2 and no joker where revolution exists: it
+    # revolts automatically; otherwise it leaves the hand" — unknown cards may hold a 3 (004 §26)
+    pos, events = run("fours", {1: "3355", 2: "X66", 3: "66", 4: "3377", 5: "3388", 6: "99?2"}, "1:55")
+    assert pos.out == (2,) and pos.revolted == (3,)
+    assert pos.active(6)  # its two unknown cards may be 3s
+    pos, _ = run("tournament", {1: "3355", 2: "66?2", 3: "77", 4: "3377", 5: "3388", 6: "3399"}, "1:55")
+    assert pos.out == (3,) and pos.active(2)
+
+
+def test_a_request_for_the_wind_and_its_answer():
+    # `wind-request` (002 §19): the seat after a finisher asks to lead; the others agree by passing,
+    # and the round goes to it as the wind
+    deal = {1: "55", 2: "66", 3: "77", 4: "88", 5: "99", 6: "TT"}
+    pos, events = run("charter", deal, "1:55 2:wind 3:- 4:- 5:- 6:-")
+    wind = [(e.kind.value, e.seats, e.action) for e in events if e.kind.value in ("wind-request", "take-the-wind")]
+    assert wind == [("wind-request", (2, 1), 1), ("take-the-wind", (2, 1), 5)]
+    assert pos.to_act == 2 and pos.top is None and pos.actions == 6
+
+
+def test_natural_opening_with_a_two_but_no_pure_gouji_play():
+    # `natural-opening` (004 §17): "a seat holding no pure 够级 play may declare 自然开点"; a pure
+    # 够级 play carries no 2 and no joker, so a lone 2 does not stop it
+    pos, events = run("tournament", spare(s1="2KQQ55", s2="66"), "1:natural")
+    assert pos.natural == frozenset({1}) and pos.actions == 1
+    assert [(e.kind.value, e.seats) for e in events] == [("natural-opening", (1,))]
