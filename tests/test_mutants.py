@@ -465,3 +465,178 @@ def test_natural_opening_with_a_two_but_no_pure_gouji_play():
     pos, events = run("tournament", spare(s1="2KQQ55", s2="66"), "1:natural")
     assert pos.natural == frozenset({1}) and pos.actions == 1
     assert [(e.kind.value, e.seats) for e in events] == [("natural-opening", (1,))]
+
+
+# -- what the events say: kind, rule, seats, cards ------------------------------------------------
+
+
+def told(events, kinds=None):
+    return [(e.kind.value, e.rule, e.seats, e.cards) for e in events if kinds is None or e.kind.value in kinds]
+
+
+def test_a_gouji_play_its_answer_and_the_opening_are_told_with_their_cards():
+    # docs/rules.md `gouji-opposite-only` (打点) and `opening`, as in examples/charter-hand.gjn round 1
+    _, events = run("charter", spare(s1="TTTTT", s4="JJJJJ"), "1:TTTTT 4:JJJJJ 1:-")
+    assert told(events) == [
+        ("gouji", "gouji-play", (1, 4), "TTTTT"),
+        ("answer", "gouji-opposite-only", (4, 1), "JJJJJ"),
+        ("gouji", "gouji-play", (4, 1), "JJJJJ"),
+        ("round-end", "round-end", (4,), "JJJJJ"),
+        ("open", "opening", (4,), "JJJJJ"),
+    ]
+
+
+def test_the_dead_gouji_on_a_last_play_is_told_under_its_own_rule():
+    # `dead-gouji` (001, `dead-gouji-on-last-play=gouji`): the opposite's answer to 1st place's 够级
+    # last play is a 够死级; a kept head's 够死级 comes under `keep-head` instead
+    _, events = run("classic", {1: "QQQ", 2: "55", 3: "55", 4: "KKK77", 5: "55", 6: "55"}, "1:QQQ 4:KKK")
+    assert told(events, ("answer", "dead-gouji")) == [
+        ("answer", "gouji-opposite-only", (4, 1), "KKK"),
+        ("dead-gouji", "dead-gouji", (4,), "KKK"),
+    ]
+    _, events = run("charter", spare(s1="55", s2="66", s5="QQQ77"), "2:revolt 5:QQQ", leader=5)
+    assert told(events, ("dead-gouji",)) == [("dead-gouji", "keep-head", (5,), "QQQ")]
+
+
+def test_opening_by_fours_is_told_qualified_then_open():
+    # `opening-fours` (003 §开点): winning a round with a pure 够级 play qualifies a seat still holding
+    # 4s; its next lead, all its 4s, opens it
+    deal = {1: "KK4433", 2: "5533", 3: "6633", 4: "7733", 5: "8833", 6: "9933"}
+    pos, events = run("fours", deal, "1:KK 4:- 1:44")
+    assert told(events, ("open-qualified", "open")) == [
+        ("open-qualified", "opening-fours", (1,), "KK"),
+        ("open", "opening-fours", (1,), "44"),
+    ]
+    assert pos.opened == frozenset({1}) and pos.qualified == frozenset()
+
+
+def test_a_round_won_without_fours_left_does_not_qualify():
+    # `opening-fours`: "winning such a round only qualifies the seat …, and only if it still holds 4s";
+    # cards the record does not give may be 4s
+    pos, events = run("fours", {1: "KK33", 2: "5533", 3: "6633", 4: "7733", 5: "8833", 6: "9933"}, "1:KK 4:-")
+    assert "open-qualified" not in [e.kind.value for e in events] and pos.qualified == frozenset()
+    deal = {1: "KK33?2", 2: "5533", 3: "6633", 4: "7733", 5: "8833", 6: "9933"}
+    pos, events = run("fours", deal, "1:KK 4:-")
+    assert pos.qualified == frozenset({1})
+
+
+def test_a_headless_seat_leading_its_fours_gives_opening_up():
+    # `natural-opening` (004 §17): the declared seat "opens by leading all its 4s at once before the
+    # melee and while not headless (004: before its opposite finishes …)". Seat 4, seat 1's opposite,
+    # plays out first; seat 1 then wins a round and leads its 4s: it gives opening up (004 §18).
+    deal = {1: "44933", 2: "5533", 3: "6633", 4: "33", 5: "7833", 6: "8833"}
+    pos, events = run("tournament", deal, "1:natural 4:33 5:- 6:- 1:- 2:- 3:- 5:7 6:- 1:9 2:- 3:- 5:- 1:44", leader=4)
+    assert told(events, ("open", "open-given-up")) == [("open-given-up", "open-given-up", (1,), "44")]
+    assert 1 in pos.given_up and 1 not in pos.opened
+    # not headless, the same lead opens it
+    deal = {1: "44933", 2: "5533", 3: "6633", 4: "3355", 5: "7833", 6: "8833"}
+    pos, events = run("tournament", deal, "1:natural 5:7 6:- 1:9 2:- 3:- 4:- 5:- 1:44", leader=5)
+    assert told(events, ("open", "open-given-up")) == [("open", "natural-opening", (1,), "44")]
+
+
+# -- seats, the deal, and who is still in play ---------------------------------------------------------
+
+
+def test_seats_in_playing_order():
+    from gouji_record.rules.engine import next_seat, seats_after
+
+    # docs/rules.md "The table": seat s % 6 + 1 acts after seat s
+    assert [next_seat(s) for s in range(1, 7)] == [2, 3, 4, 5, 6, 1]
+    assert seats_after(3) == (4, 5, 6, 1, 2) and seats_after(6) == (1, 2, 3, 4, 5)
+
+
+def test_a_deal_given_as_counts_and_one_unknown_card():
+    from gouji_record.cards import parse_cards
+    from gouji_record.rules.engine import initial_position
+
+    # initial_position takes card strings (``?N``: N cards not known) or counts
+    pos = initial_position(get_ruleset("charter"), (parse_cards("55"), "66?1", "", "", "", ""), 1)
+    assert pos.hands[0] == parse_cards("55") and pos.unknown == (0, 1, 0, 0, 0, 0)
+    assert pos.active(2)  # one card the record does not give is still a card held
+
+
+def test_a_seat_out_and_a_seat_finished_are_told_apart():
+    # `seat-finished`: "a seat that played out acts"; `seat-out`: "a seat that left the hand
+    # (smothered, failed burn, no 3s) acts". Under the tournament seat 6, without a 3, is out.
+    deal = {1: "3355", 2: "3366", 3: "3377", 4: "3388", 5: "3399", 6: "TT"}
+    assert refusal("tournament", deal, "1:55 6:TT") == ("seat-out", "places")
+    deal = {1: "55", 2: "66", 3: "77", 4: "88", 5: "99", 6: "TT"}
+    assert refusal("charter", deal, "1:55 2:- 3:- 4:- 5:- 6:- 1:55") == ("seat-finished", "places")
+
+
+# -- scores ------------------------------------------------------------------------------------------
+
+
+def test_standing_burns_score_only_under_the_tournament():
+    from gouji_record.rules.engine import scores
+
+    # `burns-count`: "burns that score: `success` … or `standing` (not broken by the end)"; the
+    # tournament scores a burner +1 and the burned seat -1 (004 §38), 003 (fours) burned -1
+    running = ((3, 2, "running"),)
+    assert scores(get_ruleset("tournament"), final("tournament", burns=running)).seats[2] == -1
+    assert scores(get_ruleset("tournament"), final("tournament", burns=running)).seats[3] == 1
+    assert scores(get_ruleset("fours"), final("fours", burns=running)).seats[2] == 0
+    assert scores(get_ruleset("fours"), final("fours", burns=((3, 2, "success"),))).seats[2] == -1
+
+
+def test_a_void_hand_scores_nothing():
+    from gouji_record.rules.engine import scores
+
+    # `void-hand`: "it ends at once, nothing scores"
+    void = replace(final("fours", opened=()), void=True, finished=(), revolted=(2, 4))
+    score = scores(get_ruleset("fours"), void)
+    assert score.teams == {1: 0, 0: 0} and score.seats == dict.fromkeys(range(1, 7), 0)
+
+
+# -- burning: who may, and what is told ----------------------------------------------------------------
+
+
+def test_a_headless_seat_does_not_burn():
+    # `burn`: "A headless seat does not burn (it answers in its turn) … `not-a-burn`". Seat 4 plays
+    # out, so seat 1 is headless; seat 2's single 2 is a 够级 play, and seat 1 tries to burn it.
+    deal = {1: "9X55", 2: "255", 3: "55", 4: "6", 5: "755", 6: "55"}
+    moves = "4:6 5:- 6:- 1:- 2:- 3:- 5:7 6:- 1:9 2:2 1:*X"
+    assert refusal("charter", deal, moves, leader=4) == ("not-a-burn", "headless")
+
+
+BURN_KINDS = ("burn", "counter-burn", "burn-broken", "burn-success", "burn-failure", "out")
+
+
+def test_a_burn_answered_by_the_burners_opposite_is_broken():
+    # `burn` (002 §10): seat 2 burns seat 1's 够级 play; `counter-burn`: "any other seat that beats a
+    # play of the burner breaks the burn (解烧, event `burn-broken`): the opposite's answer …"
+    deal = {1: "TTTTT33", 2: "XJJJJ55", 3: "33", 4: "33", 5: "DQQQQ", 6: "33"}
+    pos, events = run("charter", deal, "1:TTTTT 2:*XJJJJ 5:DQQQQ")
+    assert told(events, BURN_KINDS) == [
+        ("burn", "burn", (2, 1), "XJJJJ"),
+        ("burn-broken", "burn", (5, 2), "DQQQQ"),
+    ]
+    assert pos.burns == ((2, 1, "broken"),) and pos.burner is None and pos.burn_target is None
+
+
+def test_a_burn_played_out_unbroken_succeeds():
+    # "Burn success (烧成功): the burner finishes with its burn unbroken (event `burn-success`)"
+    deal = {1: "TTTTT33", 2: "XJJJJ55", 3: "33", 4: "33", 5: "33", 6: "33"}
+    pos, events = run("charter", deal, "1:TTTTT 2:*XJJJJ 5:- 2:55")
+    assert told(events, BURN_KINDS) == [("burn", "burn", (2, 1), "XJJJJ"), ("burn-success", "burn-condition", (2, 1), "")]
+    assert pos.burns == ((2, 1, "success"),) and pos.burner is None and pos.burn_target is None
+
+
+def test_the_burned_seat_burning_back_is_a_counter_burn_under_the_tournament():
+    # `counter-burn=yes` (004 §14 反捎牌): "the first burn is broken and a new one runs with the seats
+    # swapped"; its own event, and no `burn-broken` event
+    deal = {1: "KK2233", 2: "AAX5533", 3: "3355", 4: "3366", 5: "3377", 6: "3388"}
+    pos, events = run("tournament", deal, "1:KK 2:*AA 1:*22")
+    assert told(events, BURN_KINDS) == [("burn", "burn", (2, 1), "AA"), ("counter-burn", "counter-burn", (1, 2), "22")]
+    assert pos.burns == ((2, 1, "broken"), (1, 2, "running")) and (pos.burner, pos.burn_target) == (1, 2)
+
+
+def test_a_burner_breaking_the_condition_fails_and_leaves_last_online():
+    # `burn-failure=last-place` (000 §烧牌): "the play is not made; the burn fails (event
+    # `burn-failure`) and the burner leaves the hand with its cards, in the lowest free place"
+    deal = {1: "TTTTT33", 2: "XJJJJX5566", 3: "33", 4: "33", 5: "33", 6: "33"}
+    pos, events = run("online", deal, "1:TTTTT 2:*XJJJJ 5:- 2:55")
+    assert told(events, BURN_KINDS)[-2:] == [("burn-failure", "burn-failure", (2,), ""), ("out", "burn-failure", (2,), "")]
+    assert [e.place for e in events if e.kind.value == "out"] == [6]
+    assert pos.out == (2,) and pos.burns == ((2, 1, "failed"),) and pos.burner is None and pos.burn_target is None
+    assert sum(pos.hands[1]) == 5 and pos.to_act == 3  # the play was not made; the next seat leads
