@@ -15,7 +15,7 @@ from dataclasses import replace
 from test_match import final
 from test_presets import Hand, act, spare
 
-from gouji_record.match import tribute_due
+from gouji_record.match import Due, tribute_due
 
 from gouji_record.rules.plays import beats, judge, parse_play
 from gouji_record.rules.rulesets import get_ruleset, with_options
@@ -640,3 +640,139 @@ def test_a_burner_breaking_the_condition_fails_and_leaves_last_online():
     assert [e.place for e in events if e.kind.value == "out"] == [6]
     assert pos.out == (2,) and pos.burns == ((2, 1, "failed"),) and pos.burner is None and pos.burn_target is None
     assert sum(pos.hands[1]) == 5 and pos.to_act == 3  # the play was not made; the next seat leads
+
+
+# -- a match: the running score, the first hand's tribute --------------------------------------------
+
+MATCHES = ["charter-match.gjn", "classic-match.gjn", "fours-match.gjn", "online-match.gjn", "tournament-match.gjn"]
+
+
+@pytest.mark.parametrize("name", MATCHES)
+def test_a_match_scores_the_sum_of_its_hands(name):
+    from conftest import EXAMPLES
+
+    from gouji_record import parse, replay
+    from gouji_record.match import check_match
+
+    # `match-score`: "a match scores the sum of its hands' team scores …, and the sum of each seat's
+    # extras"
+    reps = [replay(r) for r in parse((EXAMPLES / name).read_text(encoding="utf-8"))]
+    teams, seats = {1: 0, 0: 0}, dict.fromkeys(range(1, 7), 0)
+    for rep, entry in zip(reps, check_match(reps)):
+        assert entry.number == reps.index(rep) + 1 and entry.replay is rep
+        for t in teams:
+            teams[t] += rep.score.teams[t]
+        for s in seats:
+            seats[s] += rep.score.seats[s]
+        assert entry.standings == teams and entry.seat_totals == seats
+
+
+def test_tribute_in_the_first_hand_of_a_match_and_in_an_excerpt():
+    from conftest import EXAMPLES
+
+    from gouji_record import parse, replay
+    from gouji_record.match import check_match
+
+    # `tribute-extra`: "a transfer nothing owes (or any transfer before the first hand of a match)";
+    # the diagnostic points at the first tribute transfer, after the purchase's two transfers
+    text = (EXAMPLES / "tournament-match.gjn").read_text(encoding="utf-8")
+    first = parse(text.replace("buy 5>2:2 2>5:4\n", "buy 5>2:2 2>5:4\n1>4:2\n", 1))[0]
+    [entry] = check_match([replay(first)])
+    assert [(d.code, d.rule, d.action) for d in entry.diagnostics] == [("tribute-extra", "tribute", 2)]
+    # a file that starts after the match's first hand: its first hand's tribute is not judged
+    second = replay(parse(text)[1])
+    [entry] = check_match([second], from_start=False)
+    assert entry.diagnostics == [] and entry.notes == ["not checked: the hand before it is not in the file"]
+    [entry] = check_match([second])
+    assert [(d.code, d.action) for d in entry.diagnostics] == [("tribute-extra", 0)]
+
+
+def test_sweep_tribute_is_checked_in_the_next_hand():
+    from test_match import next_hand
+
+    from gouji_record.match import check_transfers
+
+    # 004 §34 对头贡 after a sweep: each swept seat pays its opposite one card, as place tribute is
+    # paid (its place in the order); in the example deal seat 2 holds 2s, seats 4 and 6 no joker and
+    # no 2 (免贡)
+    dues = tribute_due(get_ruleset("tournament"), final("tournament", places=(1, 3, 5, 2, 4, 6)))
+    notes, problems = check_transfers(get_ruleset("tournament"), dues, next_hand("2>5:2"))
+    assert problems == [] and "对头贡 paid: 2>5:2" in notes
+
+
+def test_two_returns_of_one_card_each_are_both_explained():
+    from test_match import next_hand
+
+    from gouji_record.match import check_transfers
+
+    # `return-tribute` (online, 000 §进贡): each taker of place tribute returns as many cards. Seat 2,
+    # 大落, holds a single 2 and no joker: it pays seat 5 one card (免贡 for the rest); seat 3 pays seat
+    # 6 one; both returns are one card.
+    hand = next_hand("2>5:2 3>6:D 5>2:4 6>3:3")
+    deal = list(hand.deal)
+    deal[1] = deal[1].replace("222", "", 1)
+    hand = hand.model_copy(update={"deal": tuple(deal)})
+    place = [Due("place", 2, 5, 2), Due("place", 3, 6, 1)]
+    notes, problems = check_transfers(get_ruleset("online"), place, hand)
+    assert problems == [] and {"还贡 paid: 5>2:4", "还贡 paid: 6>3:3"} <= set(notes)
+
+
+# -- rulesets' helpers: options from a tag, and back ---------------------------------------------------
+
+
+def test_list_options_are_written_with_plus_and_none():
+    # docs/rules.md "Rulesets": "lists are written `a+b` (`opening-excludes=big-joker+small-joker`,
+    # `none` for an empty list)"
+    online = get_ruleset("online")
+    assert with_options(online, {"opening-excludes": "big-joker+twos"}).opening_excludes == ("big-joker", "twos")
+    assert with_options(online, {"opening-excludes": "none"}).opening_excludes == ()
+
+
+def test_scoring_cannot_be_set_from_a_tag():
+    from gouji_record.rules.rulesets import BadOption
+
+    # "The `scoring` option cannot be set from a tag"
+    with pytest.raises(BadOption):
+        with_options(get_ruleset("charter"), {"scoring": "4/2/0/0/-2/-4"})
+
+
+def test_each_option_belongs_to_its_rule_key():
+    from gouji_record.rules.rulesets import option_rule
+
+    # the options table's last column
+    assert option_rule("threes_last") == "threes-last"
+    assert option_rule("joker_comparison") == "joker-comparison"
+    assert option_rule("big_joker_beaten_by") == "two-beat-one"
+    assert option_rule("burns_count") == "extras"
+    assert option_rule("pay_from") == "tribute-cards"
+
+
+def test_a_variant_writes_the_options_tag_that_gives_it():
+    from gouji_record.rules.rulesets import BadOption, options_tag
+
+    # `Options` tag: "Items are `name=value`, separated by commas"; switches yes/no, lists a+b or none;
+    # the preset itself writes nothing, and `scoring` cannot be written
+    charter = get_ruleset("charter")
+    assert options_tag(charter) == ""
+    variant = with_options(charter, {"threes-last": "yes", "showing": "none", "opening-excludes": "big-joker+twos"})
+    assert options_tag(variant) == "threes-last=yes, opening-excludes=big-joker+twos, showing=none"
+    assert options_tag(with_options(charter, {"claim": "no", "opening-excludes": "none"})) == (
+        "opening-excludes=none, claim=no"
+    )
+    assert with_options(charter, {"threes-last": "yes"}) == with_options(
+        charter, {k: v for k, v in (i.split("=") for i in options_tag(variant).split(", ")) if k == "threes-last"}
+    )
+    with pytest.raises(BadOption):
+        options_tag(charter.model_copy(update={"scoring": get_ruleset("online").scoring}))
+
+
+def test_an_illegal_action_carries_its_diagnostic_as_an_error():
+    from gouji_record.rules.engine import step
+    from gouji_record.rules.events import IllegalAction
+
+    # errors.GoujiError: every error kind has a code, a message and the action it is about
+    pos, _ = run("charter", spare(s1="55", s2="44"), "1:55")
+    with pytest.raises(IllegalAction) as e:
+        step(pos, act("2:44"))
+    d = e.value.diagnostic
+    assert (e.value.code, e.value.action, str(e.value)) == ("does-not-beat", 1, d.message)
