@@ -776,3 +776,45 @@ def test_an_illegal_action_carries_its_diagnostic_as_an_error():
         step(pos, act("2:44"))
     d = e.value.diagnostic
     assert (e.value.code, e.value.action, str(e.value)) == ("does-not-beat", 1, d.message)
+
+
+# -- an irregular action (^) is ruled on; a turn that rests on unknown cards ----------------------------
+
+
+def test_an_irregular_action_is_ruled_on():
+    from gouji_record.rules.engine import step
+
+    # `irregular`: "a legal marked action stands; an illegal one gets a `ruling` event naming the
+    # diagnostic, and is not made — 错牌不出. If it was the seat's turn to follow, the seat loses that
+    # turn, as a pass; otherwise the position is unchanged."
+    pos, _ = run("charter", spare(s1="55", s2="44", s3="66"), "1:55")
+    after, events = step(pos, act("2:44").model_copy(update={"irregular": True}))  # its turn: a pass
+    assert [(e.kind.value, e.rule, e.seats, e.cards, e.action) for e in events] == [
+        ("ruling", "higher-rank", (2,), "44", 1),
+        ("ruling", "irregular", (2,), "", 1),
+    ]
+    assert events[0].note.startswith("does-not-beat: ")
+    assert after.barred == frozenset({2}) and after.to_act == 3 and after.actions == 2
+    assert after.hands[1] == pos.hands[1]
+    after, events = step(pos, act("3:66").model_copy(update={"irregular": True}))  # not its turn
+    assert [(e.kind.value, e.rule, e.seats, e.cards) for e in events] == [("ruling", "turn-order", (3,), "66")]
+    assert after.to_act == 2 and after.barred == frozenset() and after.top == pos.top and after.actions == 2
+    after, events = step(pos, act("2:-").model_copy(update={"irregular": True}))  # legal: it stands
+    assert events == [] and after.barred == frozenset({2}) and after.to_act == 3
+
+
+TWO_KILL = {1: "5339", 2: "33?5", 3: "3377", 4: "63388", 5: "3388", 6: "D33TT"}
+
+
+def test_a_seat_that_passed_may_have_two_big_jokers_among_unknown_cards():
+    # `pass-bars` under the tournament: "for two big jokers on one big joker (004 §10), held or possibly
+    # held among cards the deal does not give". Seat 2 passed and holds five unknown cards; seat 6's
+    # single big joker gives it a turn that rests on them. When seat 3 acts instead (its opposite's
+    # play: 对家牌不过), seat 2 had no turn.
+    moves = "1:5 2:- 3:- 4:6 5:- 6:D 1:-"
+    pos, _ = run("tournament", TWO_KILL, moves)
+    assert pos.to_act == 2
+    pos, _ = run("tournament", TWO_KILL, moves + " 3:- 4:-")  # seat 5 passed and holds no big joker
+    assert pos.top is None and pos.to_act == 6
+    # seat 1, which did not pass, has a certain turn: seat 2 acting is out of turn
+    assert refusal("tournament", TWO_KILL, "1:5 2:- 3:- 4:6 5:- 6:D 2:-") == ("not-your-turn", "turn-order")
