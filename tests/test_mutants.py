@@ -818,3 +818,129 @@ def test_a_seat_that_passed_may_have_two_big_jokers_among_unknown_cards():
     assert pos.top is None and pos.to_act == 6
     # seat 1, which did not pass, has a certain turn: seat 2 acting is out of turn
     assert refusal("tournament", TWO_KILL, "1:5 2:- 3:- 4:6 5:- 6:D 2:-") == ("not-your-turn", "turn-order")
+
+
+# -- more refusals, the melee, places at an early end, smothers ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ruleset, deal, moves, expected",
+    [
+        # `hand-over`: "an action after the end of the hand": seat 1 plays out, seat 2 is left alone
+        ("charter", {1: "5", 2: "66"}, "1:5 2:66", ("hand-over", "hand-end")),
+        # `threes-early`: "playing them with other cards still in hand", cards the record does not give too
+        ("tournament", {1: "33?2", 2: "3366", 3: "3377", 4: "3388", 5: "3399", 6: "33TT"}, "1:33", ("threes-early", "threes-last")),
+        # `not-a-burn`: "a burn with no 够级 play or 够死级 on top"
+        ("charter", spare(s1="55"), "1:*55", ("not-a-burn", "burn")),
+        # the seat whose turn rests on unknown cards (大王二杀一) makes a play that does not beat: it is
+        # refused as such, not passed over
+        ("tournament", TWO_KILL, "1:5 2:- 3:- 4:6 5:- 6:D 1:- 2:X", ("does-not-beat", "two-beat-one")),
+    ],
+)
+def test_more_refusals(ruleset, deal, moves, expected):
+    assert refusal(ruleset, deal, moves) == expected
+
+
+def test_a_dead_play_in_the_melee_closes_its_round_at_once():
+    # `big-joker-dead`: "on a dead play … nobody has a turn: the round closes at once and its player
+    # leads next" — in the melee too (four seats play: the melee is on from the start)
+    pos, events = run("charter", {1: "D55Q", 2: "66", 3: "77", 4: "88"}, "1:D55")
+    assert ("melee", (1, 2, 3, 4)) in [(e.kind.value, e.seats) for e in events]
+    assert pos.melee and pos.top is None and pos.to_act == 1
+
+
+def test_a_plain_play_that_wins_in_the_melee_does_not_open_in_classic():
+    # `opening-in-melee=yes` (classic): a 够级 play nobody answers opens in the melee; a plain one does not
+    pos, events = run("classic", {1: "55Q", 2: "66", 3: "77", 4: "88"}, "1:55 2:- 3:- 4:-")
+    assert pos.top is None and pos.to_act == 1 and "open" not in [e.kind.value for e in events]
+
+
+def test_the_melee_begins_with_the_next_lead_when_a_leading_burner_fails():
+    # `melee-when=four-left`, `melee-begins=next-round` (online): seat 2 fails its burn as it leads and
+    # leaves; four seats are left, and the melee begins with the next lead, seat 3's
+    deal = {1: "TTTTT33", 2: "XJJJJX5566", 3: "33", 4: "33", 5: "33"}
+    pos, events = run("online", deal, "1:TTTTT 2:*XJJJJ 5:- 2:55")
+    assert [(e.kind.value, e.seats) for e in events if e.kind.value == "melee"] == [("melee", (1, 3, 4, 5))]
+    assert pos.melee and pos.to_act == 3
+
+
+def test_places_when_the_hand_ends_with_nobody_finished():
+    from gouji_record.rules.engine import begin_play, initial_position
+
+    # online with threes held (憋三): seats 1, 3 and 5 hold a 2 and no 3, so they leave as play starts
+    # (first out 6th, in seat order), and one team is left: the hand ends. Seats still holding cards
+    # take the places after the finishers, fewest cards first, ties in playing order after seat 1.
+    held = rules("online", threes_last="yes")
+    deal = ("2", "3355", "2", "3355", "2", "3355")
+    pos, _ = begin_play(initial_position(held, deal, 1))
+    assert pos.over and pos.places == (2, 4, 6, 5, 3, 1)
+    # seat 1 holds no 2 and no joker: it revolts instead (算做自动革命) and is 4th
+    pos, _ = begin_play(initial_position(held, ("55",) + deal[1:], 1))
+    assert pos.over and pos.revolted == (1,) and pos.places == (2, 4, 6, 1, 5, 3)
+
+
+def test_places_so_far_and_a_sweep_past_a_revolter():
+    # `Position.places`: "those placed so far, top first" before the end; a sweep is one team in
+    # 1st-3rd, the revolter of the other team coming after them
+    h = Hand({1: "5", 2: "44", 3: "6", 4: "QQ", 5: "7", 6: "KK"}, "classic")
+    assert h.play("2:revolt 1:5").places == (1,)
+    pos = h.play("3:6 4:- 5:7")
+    assert pos.over and ("sweep", (1, 3, 5)) in [(e.kind.value, e.seats) for e in h.events]
+
+
+def test_a_smother_and_a_last_play_with_unknown_cards_left():
+    # `smother` (004 §20): a play that leaves its seat only 3s, beaten: the seat is smothered and, under
+    # `smother=last-place`, out in the lowest free place; its opposite is headless (003 §被闷). A seat
+    # that also holds cards the record does not give is not known to hold only 3s.
+    deal = {1: "3377", 2: "5533", 3: "6633", 4: "3388", 5: "3399", 6: "33TT"}
+    pos, events = run("tournament", deal, "2:55 3:66", leader=2)
+    assert told(events, ("smother", "out", "headless")) == [
+        ("smother", "smother", (2, 3), ""),
+        ("out", "smother", (2,), ""),
+        ("headless", "headless", (5,), ""),
+    ]
+    pos, events = run("tournament", {**deal, 2: "5533?1"}, "2:55 3:66", leader=2)
+    assert "smother" not in [e.kind.value for e in events] and pos.active(2)
+    # `headless-after` without `smother`: the opposite of a smothered seat keeps its head
+    pos, events = run(rules("tournament", headless_after="finish+burn-failure"), deal, "2:55 3:66", leader=2)
+    assert "headless" not in [e.kind.value for e in events] and not pos.headless(5)
+
+
+def test_a_third_seat_burning_the_burners_play_breaks_the_burn():
+    # `counter-burn`: "any other seat that beats a play of the burner breaks the burn (解烧): … or
+    # another burn"; only the burned seat burning back is a counter-burn (tournament)
+    deal = {1: "KK2233", 2: "AAX5533", 3: "2233", 4: "3366", 5: "3377", 6: "3388"}
+    pos, events = run("tournament", deal, "1:KK 2:*AA 3:*22")
+    assert [(e.kind.value, e.seats) for e in events if e.kind.value in BURN_KINDS] == [
+        ("burn", (2, 1)),
+        ("burn-broken", (3, 2)),
+        ("burn", (3, 2)),
+    ]
+    assert pos.burns == ((2, 1, "broken"), (3, 2, "running"))
+    # the burner's opposite answering breaks it too, under the tournament as elsewhere
+    pos, events = run("tournament", {**deal, 5: "2233"}, "1:KK 2:*AA 5:22")
+    assert [(e.kind.value, e.seats) for e in events if e.kind.value in BURN_KINDS] == [
+        ("burn", (2, 1)),
+        ("burn-broken", (5, 2)),
+    ]
+    assert pos.burns == ((2, 1, "broken"),) and pos.burner is None
+
+
+def test_three_dead_gouji_then_headless_and_open_under_the_charter():
+    # `keep-head`, `revolution-opening=three-dead-gouji` (002 §23, §24): the revolter's opposite's
+    # first three 够级 plays are 够死级; after the third it is headless, and has opened (before 2nd place)
+    h = Hand(spare(s2="66", s5="QQQKKKAAA77"), "charter", leader=5)
+    h.play("2:revolt 5:QQQ 6:- 1:- 3:- 4:- 5:KKK 6:- 1:- 3:- 4:- 5:AAA")
+    assert [(e.kind.value, e.rule, e.seats) for e in h.events if e.kind.value in ("headless", "open")] == [
+        ("headless", "keep-head", (5,)),
+        ("open", "keep-head", (5,)),
+    ]
+    assert 5 in h.pos.opened and h.pos.headless(5)
+
+
+def test_a_card_played_from_unknown_cards_is_seen():
+    from gouji_record.cards import BIG_JOKER
+
+    # "Unknown cards": four decks bound what is seen; a card played from unknown ones becomes seen
+    pos, _ = run("charter", {1: "?5", 2: "66"}, "1:D")
+    assert pos.seen[BIG_JOKER] == 1 and pos.unknown[0] == 4
