@@ -944,3 +944,43 @@ def test_a_card_played_from_unknown_cards_is_seen():
     # "Unknown cards": four decks bound what is seen; a card played from unknown ones becomes seen
     pos, _ = run("charter", {1: "?5", 2: "66"}, "1:D")
     assert pos.seen[BIG_JOKER] == 1 and pos.unknown[0] == 4
+
+
+def test_an_options_tag_is_read_item_by_item():
+    from gouji_record.rules.rulesets import parse_options
+
+    # docs/rules.md "Rulesets": `[Options "threes-last=yes, hand-end=one-left"]`, items `name=value`
+    # separated by commas
+    assert parse_options("threes-last=yes, hand-end=one-left") == {"threes-last": "yes", "hand-end": "one-left"}
+
+
+# -- the burn condition ----------------------------------------------------------------------------
+
+
+def test_the_burn_condition_with_twos_threes_and_fours():
+    from gouji_record.cards import parse_cards
+    from gouji_record.rules.engine import burn_condition_holds
+
+    # `burn-condition`: "with k ranks left to play (2s counted as attached to another rank, unless only
+    # 2s are left) and j jokers, k ≤ j + 1": 2233 is one play (four 3s), without threes held
+    assert burn_condition_holds(parse_cards("2233"), get_ruleset("charter"))
+    # "a rank that can carry nothing (3s, and 4s under `attach-forbidden`) can only be the single last
+    # play", and with threes held the 3s are that last play: 44 can never be played
+    assert not burn_condition_holds(parse_cards("4433"), get_ruleset("fours"))
+    assert not burn_condition_holds(parse_cards("X4433"), get_ruleset("fours"))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: with a rank that carries nothing, burn_condition_holds refuses any joker left, "
+    "though the jokers can be played before that rank's single last play (X, then 44)",
+)
+def test_jokers_before_a_last_play_of_fours_meet_the_burn_condition():
+    from gouji_record.cards import parse_cards
+    from gouji_record.rules.engine import burn_condition_holds
+
+    # `burn-condition`: every play but the last carries a joker; 4s under `attach-forbidden` "can only be
+    # the single last play". With 3s not held (fours, threes-last=no): X then 44; 55X then 44.
+    variant = rules("fours", threes_last="no")
+    assert burn_condition_holds(parse_cards("X44"), variant)
+    assert burn_condition_holds(parse_cards("X5544"), variant)
