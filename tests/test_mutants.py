@@ -984,3 +984,21 @@ def test_jokers_before_a_last_play_of_fours_meet_the_burn_condition():
     variant = rules("fours", threes_last="no")
     assert burn_condition_holds(parse_cards("X44"), variant)
     assert burn_condition_holds(parse_cards("X5544"), variant)
+
+
+def test_the_calls_of_the_hand_before_are_told_won_or_lost():
+    from dataclasses import replace as copy
+
+    from conftest import EXAMPLES
+
+    from gouji_record import parse, replay
+    from gouji_record.match import check_match
+
+    # `calls` (002 §24): a call says the opposite will not open; it is won when the opposite did not
+    # open. In hand 1, seat 3 called (宣点) and its opposite 6 opened; seat 1 pre-called (预点) and
+    # its opposite 4 did not open.
+    h1, h2 = (replay(r) for r in parse((EXAMPLES / "charter-match.gjn").read_text(encoding="utf-8"))[:2])
+    end = copy(h1.final, calls=((3, "call"), (1, "precall")), opened=frozenset({6}))
+    h1 = copy(h1, positions=h1.positions[:-1] + [end])
+    notes = check_match([h1, h2])[1].notes
+    assert {"宣点 by seat 3: lost", "预点 by seat 1: won"} <= set(notes)
