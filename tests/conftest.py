@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,9 +10,20 @@ import pytest
 from gouji_record.model import Action, ActionKind
 from gouji_record.rules.engine import Position, initial_position, step
 from gouji_record.rules.events import Diagnostic, Event, IllegalAction
+from gouji_record.rules.plays import classify
 from gouji_record.rules.rulesets import get_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_sessionstart(session):
+    """Under mutmut (scripts/mutation) each mutant's tests run in a process forked after a run of
+    all of them: plays classified then would be taken from the cache and never built under the
+    mutant. Classify afresh."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        classify.cache_clear()
+
+
 EXAMPLES = ROOT / "examples"
 CASES = ROOT / "tests" / "cases"
 #: The required tags of a hand that says nothing of itself (unknown players "a" … "f", charter).
