@@ -336,7 +336,7 @@ def refusal(ruleset, deal, moves, leader=1):
     return e.value.diagnostic.code, e.value.diagnostic.rule
 
 
-THREES_HELD_CHARTER = rules("charter", threes_last="yes", showing="none")
+THREES_HELD_CHARTER = rules("charter", threes_held="yes", showing="none")
 
 
 @pytest.mark.parametrize(
@@ -440,7 +440,7 @@ def test_the_opposite_of_a_revolter_opens_when_play_starts_online():
 
 
 def test_without_a_three_a_seat_leaves_or_revolts_as_play_starts():
-    # `threes-last`: "a seat without 3s … holding no 2 and no joker where revolution exists: it
+    # `threes-held`: "a seat without 3s … holding no 2 and no joker where revolution exists: it
     # revolts automatically; otherwise it leaves the hand" — unknown cards may hold a 3 (004 §26)
     pos, events = run("fours", {1: "3355", 2: "X66", 3: "66", 4: "3377", 5: "3388", 6: "99?2"}, "1:55")
     assert pos.out == (2,) and pos.revolted == (3,)
@@ -568,7 +568,7 @@ def test_a_seat_out_and_a_seat_finished_are_told_apart():
 
 
 def test_standing_burns_score_only_under_the_tournament():
-    from gouji_record.rules.engine import scores
+    from gouji_record.rules.scoring import scores
 
     # `burns-count`: "burns that score: `success` … or `standing` (not broken by the end)"; the
     # tournament scores a burner +1 and the burned seat -1 (004 §38), 003 (fours) burned -1
@@ -580,7 +580,7 @@ def test_standing_burns_score_only_under_the_tournament():
 
 
 def test_a_void_hand_scores_nothing():
-    from gouji_record.rules.engine import scores
+    from gouji_record.rules.scoring import scores
 
     # `void-hand`: "it ends at once, nothing scores"
     void = replace(final("fours", opened=()), void=True, finished=(), revolted=(2, 4))
@@ -740,7 +740,7 @@ def test_each_option_belongs_to_its_rule_key():
     from gouji_record.rules.rulesets import option_rule
 
     # the options table's last column
-    assert option_rule("threes_last") == "threes-last"
+    assert option_rule("threes_held") == "threes-held"
     assert option_rule("joker_comparison") == "joker-comparison"
     assert option_rule("big_joker_beaten_by") == "two-beat-one"
     assert option_rule("burns_count") == "extras"
@@ -754,13 +754,13 @@ def test_a_variant_writes_the_options_tag_that_gives_it():
     # the preset itself writes nothing, and `scoring` cannot be written
     charter = get_ruleset("charter")
     assert options_tag(charter) == ""
-    variant = with_options(charter, {"threes-last": "yes", "showing": "none", "opening-excludes": "big-joker+twos"})
-    assert options_tag(variant) == "threes-last=yes, opening-excludes=big-joker+twos, showing=none"
+    variant = with_options(charter, {"threes-held": "yes", "showing": "none", "opening-excludes": "big-joker+twos"})
+    assert options_tag(variant) == "threes-held=yes, opening-excludes=big-joker+twos, showing=none"
     assert options_tag(with_options(charter, {"claim": "no", "opening-excludes": "none"})) == (
         "opening-excludes=none, claim=no"
     )
-    assert with_options(charter, {"threes-last": "yes"}) == with_options(
-        charter, {k: v for k, v in (i.split("=") for i in options_tag(variant).split(", ")) if k == "threes-last"}
+    assert with_options(charter, {"threes-held": "yes"}) == with_options(
+        charter, {k: v for k, v in (i.split("=") for i in options_tag(variant).split(", ")) if k == "threes-held"}
     )
     with pytest.raises(BadOption):
         options_tag(charter.model_copy(update={"scoring": get_ruleset("online").scoring}))
@@ -829,7 +829,7 @@ def test_a_seat_that_passed_may_have_two_big_jokers_among_unknown_cards():
         # `hand-over`: "an action after the end of the hand": seat 1 plays out, seat 2 is left alone
         ("charter", {1: "5", 2: "66"}, "1:5 2:66", ("hand-over", "hand-end")),
         # `threes-early`: "playing them with other cards still in hand", cards the record does not give too
-        ("tournament", {1: "33?2", 2: "3366", 3: "3377", 4: "3388", 5: "3399", 6: "33TT"}, "1:33", ("threes-early", "threes-last")),
+        ("tournament", {1: "33?2", 2: "3366", 3: "3377", 4: "3388", 5: "3399", 6: "33TT"}, "1:33", ("threes-early", "threes-held")),
         # `not-a-burn`: "a burn with no 够级 play or 够死级 on top"
         ("charter", spare(s1="55"), "1:*55", ("not-a-burn", "burn")),
         # the seat whose turn rests on unknown cards (大王二杀一) makes a play that does not beat: it is
@@ -870,7 +870,7 @@ def test_places_when_the_hand_ends_with_nobody_finished():
     # online with threes held (憋三): seats 1, 3 and 5 hold a 2 and no 3, so they leave as play starts
     # (first out 6th, in seat order), and one team is left: the hand ends. Seats still holding cards
     # take the places after the finishers, fewest cards first, ties in playing order after seat 1.
-    held = rules("online", threes_last="yes")
+    held = rules("online", threes_held="yes")
     deal = ("2", "3355", "2", "3355", "2", "3355")
     pos, _ = begin_play(initial_position(held, deal, 1))
     assert pos.over and pos.places == (2, 4, 6, 5, 3, 1)
@@ -949,9 +949,9 @@ def test_a_card_played_from_unknown_cards_is_seen():
 def test_an_options_tag_is_read_item_by_item():
     from gouji_record.rules.rulesets import parse_options
 
-    # docs/rules.md "Rulesets": `[Options "threes-last=yes, hand-end=one-left"]`, items `name=value`
+    # docs/rules.md "Rulesets": `[Options "threes-held=yes, hand-end=one-left"]`, items `name=value`
     # separated by commas
-    assert parse_options("threes-last=yes, hand-end=one-left") == {"threes-last": "yes", "hand-end": "one-left"}
+    assert parse_options("threes-held=yes, hand-end=one-left") == {"threes-held": "yes", "hand-end": "one-left"}
 
 
 # -- the burn condition ----------------------------------------------------------------------------
@@ -970,20 +970,21 @@ def test_the_burn_condition_with_twos_threes_and_fours():
     assert not burn_condition_holds(parse_cards("X4433"), get_ruleset("fours"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: with a rank that carries nothing, burn_condition_holds refuses any joker left, "
-    "though the jokers can be played before that rank's single last play (X, then 44)",
-)
 def test_jokers_before_a_last_play_of_fours_meet_the_burn_condition():
     from gouji_record.cards import parse_cards
     from gouji_record.rules.engine import burn_condition_holds
 
     # `burn-condition`: every play but the last carries a joker; 4s under `attach-forbidden` "can only be
-    # the single last play". With 3s not held (fours, threes-last=no): X then 44; 55X then 44.
-    variant = rules("fours", threes_last="no")
+    # the single last play". With 3s not held (fours, threes-held=no): X then 44; 55X then 44.
+    # (the failing input, found by mutation testing: any joker left with 4s was refused)
+    variant = rules("fours", threes_held="no")
     assert burn_condition_holds(parse_cards("X44"), variant)
     assert burn_condition_holds(parse_cards("X5544"), variant)
+    assert burn_condition_holds(parse_cards("44"), variant)  # one play left
+    assert not burn_condition_holds(parse_cards("5544"), variant)  # 55 carries no joker
+    assert not burn_condition_holds(parse_cards("2244"), variant)  # 22 cannot go on 44: alone, no joker
+    assert burn_condition_holds(parse_cards("X2244"), variant)  # X22, then 44
+    assert not burn_condition_holds(parse_cards("X4433"), variant)  # two ranks that carry nothing
 
 
 def test_the_calls_of_the_hand_before_are_told_won_or_lost():

@@ -1176,9 +1176,13 @@ def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
         ranks = [TWO]
     carry_nothing = [r for r in ranks if rules.carries_nothing(r)]
     free_last = 0 if threes else 1
-    if carry_nothing:
-        return len(ranks) == 1 and free_last == 1 and left[SMALL_JOKER] + left[BIG_JOKER] == 0
-    return len(ranks) <= left[SMALL_JOKER] + left[BIG_JOKER] + free_last
+    jokers = left[SMALL_JOKER] + left[BIG_JOKER]
+    if carry_nothing:  # it can only be the single last play; every play before it carries a joker
+        if len(carry_nothing) > 1 or not free_last:
+            return False
+        plain = len(ranks) - 1
+        return plain + (1 if left[TWO] and not plain else 0) <= jokers  # 2s with no rank to go on: X22
+    return len(ranks) <= jokers + free_last
 
 
 def burn_condition_possible(left: Counts, unknown: int, seen: Counts, rules: Ruleset) -> bool:
