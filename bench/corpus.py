@@ -15,10 +15,10 @@ import sys
 import time
 from pathlib import Path
 
-from gouji_record.cli import write_atomic
 from gouji_record.notation.writer import write
 from gouji_record.rules.rulesets import PRESETS
 from gouji_record.selfplay import play_hand
+from gouji_record.sink import Sink
 
 NAMES = list(PRESETS)
 
@@ -38,7 +38,8 @@ def main() -> None:
         texts = pool.map(_hand, range(args.hands), chunksize=50)
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(out, "\n".join(texts))
+    with Sink(str(out)) as sink:  # written whole or not at all
+        sink.write("\n".join(texts))
     took = time.perf_counter() - start
     print(f"{args.hands} hands, {out.stat().st_size / 1e6:.1f} MB in {took:.1f} s -> {out}", file=sys.stderr)
 

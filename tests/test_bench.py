@@ -41,3 +41,19 @@ def test_the_streamed_commands_are_measured(capsys):
         "  corpus: gouji fmt",
     ]
     assert all(", exit 0, peak RSS " in line for line in lines)  # each command ran and read the file
+
+
+def test_the_corpus_generator_runs(tmp_path):
+    # the failing input: bench/corpus.py imported gouji_record.cli.write_atomic, gone since outputs go
+    # through gouji_record.sink: the generator could not start
+    import subprocess
+
+    out = tmp_path / "hands.gjn"
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "corpus.py"), "--hands", "5", "--jobs", "1", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert r.returncode == 0, r.stderr
+    assert out.read_text(encoding="utf-8").count("[Event ") == 5
