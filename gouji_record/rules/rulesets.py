@@ -321,6 +321,15 @@ class Ruleset(BaseModel):
 
         Raises ``KeyError`` for a rule this ruleset has no source for.
         """
+        known = _CITED.get((id(self), rule))
+        if known is not None and known[0] is self:  # every event cites: asked 10^5 times a second
+            return known[1]
+        if len(_CITED) > 4096:
+            _CITED.clear()
+        cited = _CITED[(id(self), rule)] = (self, self._cite(rule))
+        return cited[1]
+
+    def _cite(self, rule: str) -> str:
         cited = f"{self.text_name} {self.sources[rule]}"
         preset = PRESETS.get(self.name)
         if preset is None or preset is self:
@@ -390,6 +399,10 @@ class Ruleset(BaseModel):
         001 §79-§80), or never (004)."""
         return self.dead_gouji_on_last_play == "any" or (self.dead_gouji_on_last_play == "gouji" and restricted)
 
+
+#: Citations made, by (id of the ruleset, rule key): the ruleset is kept with its text, so that an id
+#: reused by another ruleset is never mistaken for it.
+_CITED: dict[tuple[int, str], tuple[Ruleset, str]] = {}
 
 STANDARD_MINIMUM = {"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1, "D": 1}
 
