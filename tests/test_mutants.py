@@ -1046,3 +1046,14 @@ def test_the_first_lead_of_a_hand_after_the_first_and_a_hand_with_no_play():
     # a hand written without its play is not judged on its lead
     empty = h2.model_copy(update={"actions": ()})
     assert "first-lead" not in [d.code for d in check_match([replay(h1), replay(empty)])[1].diagnostics]
+
+
+def test_a_seat_out_for_want_of_a_three_leaves_its_opposite_a_head_where_the_rules_say_so():
+    # `headless-after`: "the seat is headless (无头) when its opposite left play this way: …
+    # `no-threes`". Under the tournament seat 3 holds no 3 and leaves as play starts (004 §26): its
+    # opposite, seat 6, is headless; with `headless-after=finish+smother` it keeps its head.
+    deal = {1: "3355", 2: "3366", 3: "77", 4: "3388", 5: "3399", 6: "33TT"}
+    pos, _ = run("tournament", deal, "1:55")
+    assert pos.out == (3,) and pos.headless(6)
+    pos, _ = run(rules("tournament", headless_after="finish+smother"), deal, "1:55")
+    assert pos.out == (3,) and not pos.headless(6)
