@@ -405,8 +405,10 @@ def test_shown_cards_not_written_in_the_deal_become_known():
     from gouji_record.cards import THREE
 
     # `showing`: "cards not written in the deal become known as shown"
+    from gouji_record.cards import parse_cards
+
     pos, events = run("charter", {1: "55?6", 2: "66"}, ["1:show h333"])
-    assert pos.hands[0][THREE] == 3 and pos.unknown[0] == 3 and pos.seen[THREE] == 3
+    assert pos.hands[0][THREE] == 3 and pos.unknown[0] == 3 and pos.seen == parse_cards("3335566")
     assert [(e.kind.value, e.seats, e.cards) for e in events] == [("show", (1, 1), "333")]
 
 
@@ -477,6 +479,7 @@ def told(events, kinds=None):
 def test_a_gouji_play_its_answer_and_the_opening_are_told_with_their_cards():
     # docs/rules.md `gouji-opposite-only` (打点) and `opening`, as in examples/charter-hand.gjn round 1
     _, events = run("charter", spare(s1="TTTTT", s4="JJJJJ"), "1:TTTTT 4:JJJJJ 1:-")
+    assert all(e.note == "" for e in events)
     assert told(events) == [
         ("gouji", "gouji-play", (1, 4), "TTTTT"),
         ("answer", "gouji-opposite-only", (4, 1), "JJJJJ"),
@@ -550,9 +553,9 @@ def test_a_deal_given_as_counts_and_one_unknown_card():
     from gouji_record.rules.engine import initial_position
 
     # initial_position takes card strings (``?N``: N cards not known) or counts
-    pos = initial_position(get_ruleset("charter"), (parse_cards("55"), "66?1", "", "", "", ""), 1)
-    assert pos.hands[0] == parse_cards("55") and pos.unknown == (0, 1, 0, 0, 0, 0)
-    assert pos.active(2)  # one card the record does not give is still a card held
+    pos = initial_position(get_ruleset("charter"), (parse_cards("55"), "66?1", "?1", "", "", ""), 1)
+    assert pos.hands[0] == parse_cards("55") and pos.unknown == (0, 1, 1, 0, 0, 0)
+    assert pos.active(3)  # one card the record does not give is still a card held
 
 
 def test_a_seat_out_and_a_seat_finished_are_told_apart():
@@ -640,6 +643,9 @@ def test_a_burner_breaking_the_condition_fails_and_leaves_last_online():
     assert [e.place for e in events if e.kind.value == "out"] == [6]
     assert pos.out == (2,) and pos.burns == ((2, 1, "failed"),) and pos.burner is None and pos.burn_target is None
     assert sum(pos.hands[1]) == 5 and pos.to_act == 3  # the play was not made; the next seat leads
+    assert pos.actions == 4 and pos.headless(5)  # `headless-after` has `burn-failure` online
+    pos, _ = run(rules("online", headless_after="finish+smother+no-threes"), deal, "1:TTTTT 2:*XJJJJ 5:- 2:55")
+    assert pos.out == (2,) and not pos.headless(5)
 
 
 # -- a match: the running score, the first hand's tribute --------------------------------------------
@@ -708,13 +714,16 @@ def test_two_returns_of_one_card_each_are_both_explained():
     # `return-tribute` (online, 000 §进贡): each taker of place tribute returns as many cards. Seat 2,
     # 大落, holds a single 2 and no joker: it pays seat 5 one card (免贡 for the rest); seat 3 pays seat
     # 6 one; both returns are one card.
-    hand = next_hand("2>5:2 3>6:D 5>2:4 6>3:3")
+    hand = next_hand("2>5:2 3>6:D 6>3:3 5>2:4")
     deal = list(hand.deal)
     deal[1] = deal[1].replace("222", "", 1)
     hand = hand.model_copy(update={"deal": tuple(deal)})
     place = [Due("place", 2, 5, 2), Due("place", 3, 6, 1)]
     notes, problems = check_transfers(get_ruleset("online"), place, hand)
     assert problems == [] and {"还贡 paid: 5>2:4", "还贡 paid: 6>3:3"} <= set(notes)
+    # a return still owed when the section ends is missing after its last action
+    _, problems = check_transfers(get_ruleset("online"), place, hand.model_copy(update={"preplay": hand.preplay[:3]}))
+    assert [(p.code, p.rule, p.action) for p in problems] == [("tribute-missing", "return-tribute", 3)]
 
 
 # -- rulesets' helpers: options from a tag, and back ---------------------------------------------------
@@ -902,8 +911,10 @@ def test_a_smother_and_a_last_play_with_unknown_cards_left():
     pos, events = run("tournament", {**deal, 2: "5533?1"}, "2:55 3:66", leader=2)
     assert "smother" not in [e.kind.value for e in events] and pos.active(2)
     # `headless-after` without `smother`: the opposite of a smothered seat keeps its head
-    pos, events = run(rules("tournament", headless_after="finish+burn-failure"), deal, "2:55 3:66", leader=2)
+    pos, events = run(rules("tournament", headless_after="finish+burn-failure+no-threes"), deal, "2:55 3:66", leader=2)
     assert "headless" not in [e.kind.value for e in events] and not pos.headless(5)
+    pos, events = run(rules("tournament", headless_after="finish+smother"), deal, "2:55 3:66", leader=2)
+    assert pos.headless(5)
 
 
 def test_a_third_seat_burning_the_burners_play_breaks_the_burn():
@@ -1003,3 +1014,47 @@ def test_the_calls_of_the_hand_before_are_told_won_or_lost():
     h1 = copy(h1, positions=h1.positions[:-1] + [end])
     notes = check_match([h1, h2])[1].notes
     assert {"宣点 by seat 3: lost", "预点 by seat 1: won"} <= set(notes)
+
+
+def test_a_turn_resting_on_unknown_cards_and_turns_that_do_not():
+    # 004 §10 (as above): a seat holding two big jokers, or the opposite of the top play's seat (对家牌不过),
+    # has a certain turn; one that may hold only one big joker (all four seen but its own) has none
+    moves = "1:5 2:- 3:- 4:6 5:- 6:D 1:-"
+    assert refusal("tournament", TWO_KILL, moves + " 4:-") == ("not-your-turn", "turn-order")  # seat 3's turn
+    assert refusal("tournament", {**TWO_KILL, 2: "DD33"}, moves + " 3:-") == ("not-your-turn", "turn-order")
+    seen = {**TWO_KILL, 2: "D33?4", 4: "DD63388"}
+    pos, _ = run("tournament", seen, moves)
+    assert pos.to_act == 3
+
+
+def test_a_claim_is_told_with_its_seat():
+    _, events = run("charter", spare(s1="55"), "1:claim")
+    assert [(e.kind.value, e.rule, e.seats) for e in events] == [("claim", "claim", (1,))]
+
+
+def test_the_first_lead_of_a_hand_after_the_first_and_a_hand_with_no_play():
+    from conftest import EXAMPLES
+
+    from gouji_record import parse, replay
+    from gouji_record.match import check_match
+
+    # `first-lead` (002 §6): the charter's 大落 of hand 1 (seat 1) leads hand 2; the diagnostic stands
+    # at the first play, after the pre-play section
+    h1, h2 = parse((EXAMPLES / "charter-match.gjn").read_text(encoding="utf-8"))[:2]
+    moved = h2.model_copy(update={"actions": (h2.actions[0].model_copy(update={"seat": 2}),) + h2.actions[1:]})
+    diags = check_match([replay(h1), replay(moved)])[1].diagnostics
+    assert [(d.code, d.rule, d.action) for d in diags] == [("first-lead", "first-lead", len(h2.preplay))]
+    # a hand written without its play is not judged on its lead
+    empty = h2.model_copy(update={"actions": ()})
+    assert "first-lead" not in [d.code for d in check_match([replay(h1), replay(empty)])[1].diagnostics]
+
+
+def test_a_seat_out_for_want_of_a_three_leaves_its_opposite_a_head_where_the_rules_say_so():
+    # `headless-after`: "the seat is headless (无头) when its opposite left play this way: …
+    # `no-threes`". Under the tournament seat 3 holds no 3 and leaves as play starts (004 §26): its
+    # opposite, seat 6, is headless; with `headless-after=finish+smother` it keeps its head.
+    deal = {1: "3355", 2: "3366", 3: "77", 4: "3388", 5: "3399", 6: "33TT"}
+    pos, _ = run("tournament", deal, "1:55")
+    assert pos.out == (3,) and pos.headless(6)
+    pos, _ = run(rules("tournament", headless_after="finish+smother"), deal, "1:55")
+    assert pos.out == (3,) and not pos.headless(6)
