@@ -16,7 +16,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
 from typing import BinaryIO, Callable
@@ -76,6 +76,21 @@ def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
         return ruleset_of(hand.record, override)
     except (UnknownRuleset, BadOption) as e:
         return ruleset_problem(hand.hand.path, e, hand.where)
+
+
+def _replayed(
+    files: Iterable[str], encoding: str | None, override: Ruleset | None, bad: list[bool]
+) -> Iterator[tuple[ReadHand, Replay]]:
+    """Each hand of ``files`` that can be read, with its replay (the final position kept only); a
+    hand that cannot be read, or names a ruleset that is not, is reported and marked in ``bad``."""
+    for path in files:
+        for hand in _records(path, encoding=encoding):
+            rules = hand.problem or _ruleset_for(hand, override)
+            if isinstance(rules, Problem):
+                _fail(rules, hand.lines())
+                bad.append(True)
+                continue
+            yield hand, replay(hand.record, rules, every_position=False)
 
 
 def _fail(problem: Problem, lines: list[str] | None = None) -> None:
@@ -955,15 +970,10 @@ def stats(
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
-    table, status = Stats(by), EXIT_OK  # type: ignore[arg-type]
-    for path in files:
-        for hand in _records(path, encoding=encoding):
-            problem = hand.problem or _ruleset_for(hand, override)
-            if isinstance(problem, Problem):
-                _fail(problem, hand.lines())
-                status = EXIT_UNREADABLE
-                continue
-            table.add(replay(hand.record, problem, every_position=False))
+    table, bad = Stats(by), []  # type: ignore[arg-type]
+    for _, result in _replayed(files, encoding, override, bad):
+        table.add(result)
+    status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
     with Sink(output, force=force) as out:
         if fmt_ == "json":
@@ -1034,22 +1044,16 @@ def filter_(
         _ruleset_option(name)
     chosen = Selection(players, tuple(r.lower() for r in rulesets), event, date_from, date_to, has, valid)
     _no_overwrite(files, output)
-    status, kept = EXIT_OK, 0
+    kept, bad = 0, []
     with Sink(output, force=force) as out:
-        for path in files:
-            for hand in _records(path, encoding=encoding):
-                problem = hand.problem or _ruleset_for(hand, None)
-                if isinstance(problem, Problem):
-                    _fail(problem, hand.lines())
-                    status = EXIT_UNREADABLE
-                    continue
-                if chosen.keeps(replay(hand.record, problem, every_position=False)):
-                    if not count:
-                        out.write(("\n" if kept else "") + hand.hand.text.strip("\n") + "\n")
-                    kept += 1
+        for hand, result in _replayed(files, encoding, None, bad):
+            if chosen.keeps(result):
+                if not count:
+                    out.write(("\n" if kept else "") + hand.hand.text.strip("\n") + "\n")
+                kept += 1
         if count:
             out.write(f"{kept}\n")
-    sys.exit(status)
+    sys.exit(EXIT_UNREADABLE if bad else EXIT_OK)
 
 
 @main.command()
