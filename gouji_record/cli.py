@@ -45,6 +45,9 @@ from .rules.rulesets import (
     UnknownRuleset,
     get_ruleset,
     option_rule,
+    options_tag,
+    parse_options,
+    with_options,
 )
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -215,6 +218,25 @@ ruleset_opt = click.option(
     metavar="NAME",
     help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
 )
+
+
+option_opt = click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Override an option of the ruleset, as an Options tag does (repeat for more): --option threes-held=yes.",
+)
+
+
+def _with_options(rules: Ruleset, options: tuple[str, ...]) -> Ruleset:
+    """``rules`` with the ``--option`` overrides, or a usage error naming what is wrong."""
+    if not options:
+        return rules
+    try:
+        return with_options(rules, parse_options(",".join(options)))
+    except BadOption as e:
+        raise click.BadParameter(str(e), param_hint="--option") from None
 
 
 def preset_opt(what: str) -> Callable:
@@ -710,8 +732,9 @@ def _show_value(value: object) -> str:
 @click.argument("top")
 @click.argument("play")
 @preset_opt("The ruleset to compare the plays under")
+@option_opt
 @format_opt
-def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
+def beats(top: str, play: str, ruleset_name: str | None, options: tuple[str, ...], fmt_: str) -> None:
     """Whether PLAY beats TOP (e.g. `gouji beats X77 D88`), and why.
 
     Says which rule decides and its source, and whether each play is a 够级
@@ -722,7 +745,7 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
     """
     from .rules.plays import beats as beats_, is_gouji, is_pure_gouji, shape_error
 
-    rules = _ruleset_option(ruleset_name) or get_ruleset("charter")
+    rules = _with_options(_ruleset_option(ruleset_name) or get_ruleset("charter"), options)
     parsed = []
     for label, text in (("TOP", top), ("PLAY", play)):
         try:
@@ -751,6 +774,7 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
 
     info = {
         "ruleset": rules.name,
+        "options": options_tag(rules),
         "top": about(a, "top"),
         "play": about(b, "play"),
         "beats": ok,
@@ -761,7 +785,8 @@ def beats(top: str, play: str, ruleset_name: str | None, fmt_: str) -> None:
     if fmt_ == "json":
         _json(info)
     else:
-        click.echo(f"{'yes' if ok else 'no'}: {reason} ({rules.name})")
+        changed = options_tag(rules)
+        click.echo(f"{'yes' if ok else 'no'}: {reason} ({rules.name}{' with ' + changed if changed else ''})")
         click.echo(f"  rule: {RULES[rule][0]} ({RULES[rule][1]}) — {info['source']}")
         for key in ("top", "play"):
             p = info[key]

@@ -166,3 +166,19 @@ def test_a_variant_cites_the_options_that_changed_the_rule(tmp_path):
     variant = with_options(get_ruleset("charter"), {"joker-comparison": "both-sides"})
     assert variant.cite("joker-comparison").endswith("; options: joker-comparison=both-sides")
     assert variant.cite("deal") == get_ruleset("charter").cite("deal")  # rules the options do not touch
+
+
+def test_beats_takes_the_options_a_record_would(tmp_path):
+    # found writing the guide: a house rule given in [Options] could not be checked with beats.
+    # DX8 on X77: the charter lets a big joker beat a small one with a higher rank (002 §8(3)); under
+    # joker-comparison=both-sides (000/001) a big joker played with a small one counts as small: no
+    r = run("beats", "X77", "DX8", "--ruleset", "charter")
+    assert r.exit_code == 0 and r.output.startswith("yes: DX8 beats X77 (charter)")
+    r = run("beats", "X77", "DX8", "--ruleset", "charter", "--option", "joker-comparison=both-sides")
+    assert r.exit_code == 1
+    assert r.output.startswith("no: X77 carries jokers: it takes big jokers only, and DX8's big jokers count as small")
+    assert "(charter with joker-comparison=both-sides)" in r.output
+    data = json.loads(run("beats", "X77", "DX8", "--option", "joker-comparison=both-sides", "--format", "json").output)
+    assert data["options"] == "joker-comparison=both-sides"
+    r = run("beats", "X77", "DX8", "--option", "nosuch=1")
+    assert r.exit_code == 2 and "Invalid value for --option: unknown option 'nosuch'" in r.output
