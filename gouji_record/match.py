@@ -189,10 +189,6 @@ def exempt(rules: Ruleset, deal: list[Counts], seat: int) -> bool:
     return deal[seat - 1][SMALL_JOKER] >= 4 or any(deal[m - 1][BIG_JOKER] >= 4 for m in mates)
 
 
-def _sub(a: Counts, b: Counts) -> Counts:
-    return tuple(x - y for x, y in zip(a, b))
-
-
 def _add(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b))
 
@@ -652,16 +648,3 @@ def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMa
         entry.seat_totals = dict(seat_totals)
         out.append(entry)
     return out
-
-
-def group_matches(records: list[GameRecord]) -> list[list[int]]:
-    """Indices of ``records`` grouped into matches: runs of consecutive records with the same
-    ``Match`` tag; a record without one is a match of its own."""
-    groups: list[list[int]] = []
-    for i, rec in enumerate(records):
-        name = rec.tags.get("Match")
-        if name and groups and records[groups[-1][-1]].tags.get("Match") == name:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-    return groups
