@@ -45,6 +45,7 @@ from .rules.rulesets import (
     UnknownRuleset,
     get_ruleset,
     option_rule,
+    option_text,
     options_tag,
     parse_options,
     with_options,
@@ -711,21 +712,15 @@ def rules(name: str | None, fmt_: str) -> None:
 
 
 def _show_value(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        return "+".join(map(str, value)) or "none"
-    if isinstance(value, dict):
-        return "+".join(f"{k}:{v}" for k, v in value.items())  # as an Options tag writes it
-    if isinstance(value, BaseModel):
-        d = value.model_dump()
-        extras = {k: v for k, v in d.items() if k not in {"places", "sweep", "positive_only"} and v}
-        text = f"{'/'.join(map(str, d['places']))} sweep {d['sweep'][0]}/{d['sweep'][1]}"
-        text += " positive-only" if d["positive_only"] else ""
-        return text + "".join(
-            f" {k}{v:+d}" if isinstance(v, int) and not isinstance(v, bool) else f" {k}" for k, v in extras.items()
-        )
-    return str(value)
+    if not isinstance(value, BaseModel):
+        return option_text(value)  # as an Options tag writes it
+    d = value.model_dump()  # scoring
+    extras = {k: v for k, v in d.items() if k not in {"places", "sweep", "positive_only"} and v}
+    text = f"{'/'.join(map(str, d['places']))} sweep {d['sweep'][0]}/{d['sweep'][1]}"
+    text += " positive-only" if d["positive_only"] else ""
+    return text + "".join(
+        f" {k}{v:+d}" if isinstance(v, int) and not isinstance(v, bool) else f" {k}" for k, v in extras.items()
+    )
 
 
 @main.command(short_help="Whether PLAY beats TOP, and why: gouji beats X77 D88.")

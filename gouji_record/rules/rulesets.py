@@ -335,7 +335,7 @@ class Ruleset(BaseModel):
         if preset is None or preset is self:
             return cited
         changed = [  # an Options tag changed how this rule reads: the text's section is not the whole story
-            f"{o.replace('_', '-')}={_shown(getattr(self, o))}"
+            f"{o.replace('_', '-')}={option_text(getattr(self, o))}"
             for o in OPTION_NAMES
             if option_rule(o) == rule and getattr(self, o) != getattr(preset, o)
         ]
@@ -1030,12 +1030,17 @@ def get_ruleset(name: str) -> Ruleset:
         raise UnknownRuleset(f"unknown ruleset {name!r}: expected one of {', '.join(PRESETS)}") from None
 
 
-def _shown(value: Any) -> str:
-    """An option's value as an Options tag writes it."""
+def option_text(value: Any) -> str:
+    """An option's value as an Options tag writes it (and ``gouji rules`` shows it): ``yes``/``no``,
+    ``a+b`` (``none`` for no item), ``T:5+J:4`` for gouji-minimum, else the value itself.
+
+    >>> option_text(True), option_text(()), option_text(("burn", "point")), option_text({"T": 4})
+    ('yes', 'none', 'burn+point', 'T:4')
+    """
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple):
-        return "+".join(value) or "none"
+        return "+".join(map(str, value)) or "none"
     if isinstance(value, dict):
         return "+".join(f"{k}:{v}" for k, v in value.items())
     return str(value)
@@ -1134,17 +1139,11 @@ def options_tag(ruleset: Ruleset) -> str:
         value = getattr(ruleset, name)
         if value == getattr(preset, name):
             continue
-        if isinstance(value, bool):
-            text = "yes" if value else "no"
-        elif isinstance(value, tuple):
-            text = "+".join(value) or "none"
-        elif isinstance(value, str):
-            text = value
-        elif isinstance(value, dict):  # gouji-minimum: the ranks that differ
-            text = "+".join(f"{k}:{v}" for k, v in value.items() if getattr(preset, name).get(k) != v)
-        else:
+        if isinstance(value, BaseModel):
             raise BadOption(f"option {name.replace('_', '-')} cannot be written in an Options tag")
-        items.append(f"{name.replace('_', '-')}={text}")
+        if isinstance(value, dict):  # gouji-minimum: the ranks that differ
+            value = {k: v for k, v in value.items() if getattr(preset, name).get(k) != v}
+        items.append(f"{name.replace('_', '-')}={option_text(value)}")
     return ", ".join(items)
 
 
