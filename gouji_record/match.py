@@ -137,6 +137,14 @@ POINT_TABLES = {
 }
 
 
+class Payment(Bilingual):
+    """The note of a transfer the tribute check explains (``落贡 paid: 1>3:22``), with the ``kind``
+    it pays (a key of :data:`KIND_NAMES`) and the pre-play ``action`` it is."""
+
+    kind: str
+    action: int
+
+
 def tribute_due(rules: Ruleset, prev: Position) -> list[Due]:
     """What the hand that ended at ``prev`` owes before the next, kind by kind in the ruleset's order.
 
@@ -399,7 +407,8 @@ class _Search:
             owed = st.owed[:j] + (-1,) + st.owed[j + 1 :]
             rest = self.run(_State(st.k + 1, status, owed, True, st.held.move(a.seat, a.to, cards)))
             if isinstance(rest, list):
-                paid = Bilingual(f"还贡 paid: {a.text}", f"已还贡：{a.text}", en=f"returned: {a.text}")
+                paid = Payment(f"还贡 paid: {a.text}", f"已还贡：{a.text}", en=f"returned: {a.text}")
+                paid.kind, paid.action = "return", at
                 return [*notes, paid, *rest]
             fails.append(rest)
         # a tribute due (of dues alike, the first unpaid: which one is paid makes no difference)
@@ -450,7 +459,8 @@ class _Search:
             held = st.held.move(a.seat, a.to, cards, payment=True)
             rest = self.run(_State(st.k + 1, tuple(settled), owed, st.returning, held))
             if isinstance(rest, list):
-                paid = Bilingual(f"{zh} paid: {a.text}", f"{zh}已进：{a.text}", en=f"{en} paid: {a.text}")
+                paid = Payment(f"{zh} paid: {a.text}", f"{zh}已进：{a.text}", en=f"{en} paid: {a.text}")
+                paid.kind, paid.action = d.kind, at
                 return [*notes, paid, *rest]
             fails.append(rest)
         if not fails:
@@ -530,17 +540,12 @@ def check_transfers(rules: Ruleset, dues: list[Due], record: GameRecord) -> tupl
 def transfer_kinds(rules: Ruleset, dues: list[Due], record: GameRecord) -> list[str | None]:
     """Per pre-play action of ``record``, the kind of tribute its transfer pays as
     :func:`check_transfers` explains the section (a key of :data:`KIND_NAMES`: ``place``,
-    ``return`` …), or ``None`` (a declaration, a purchase, a gift, a transfer not explained).
-
-    The checker's notes name each payment in the order of the transfers ("落贡 paid: 1>3:22"),
-    so the n-th note of a payment belongs to the n-th tribute transfer.
-    """
+    ``return`` …), or ``None`` (a declaration, a purchase, a gift, a transfer not explained)."""
     notes, _ = check_transfers(rules, dues, record)
-    by_name = {zh: kind for kind, (zh, _) in KIND_NAMES.items()}
-    paid = [by_name.get(n.split(" paid: ", 1)[0]) for n in notes if " paid: " in n]
     out: list[str | None] = [None] * len(record.preplay)
-    for (i, _, role), kind in zip((t for t in transfers(record) if t[2] == "tribute"), paid):
-        out[i] = kind
+    for note in notes:
+        if isinstance(note, Payment):
+            out[note.action] = note.kind
     return out
 
 
