@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import multiprocessing
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from .buying import check_buying
 from .model import GameRecord
 from .notation.files import HandText, LinesFrom, read_hands
 from .notation.build import NotationError, SourceMap
 from .notation.parser import parse_text
-from .replay import replay, ruleset_of
+from .replay import Replay, replay, ruleset_of
 from .report import Problem, diagnostic_problem, rulings, summary
 from .rules.events import Diagnostic
 from .rules.rulesets import BadOption, UnknownRuleset
@@ -138,10 +138,14 @@ def _unreadable(hand: HandText, p: Problem, lines) -> HandReport:
     return HandReport(hand.path, hand.index, hand.line, UNREADABLE, p.format(lines), data)
 
 
-def check_hand(hand: HandText, ruleset_name: str | None = None, quiet: bool = False) -> HandReport:
+def check_hand(
+    hand: HandText, ruleset_name: str | None = None, quiet: bool = False, replays: list[Replay] | None = None
+) -> HandReport:
     """Parse and replay one hand cut out of a file.
 
-    Never raises for bad input: the report says what was wrong, located in the file.
+    Never raises for bad input: the report says what was wrong, located in the file. ``replays``,
+    if given, receives the replay of each record read (none for a hand that cannot be read), for
+    a caller that wants more of it than the report says (:mod:`gouji_record.archive`).
     """
     path, index, first_line = hand.path, hand.index, hand.line
     lines = hand.display_lines()
@@ -157,6 +161,8 @@ def check_hand(hand: HandText, ruleset_name: str | None = None, quiet: bool = Fa
             reports.append(_unreadable(hand, ruleset_problem(path, e, where), lines))
             continue
         result = replay(record, rules, every_position=False)
+        if replays is not None:
+            replays.append(result)
         if result.diagnostic is None:  # buying 3s and 4s (买三, 买四) is checked in every hand
             result.diagnostic = next(iter(check_buying(rules, record)[1]), None)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
@@ -273,6 +279,44 @@ def _hand_number(tag: str | None) -> int:
     return int(value) if value.isdecimal() and value.isascii() and 0 < len(value) < 10 and int(value) > 0 else 1
 
 
+#: What a runner gives back for a batch of hands: one result per hand, in order.
+R = TypeVar("R")
+#: Runs a job (a function of one hand, picklable) on batches of hands and yields each batch's
+#: results in batch order, whatever order they were computed in: :func:`in_processes`, or
+#: :func:`gouji_record.cluster.on_cluster` for the workers of a Dask cluster.
+Runner = Callable[[Callable[[HandText], Any], Iterator[list[HandText]]], Iterator[list[Any]]]
+
+
+def batches(hands: Iterable[HandText], size: int = BATCH) -> Iterator[list[HandText]]:
+    """``hands`` in lists of ``size`` (the last one shorter), read as they are asked for.
+
+    >>> [len(b) for b in batches(iter(range(600)))]
+    [256, 256, 88]
+    """
+    hands = iter(hands)
+    while batch := list(islice(hands, size)):
+        yield batch
+
+
+def in_processes(jobs: int) -> Runner:
+    """A runner with a pool of ``jobs`` worker processes (at most :data:`MAX_JOBS`), started when
+    the first batch comes and stopped after the last; two batches in flight (the next is checked
+    while one is read), so memory is bounded whatever the number of hands. Raises ``OSError`` when
+    the processes cannot be started."""
+
+    def run(job: Callable[[HandText], R], work: Iterator[list[HandText]]) -> Iterator[list[R]]:
+        with multiprocessing.Pool(min(jobs, MAX_JOBS)) as pool:
+            pending: deque = deque()
+            while True:
+                while len(pending) < 2 and (batch := next(work, None)) is not None:
+                    pending.append(pool.map_async(job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
+                if not pending:
+                    break
+                yield pending.popleft().get()
+
+    return run
+
+
 def check_file(
     path: str,
     ruleset_name: str | None = None,
@@ -281,15 +325,21 @@ def check_file(
     stream: BinaryIO | None = None,
     progress=None,
     encoding: str | None = None,
+    *,
+    job: Callable[[HandText], HandReport] | None = None,
+    runner: Runner | None = None,
 ) -> Iterator[HandReport]:
     """Check every hand of ``path`` (or of ``stream``, e.g. standard input), in file order.
 
-    ``jobs`` > 1 checks hands in that many worker processes (at most :data:`MAX_JOBS`).
-    ``progress``, if given, is called with the number of characters of each hand read;
-    ``encoding`` is the file's (``None``: UTF-8), decoded here, before the workers. Yields
-    one :class:`HandReport` per hand, whatever is wrong with the others (a hand that cannot be
-    decoded or parsed is reported on its own), then one for a file that cannot be read on, or
-    one for a file with no hand.
+    ``jobs`` > 1 checks hands in that many worker processes (at most :data:`MAX_JOBS`);
+    ``runner``, if given, checks them instead in batches of :data:`BATCH` hands where it says
+    (:class:`Runner`: a Dask cluster). ``job`` is what is done to each hand (default:
+    :func:`check_hand` with ``ruleset_name`` and ``quiet``; another must be picklable, and return
+    a :class:`HandReport`, or a kind of one). ``progress``, if given, is called with the number of
+    characters of each hand read; ``encoding`` is the file's (``None``: UTF-8), decoded here,
+    before the workers. Yields one :class:`HandReport` per hand, whatever is wrong with the others
+    (a hand that cannot be decoded or parsed is reported on its own), then one for a file that
+    cannot be read on, or one for a file with no hand.
     """
     failure: list[Problem] = []
 
@@ -302,23 +352,19 @@ def check_file(
         except NotationError as e:  # the file cannot be opened, or read on
             failure.append(Problem(path, e.line, e.column, e.code, e.message))
 
+    if job is None:
+        job = partial(check_hand, ruleset_name=ruleset_name, quiet=quiet)
+    if runner is None and jobs > 1:
+        runner = in_processes(jobs)
     any_hand = False
-    if jobs <= 1:
+    if runner is None:
         for hand in hands():
             any_hand = True
-            yield check_hand(hand, ruleset_name, quiet)
+            yield job(hand)
     else:
-        job = partial(check_hand, ruleset_name=ruleset_name, quiet=quiet)
-        with multiprocessing.Pool(min(jobs, MAX_JOBS)) as pool:
-            stream_ = hands()
-            pending: deque = deque()  # batches in flight: the next is queued while one is read
-            while True:
-                while len(pending) < 2 and (batch := list(islice(stream_, BATCH))):
-                    pending.append(pool.map_async(job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
-                if not pending:
-                    break
-                any_hand = True
-                yield from pending.popleft().get()
+        for reports in runner(job, batches(hands())):
+            any_hand = any_hand or bool(reports)
+            yield from reports
     if failure:
         yield file_report(failure[0])
     elif not any_hand:
