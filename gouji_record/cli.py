@@ -246,13 +246,7 @@ def preset_opt(what: str) -> Callable:
         "--ruleset", "ruleset_name", metavar="NAME", help=f"{what} ({', '.join(PRESETS)}; default charter)."
     )
 file_arg = click.argument("file", type=click.Path(allow_dash=True))
-
-
-@main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@ruleset_opt
-@click.option("-q", "--quiet", is_flag=True, help="Print only problems.")
-@click.option(
+jobs_opt = click.option(
     "-j",
     "--jobs",
     type=click.IntRange(1, MAX_JOBS),
@@ -260,6 +254,50 @@ file_arg = click.argument("file", type=click.Path(allow_dash=True))
     show_default=True,
     help=f"Check hands in this many worker processes (at most {MAX_JOBS}); reports keep file order.",
 )
+dask_opt = click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    help="Check hands on the workers of the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), "
+    "in batches; the same output as --jobs. Needs the archives extra (docs/archives.md).",
+)
+
+
+def _extra(what: str, *modules: str) -> None:
+    """Exit 2 with one line naming the extra to install when ``modules`` cannot be imported."""
+    from .archive import MissingExtra, need
+
+    try:
+        need(*modules)
+    except MissingExtra as e:
+        raise _CommandLineError(f"{what} needs {e}") from None
+
+
+def _cluster_runner(address: str | None, jobs: int):
+    """The runner of the Dask cluster at ``address`` (``None``: no cluster), and its client to
+    close; exit 2 with one line when the extra is missing, ``--jobs`` is given too, or no
+    scheduler answers."""
+    if address is None:
+        return None, None
+    if jobs > 1:
+        raise click.UsageError("--dask and --jobs go one at a time: the cluster's workers check the hands")
+    _extra("--dask", "distributed")
+    from .cluster import ClusterError, connect, on_cluster
+
+    try:
+        client = connect(address)
+    except ClusterError as e:
+        _fail(Problem(address, 0, 0, "cluster", str(e)))
+        sys.exit(EXIT_UNREADABLE)
+    return on_cluster(client), client
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@ruleset_opt
+@click.option("-q", "--quiet", is_flag=True, help="Print only problems.")
+@jobs_opt
+@dask_opt
 @click.option(
     "--format",
     "fmt_",
@@ -280,6 +318,7 @@ def validate(
     ruleset_name: str | None,
     quiet: bool,
     jobs: int,
+    dask_address: str | None,
     fmt_: str,
     encoding: str | None,
     recursive: bool,
@@ -293,11 +332,24 @@ def validate(
     by hand; a progress bar shows on a terminal. FILE - reads standard input;
     with -r a FILE may be a directory. Exit 0 if all is valid, 1 if a rule is
     broken, 2 if a file or a hand cannot be read (the worst over all hands).
+    With --dask the hands are checked on a Dask cluster, with the same output.
     """
-    from .batch import OK, check_file, file_report, with_matches
-
     if ruleset_name is not None:
         _ruleset_option(ruleset_name)
+    runner, client = _cluster_runner(dask_address, jobs)
+    try:
+        status = _validate(files, ruleset_name, quiet, jobs, runner, fmt_, encoding, recursive)
+    finally:
+        if client is not None:
+            client.close()
+    sys.exit(status)
+
+
+def _validate(files, ruleset_name, quiet, jobs, runner, fmt_, encoding, recursive) -> int:
+    """``gouji validate``: print the reports, return the exit status."""
+    from .batch import OK, check_file, file_report, with_matches
+    from .cluster import ClusterError
+
     status = EXIT_OK
 
     def show(report) -> None:
@@ -327,6 +379,7 @@ def validate(
                     stream=_stdin() if path == "-" else None,
                     progress=bar.update if bar else None,
                     encoding=encoding,
+                    runner=runner,
                 )
             )
             try:
@@ -337,7 +390,10 @@ def validate(
                     raise
                 _fail(Problem(path, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
                 status = EXIT_UNREADABLE
-    sys.exit(status)
+            except ClusterError as e:  # only with --dask
+                _fail(Problem(path, 0, 0, "cluster", str(e)))
+                return EXIT_UNREADABLE
+    return status
 
 
 def _gjn_files(paths: tuple[str, ...], recursive: bool) -> Iterator[str | Problem]:
@@ -883,21 +939,48 @@ def moves(
 @click.option(
     "--format",
     "fmt_",
-    type=click.Choice(["json"]),
+    type=click.Choice(["json", "parquet"]),
     default="json",
     show_default=True,
-    help="json: one object per hand (JSON Lines), the record model; `gouji schema` describes it.",
+    help="json: one object per hand (JSON Lines), the record model; `gouji schema` describes it. "
+    "parquet: OUT_DIR FILES…: three tables (hands, actions, events) in the new directory OUT_DIR "
+    "(docs/archives.md; needs the archives extra).",
 )
 @output_opt
-@force_opt
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace an output file even if it is read-only; with --format parquet, replace OUT_DIR if it exists.",
+)
 @encoding_opt
-def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool, encoding: str | None) -> None:
+@jobs_opt
+@dask_opt
+def export(
+    files: tuple[str, ...],
+    fmt_: str,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
+    jobs: int,
+    dask_address: str | None,
+) -> None:
     """Export the hands of FILES as JSON, one object per hand; `gouji import` reads it back with no loss.
 
     Reads hand by hand (memory bounded by the largest hand). A FILE with a hand that cannot be
     read is reported (every such hand, located) and left out; the exit status is then 2, and an
     -o file is not written. FILE - reads standard input.
+
+    \b
+    --format parquet OUT_DIR FILES… replays every hand and writes three Parquet tables in the new
+    directory OUT_DIR: hands.parquet, actions.parquet, events.parquet (docs/archives.md), written
+    whole or not at all, in row groups as hands stream through; --jobs or --dask replay them
+    elsewhere, the tables the same. A hand that cannot be read is reported, located, and left
+    out, the rest written, exit status 2; a hand with an illegal action is written (valid false).
     """
+    if fmt_ == "parquet":
+        _export_parquet(files, output, force, encoding, jobs, dask_address)
+    if jobs > 1 or dask_address is not None:
+        raise click.UsageError("--jobs and --dask go with --format parquet")
     _no_overwrite(files, output)
     status = EXIT_OK
     with Sink(output, force=force) as out:
@@ -918,6 +1001,58 @@ def export(files: tuple[str, ...], fmt_: str, output: str | None, force: bool, e
         if status == EXIT_UNREADABLE:
             out.abandon()  # an output file is written only when every input could be read
     sys.exit(status)
+
+
+def _export_parquet(
+    args: tuple[str, ...], output: str | None, force: bool, encoding: str | None, jobs: int, dask_address: str | None
+) -> None:
+    """``gouji export --format parquet OUT_DIR FILES…``: exits."""
+    if output is not None:
+        raise click.UsageError("--format parquet writes the directory given first (OUT_DIR FILES…), not -o")
+    if len(args) < 2:
+        raise click.UsageError("--format parquet takes OUT_DIR, then the FILES to export")
+    out_dir, files = args[0], args[1:]
+    if out_dir == "-":
+        raise click.UsageError("--format parquet writes a directory: OUT_DIR cannot be - (standard output)")
+    inside = [f for f in files if f != "-" and _within(f, out_dir)]
+    if inside:
+        raise click.UsageError(f"{inside[0]} is in OUT_DIR {out_dir}: replacing the directory would remove it")
+    _extra("--format parquet", "pyarrow")
+    from .archive import export_parquet
+    from .cluster import ClusterError
+
+    runner, client = _cluster_runner(dask_address, jobs)
+    stream = _stdin() if "-" in files else None
+
+    def problem(report) -> None:
+        click.secho(printable(report.text), fg="red", err=True)
+
+    try:
+        summary = export_parquet(
+            out_dir, files, jobs=jobs, runner=runner, force=force, encoding=encoding, stream=stream, on_problem=problem
+        )
+    except ClusterError as e:
+        _fail(Problem(out_dir, 0, 0, "cluster", f"{e}; nothing written"))
+        sys.exit(EXIT_UNREADABLE)
+    except OSError as e:
+        if e.errno not in (errno.EAGAIN, errno.ENOMEM):
+            raise
+        _fail(Problem(out_dir, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
+        sys.exit(EXIT_UNREADABLE)
+    finally:
+        if client is not None:
+            client.close()
+    click.echo(
+        f"{printable(out_dir)}: {summary.hands} hands, {summary.actions} actions, {summary.events} events"
+        + (f"; {summary.unreadable} unreadable, left out" if summary.unreadable else "")
+    )
+    sys.exit(EXIT_UNREADABLE if summary.unreadable else EXIT_OK)
+
+
+def _within(path: str, directory: str) -> bool:
+    """Whether ``path`` is in ``directory`` or under it (links followed)."""
+    real, top = os.path.realpath(path), os.path.realpath(directory)
+    return real.startswith(top.rstrip(os.sep) + os.sep)
 
 
 @main.command(name="import")

@@ -18,6 +18,7 @@ FIFO or a device (``/dev/stdout``, ``/dev/null``) is written as it comes.
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import sys
 import tempfile
@@ -151,6 +152,67 @@ class Sink:
         if self._tmp is not None:
             Path(self._tmp).unlink(missing_ok=True)
             self._tmp = None
+
+
+class OutputDirectory:
+    """A directory of output files, written whole or not at all: a context manager whose ``path``
+    is a new temporary directory beside ``path`` (``.NAME.XXXX.tmp``) to write the files in; when
+    the block ends without an exception it is renamed to ``path``, and when it ends with one it is
+    removed. ``path`` must not exist, unless ``force``: then the directory there is replaced (moved
+    aside, the new one renamed in, the old one removed), never a file.
+
+    Raises :class:`OutputError` with the reason (``path`` exists; it is a file; it cannot be written).
+
+    >>> import tempfile, os
+    >>> where = tempfile.mkdtemp()
+    >>> with OutputDirectory(os.path.join(where, "out")) as out:
+    ...     _ = Path(out.path, "a.txt").write_text("1")
+    >>> sorted(os.listdir(where)), os.listdir(os.path.join(where, "out"))
+    (['out'], ['a.txt'])
+    """
+
+    def __init__(self, path: str, *, force: bool = False) -> None:
+        self.target = path
+        self.force = force
+        self.path = ""
+
+    def __enter__(self) -> OutputDirectory:
+        target = self.target
+        if target in ("", "-"):
+            raise OutputError(target or "''", "an output directory needs a name")
+        if os.path.lexists(target):
+            if not os.path.isdir(target):
+                raise OutputError(target, "is a file, not a directory: give a directory to write")
+            if not self.force:
+                raise OutputError(target, "exists: give --force to replace it")
+        real = _target(target) if os.path.islink(target) else Path(os.path.abspath(target))
+        try:
+            self.path = tempfile.mkdtemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+            os.chmod(self.path, 0o777 & ~_umask())
+        except OSError as e:
+            raise OutputError(target, f"cannot write the directory: {e.strerror or e}") from None
+        self._real = real
+        return self
+
+    def __exit__(self, kind, value, traceback) -> None:
+        if kind is not None:
+            shutil.rmtree(self.path, ignore_errors=True)
+            return
+        old = None
+        try:
+            if os.path.isdir(self._real):  # --force: move the old directory aside, then swap
+                old = tempfile.mkdtemp(prefix=f".{self._real.name}.", suffix=".old", dir=self._real.parent)
+                os.replace(self._real, old)  # onto the empty directory just made
+            os.replace(self.path, self._real)
+        except OSError as e:
+            if old is not None and not os.path.exists(self._real):
+                os.replace(old, self._real)  # put the old one back
+                old = None
+            shutil.rmtree(self.path, ignore_errors=True)
+            raise OutputError(self.target, f"cannot write the directory: {e.strerror or e}") from None
+        finally:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
 
 
 def _umask() -> int:

@@ -1,0 +1,114 @@
+"""Checking hands on a Dask cluster (集群): the same reports as ``--jobs``, from more machines.
+
+A file is read here and cut into batches of hands (:data:`~gouji_record.batch.BATCH` hands, as
+``--jobs`` cuts it); each batch is one task on the cluster's workers, and the results come back
+in file order, whatever order the workers finish in. A few batches per worker thread are in
+flight at a time, so memory here stays bounded whatever the size of the files. The match checks
+(tribute, first lead, standings: :func:`~gouji_record.batch.with_matches`) run here, on the
+reports in order, as they do with ``--jobs``.
+
+The workers import ``gouji_record``: it must be installed on them, at the version used here.
+Dask's ``distributed`` is the ``archives`` extra (``pip install 'gouji-record[archives]'``).
+
+>>> from dask.distributed import Client, LocalCluster            # doctest: +SKIP
+>>> with LocalCluster(n_workers=2, threads_per_worker=1) as cluster, Client(cluster) as client:
+...     for report in check_files(client, ["examples/charter-hand.gjn"]):
+...         print(report.status, report.text.splitlines()[0])   # doctest: +SKIP
+0 examples/charter-hand.gjn: hand 1: valid (charter)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from .archive import ExportSummary, export_parquet, need
+from .batch import HandReport, Runner, check_file, with_matches
+from .notation.files import HandText
+
+#: Batches in flight per worker thread: one being checked, one waiting, one on the way.
+IN_FLIGHT = 3
+#: Seconds to wait for the scheduler to answer before giving up.
+CONNECT_TIMEOUT = 10
+
+
+class ClusterError(Exception):
+    """The cluster cannot be reached, or a task failed on it: ``str()`` says which, in one line."""
+
+
+def connect(address: str, timeout: float = CONNECT_TIMEOUT):
+    """A ``dask.distributed.Client`` of the scheduler at ``address`` (``tcp://host:8786``).
+
+    Raises :class:`~gouji_record.archive.MissingExtra` without Dask's ``distributed``, and
+    :class:`ClusterError` when no scheduler answers there within ``timeout`` seconds."""
+    need("distributed")
+    from distributed import Client
+
+    try:
+        return Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        raise ClusterError(f"cannot reach a Dask scheduler at {address}: {_one_line(e)}") from None
+
+
+def _one_line(e: BaseException) -> str:
+    text = " ".join(str(e).split()) or type(e).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _map(job: Callable[[HandText], Any], batch: list[HandText]) -> list[Any]:
+    """One task: ``job`` on each hand of ``batch``, in order."""
+    return [job(hand) for hand in batch]
+
+
+def on_cluster(client) -> Runner:
+    """A :data:`~gouji_record.batch.Runner` that checks each batch of hands as one task on the
+    workers of ``client`` (a ``dask.distributed.Client``), :data:`IN_FLIGHT` batches per worker
+    thread in flight, results in batch order. A task that fails, or a cluster that goes away,
+    raises :class:`ClusterError`."""
+
+    def run(job: Callable[[HandText], Any], work: Iterator[list[HandText]]) -> Iterator[list[Any]]:
+        limit = max(1, IN_FLIGHT * sum(client.nthreads().values()))
+        pending: deque = deque()
+        try:
+            while True:
+                while len(pending) < limit and (batch := next(work, None)) is not None:
+                    pending.append(client.submit(_map, job, batch, pure=False))
+                if not pending:
+                    break
+                future = pending.popleft()
+                try:
+                    yield future.result()
+                finally:
+                    future.release()
+        except (OSError, TimeoutError) as e:
+            raise ClusterError(f"the Dask cluster failed: {_one_line(e)}") from None
+        except Exception as e:  # a task's error, raised again here by Dask (its class may be any)
+            if isinstance(e, (GeneratorExit, KeyboardInterrupt)):
+                raise
+            raise ClusterError(f"a task failed on the Dask cluster: {type(e).__name__}: {_one_line(e)}") from None
+        finally:
+            for future in pending:
+                future.cancel()
+
+    return run
+
+
+def check_files(
+    client, paths: Iterable[str], ruleset_name: str | None = None, quiet: bool = False, encoding: str | None = None
+) -> Iterator[HandReport]:
+    """The reports of every hand of ``paths`` checked on the workers of ``client`` (a
+    ``dask.distributed.Client``), match checks included: the reports ``gouji validate --jobs N``
+    makes, in the same order (:func:`~gouji_record.batch.check_file`). Raises
+    :class:`ClusterError` when a task fails."""
+    runner = on_cluster(client)
+    for path in paths:
+        yield from with_matches(check_file(path, ruleset_name, quiet=quiet, encoding=encoding, runner=runner))
+
+
+def export_to_parquet(client, out_dir: str, paths: Iterable[str], **options) -> ExportSummary:
+    """:func:`~gouji_record.archive.export_parquet` with the hands checked on the workers of
+    ``client``: the same tables. ``options`` are that function's (``force``, ``encoding``,
+    ``on_problem``). Raises as it does, and :class:`ClusterError` when a task fails (nothing is
+    written then)."""
+    return export_parquet(out_dir, paths, runner=on_cluster(client), **options)
