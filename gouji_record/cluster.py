@@ -37,16 +37,17 @@ class ClusterError(Exception):
     """The cluster cannot be reached, or a task failed on it: ``str()`` says which, in one line."""
 
 
-def connect(address: str, timeout: float = CONNECT_TIMEOUT):
+def connect(address: str, timeout: float | None = None):
     """A ``dask.distributed.Client`` of the scheduler at ``address`` (``tcp://host:8786``).
 
     Raises :class:`~gouji_record.archive.MissingExtra` without Dask's ``distributed``, and
-    :class:`ClusterError` when no scheduler answers there within ``timeout`` seconds."""
+    :class:`ClusterError` when no scheduler answers there within ``timeout`` seconds (default
+    :data:`CONNECT_TIMEOUT`)."""
     need("distributed")
     from distributed import Client
 
     try:
-        return Client(address, timeout=timeout, set_as_default=False)
+        return Client(address, timeout=timeout or CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as e:
         raise ClusterError(f"cannot reach a Dask scheduler at {address}: {_one_line(e)}") from None
 
