@@ -70,11 +70,11 @@ class Column(NamedTuple):
 
 
 _KEYS = (
-    Column("file", "string", False, "The file the hand was read from, as given on the command line (`-`: standard input)."),
+    Column("file", "string", False, "The file the hand was read from, as given on the command line (`-`: standard input).", "文件"),
     Column("hand", "int32", False, "The hand's number in its file, 1 for the first (as `gouji validate` counts them).", "局"),
 )
 _CARDS = (
-    Column("cards", "string", False, "The cards, canonical: strongest first, `T` for ten (`XXKK`); empty when none."),
+    Column("cards", "string", False, "The cards, canonical: strongest first, `T` for ten (`XXKK`); empty when none.", "牌"),
     Column(
         "rank_counts",
         "list<uint8>",
@@ -89,19 +89,19 @@ _CARDS = (
 TABLES: dict[str, tuple[Column, ...]] = {
     "hands": (
         *_KEYS,
-        Column("line", "int32", False, "The line of the file where the hand starts."),
-        Column("event", "string", False, "The Event tag."),
-        Column("site", "string", False, "The Site tag."),
-        Column("date", "string", False, "The Date tag, `YYYY.MM.DD` with `?` for what is not known."),
-        Column("tags", "map<string, string>", False, "Every tag pair of the record, in file order (tags['Annotator'])."),
+        Column("line", "int32", False, "The line of the file where the hand starts.", "行"),
+        Column("event", "string", False, "The Event tag.", "赛事"),
+        Column("site", "string", False, "The Site tag.", "地点"),
+        Column("date", "string", False, "The Date tag, `YYYY.MM.DD` with `?` for what is not known.", "日期"),
+        Column("tags", "map<string, string>", False, "Every tag pair of the record, in file order (`tags['Annotator']`).", "标签"),
         Column("ruleset", "string", False, "The ruleset the hand was replayed under: its Ruleset tag, a preset's name.", "规则"),
-        Column("options", "string", True, "The options changed from the preset, as an Options tag gives them; null for none."),
+        Column("options", "string", True, "The options changed from the preset, as an Options tag gives them; null for none.", "选项"),
         Column("match", "string", True, "The Match tag: the hands of one match share it; null outside a match.", "比赛"),
         Column("match_hand", "int32", True, "The hand's number in its match (1 for the first); null outside a match.", "局号"),
         Column("players", "list<string>", False, "The players of seats 1–6 (Seat1 … Seat6 tags): `players[s]` is seat s's.", "玩家"),
         Column("deal", "list<string>", False, "The cards dealt to seats 1–6, canonical; `?N` ends a hand with N cards not known.", "发牌"),
         Column("actions", "int32", False, "How many actions the record holds, the declarations before play included.", "动作"),
-        Column("replayed", "int32", False, "How many of them were replayed before an illegal action (all of them when none is)."),
+        Column("replayed", "int32", False, "How many of them come before the illegal action (all of them when none is)."),
         Column("complete", "bool", False, "Whether the hand was played to its end without an illegal action.", "打完"),
         Column("void", "bool", False, "Whether the hand is void (two revolutions).", "该局作废"),
         Column(
@@ -118,6 +118,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
             "list<int16>",
             True,
             "Each seat's own extras (opening, burns, smothers), seats 1–6, as the ruleset scores them; null when not over.",
+            "个人分",
         ),
         Column("valid", "bool", False, "Whether `gouji validate` finds nothing wrong: no illegal action, no match error.", "合法"),
         Column(
@@ -147,6 +148,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
             "play, pass (过牌), yield (让牌), wind (申请接风), claim (挑牌); before play: revolt (革命), keep-head (要头), "
             "no-head (无头), natural (自然开点), call (宣点), precall (预点), give (交牌: tribute, return, purchase), "
             "show (上班), draw (抽签).",
+            "动作",
         ),
         Column("burn", "bool", False, "Whether the play is a burn (`*`).", "烧牌"),
         Column("to", "uint8", True, "The seat a `give` goes to; null for other kinds."),
@@ -160,14 +162,15 @@ TABLES: dict[str, tuple[Column, ...]] = {
             "bool",
             True,
             "true: replayed; false: the illegal action the replay stops at; null: after it, not replayed.",
+            "合法",
         ),
     ),
     "events": (
         *_KEYS,
         Column("event", "int32", False, "The event's number in the hand, 1 for the first, in the order derived."),
-        Column("action", "int32", False, "The number of the action that caused it (`actions.action`)."),
+        Column("action", "int32", False, "The number of the action that caused it (`actions.action`).", "动作"),
         Column("kind", "string", False, "What happened: one of the kinds in the table below.", "事件"),
-        Column("seat", "uint8", True, "The seat concerned, the acting one first (a burn's burner); null for none."),
+        Column("seat", "uint8", True, "The seat concerned, the acting one first (a burn's burner); null for none.", "座位"),
         Column("player", "string", True, "That seat's player; null for none.", "玩家"),
         Column("team", "string", True, "That seat's team: `1-3-5` or `2-4-6`; null for none.", "联邦"),
         Column("seats", "list<uint8>", False, "Every seat concerned, in order: a burn's burner, then the seat burned."),
@@ -181,7 +184,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
             "or `running` when the hand stops first; null for other kinds.",
             "结果",
         ),
-        Column("rule", "string", False, "The rule the event comes from: a key of `gouji rules`."),
+        Column("rule", "string", False, "The rule the event comes from: a key of `gouji rules`.", "规则"),
         Column("note", "string", True, "More about it (a ruling's diagnostic, who leads after a show), in English; null for none."),
     ),
 }
