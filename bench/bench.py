@@ -12,7 +12,10 @@ Measures, on this machine:
 - `gouji validate --jobs 1` against `--jobs 2` on the corpus;
 - time and peak RSS of `gouji validate`, `export` and `fmt` reading hand by hand: the corpus, or with
   `--big-mb` a large file (the corpus repeated);
-- time and size of rendering one hand as HTML.
+- time and size of rendering one hand as HTML;
+- with the archives extra: `gouji export --format parquet` actions/s against `gouji validate`'s (one
+  process each), and `gouji validate --dask` on a LocalCluster of two worker processes against
+  `--jobs 2` (the cluster's overhead as a ratio of times), with the peak RSS of each process.
 Each measurement runs in a fresh process, so peak RSS belongs to it alone.
 """
 
@@ -135,6 +138,81 @@ def streamed(path: Path, label: str) -> None:
         )
 
 
+#: A LocalCluster of two worker processes, one thread each, in its own process: prints its address,
+#: then, when a line comes on its standard input, the peak RSS of its workers and its own, as JSON.
+CLUSTER = """
+import json, resource, sys
+from distributed import Client, LocalCluster
+
+def peak():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+if __name__ == "__main__":
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        print(cluster.scheduler_address, flush=True)
+        sys.stdin.readline()
+        with Client(cluster) as client:
+            workers = sorted(client.run(peak).values())
+        print(json.dumps({"workers_mb": workers, "scheduler_mb": peak()}), flush=True)
+"""
+
+
+def exported(corpus: Path) -> dict:
+    """Time `gouji export --format parquet` of ``corpus`` (one process) into a new directory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        return cli_run(corpus, "export", "--format", "parquet", str(Path(tmp) / "archive"))
+
+
+def on_cluster(corpus: Path) -> dict:
+    """Time `gouji validate -q --dask` of ``corpus`` on a LocalCluster of two worker processes (one
+    thread each) started beforehand, its workers warmed by one small run first (a cluster is started
+    once and kept); with the peak RSS of the command, each worker and the scheduler's process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "cluster.py"
+        script.write_text(CLUSTER, encoding="utf-8")
+        host = subprocess.Popen([PY, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        try:
+            address = host.stdout.readline().strip()
+            cli_run(ROOT / "examples" / "charter-match.gjn", "validate", "-q", "--dask", address)  # warm-up
+            run = cli_run(corpus, "validate", "-q", "--dask", address)
+            host.stdin.write("\n")
+            host.stdin.flush()
+            run |= json.loads(host.stdout.readline())
+        finally:
+            host.stdin.close()
+            host.wait(timeout=60)
+    return run
+
+
+def archives(corpus: Path, actions: int) -> None:
+    """Print the Parquet export's actions/s against validate's, and validate --dask on a LocalCluster
+    of two workers against --jobs 2, with peak RSS (needs the archives extra)."""
+    try:
+        import distributed  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError:
+        print("  archives: not measured: pip install -e '.[archives]'")
+        return
+    plain = cli_run(corpus, "validate", "-q")
+    parquet = exported(corpus)
+    print(
+        f"  gouji export --format parquet: {parquet['seconds']:.2f} s, {actions / parquet['seconds']:,.0f} actions/s "
+        f"(RSS {parquet['rss_mb']:.0f} MB), exit {parquet['status']}; validate: {plain['seconds']:.2f} s, "
+        f"{actions / plain['seconds']:,.0f} actions/s (RSS {plain['rss_mb']:.0f} MB); export at "
+        f"{100 * plain['seconds'] / parquet['seconds']:.0f} % of validate's actions/s"
+    )
+    jobs = cli_validate(corpus, 2)
+    dask = on_cluster(corpus)
+    workers = ", ".join(f"{mb:.0f}" for mb in dask["workers_mb"])
+    print(
+        f"  gouji validate --dask (LocalCluster, 2 worker processes): {dask['seconds']:.2f} s, "
+        f"{actions / dask['seconds']:,.0f} actions/s, exit {dask['status']}; --jobs 2: {jobs['seconds']:.2f} s, "
+        f"{actions / jobs['seconds']:,.0f} actions/s; ratio dask/jobs = {dask['seconds'] / jobs['seconds']:.2f}; "
+        f"peak RSS: command {dask['rss_mb']:.0f} MB, workers {workers} MB, scheduler's process "
+        f"{dask['scheduler_mb']:.0f} MB (--jobs 2: {jobs['rss_mb']:.0f} MB, its largest process)"
+    )
+
+
 def render_one(corpus: Path) -> dict:
     return child(f"""
 import time
@@ -208,6 +286,8 @@ def main() -> None:
             streamed(big, "stream")
     else:
         streamed(corpus, "corpus")
+
+    archives(corpus, full["actions"])
 
     rend = render_one(corpus)
     print(

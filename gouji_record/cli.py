@@ -1103,6 +1103,7 @@ def import_(file: str, output: str | None, encoding: str | None) -> None:
 @output_opt
 @force_opt
 @encoding_opt
+@dask_opt
 def stats(
     files: tuple[str, ...],
     by: str,
@@ -1111,13 +1112,15 @@ def stats(
     output: str | None,
     force: bool,
     encoding: str | None,
+    dask_address: str | None,
 ) -> None:
     """Count over the hands of FILES, per player, seat, team or ruleset: places 头科 … 大落, points,
     开点, 够级 plays made and answered, burns by outcome, 闷, revolutions, tribute, illegal actions.
 
     Every hand is replayed by the engine; one that stops at an illegal action counts up to it (and
     counts the illegal action against its seat). Hands are read one at a time. A hand that cannot be
-    read is reported and left out; the exit status is then 2. FILE - reads standard input.
+    read is reported and left out; the exit status is then 2. FILE - reads standard input. With
+    --dask the hands are replayed and counted on a Dask cluster: the same table.
     """
     import csv
 
@@ -1126,8 +1129,11 @@ def stats(
     override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
     table, bad = Stats(by), []  # type: ignore[arg-type]
-    for _, result in _replayed(files, encoding, override, bad):
-        table.add(result)
+    if dask_address is None:
+        for _, result in _replayed(files, encoding, override, bad):
+            table.add(result)
+    else:
+        _count_on_cluster(table, files, encoding, ruleset_name, dask_address, bad)
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
     with Sink(output, force=force) as out:
@@ -1153,6 +1159,35 @@ def stats(
                     + "\n"
                 )
     sys.exit(status)
+
+
+def _count_on_cluster(
+    table, files: tuple[str, ...], encoding: str | None, ruleset_name: str | None, address: str, bad: list[bool]
+) -> None:
+    """Count the hands of ``files`` into ``table`` on the Dask cluster at ``address``, reporting
+    what cannot be read as ``_replayed`` does; exit 2 with one line when the cluster fails."""
+    from functools import partial
+
+    from .batch import UNREADABLE, check_file
+    from .cluster import ClusterError
+    from .stats import count_hand
+
+    runner, client = _cluster_runner(address, 1)
+    job = partial(count_hand, by=table.by, ruleset=ruleset_name)
+    try:
+        for path in files:
+            stream = _stdin() if path == "-" else None
+            try:
+                for report in check_file(path, stream=stream, encoding=encoding, job=job, runner=runner):
+                    if report.status == UNREADABLE:
+                        click.secho(printable(report.text), fg="red", err=True)
+                        bad.append(True)
+                    table.merge(getattr(report, "rows", {}))
+            except ClusterError as e:
+                _fail(Problem(path, 0, 0, "cluster", str(e)))
+                sys.exit(EXIT_UNREADABLE)
+    finally:
+        client.close()
 
 
 @main.command(name="filter")

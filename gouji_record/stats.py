@@ -17,11 +17,14 @@ through one at a time: memory holds one tally per key, whatever the number of ha
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Literal
 
+from .batch import OK, UNREADABLE, HandReport, parse_hand, ruleset_problem
 from .model import ActionKind
-from .replay import Replay
+from .notation.files import HandText
+from .replay import Replay, replay, ruleset_of
+from .rules.rulesets import BadOption, UnknownRuleset
 from .rules.engine import SEATS, team
 from .rules.events import EventKind
 
@@ -69,6 +72,14 @@ class Tally:
     def points_per_hand(self) -> float:
         """Points per finished hand (0 with none)."""
         return self.points / self.finished if self.finished else 0.0
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s counts (the same key's, from other hands) to these."""
+        for name, value in vars(other).items():
+            if name == "places":
+                self.places = [a + b for a, b in zip(self.places, value)]
+            elif name != "key":
+                setattr(self, name, getattr(self, name) + value)
 
     def as_dict(self) -> dict:
         """The tally as JSON-ready data, with the place shares and rates."""
@@ -147,9 +158,45 @@ class Stats:
             row.tribute_received += received[seat]
             row.illegal += offender == seat
 
+    def merge(self, rows: dict[str, Tally]) -> None:
+        """Add the tallies ``rows`` (another :class:`Stats`' ``rows``, by the same ``by``, over other
+        hands): the counts are sums over hands, so the hands can be counted apart, in any order."""
+        for key, tally in rows.items():
+            if key in self.rows:
+                self.rows[key].merge(tally)
+            else:
+                self.rows[key] = replace(tally, places=list(tally.places))
+
     def table(self) -> list[Tally]:
         """The rows, most appearances first, then by key."""
         return sorted(self.rows.values(), key=lambda t: (-t.hands, t.key))
+
+
+@dataclass
+class CountedReport(HandReport):
+    """A hand's report (:class:`~gouji_record.batch.HandReport`: ``OK``, or ``UNREADABLE`` with the
+    located error in ``text``) with what it counts: ``rows``, tallies by key, for :meth:`Stats.merge`."""
+
+    rows: dict[str, Tally] = field(default_factory=dict)
+
+
+def count_hand(hand: HandText, by: By, ruleset: str | None = None) -> CountedReport:
+    """Count one hand cut out of a file as ``gouji stats`` counts it (replayed under ``ruleset``, a
+    preset's name, or its own Ruleset and Options tags; up to an illegal action, if any): picklable,
+    the job of worker processes and Dask workers. Never raises for bad input."""
+    table = Stats(by)
+    records, problem = parse_hand(hand)
+    for record, where in records:
+        try:
+            rules = ruleset_of(record, ruleset)
+        except (UnknownRuleset, BadOption) as e:
+            problem = ruleset_problem(hand.path, e, where)
+            continue
+        table.add(replay(record, rules, every_position=False))
+    if problem is None:
+        return CountedReport(hand.path, hand.index, hand.line, OK, "", rows=table.rows)
+    text = problem.format(hand.display_lines())
+    return CountedReport(hand.path, hand.index, hand.line, UNREADABLE, text, rows=table.rows)
 
 
 #: The columns of the text and CSV tables: heading, and how to read it off a tally.

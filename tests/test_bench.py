@@ -57,3 +57,17 @@ def test_the_corpus_generator_runs(tmp_path):
     )
     assert r.returncode == 0, r.stderr
     assert out.read_text(encoding="utf-8").count("[Event ") == 5
+
+
+def test_the_archives_are_measured(capsys):
+    import pytest
+
+    pytest.importorskip("distributed")
+    pytest.importorskip("pyarrow")
+    corpus = EXAMPLES / "charter-match.gjn"  # three hands
+    actions = sum(len(record.all_actions) for record, _ in parse_text(corpus.read_text(encoding="utf-8")))
+    bench.archives(corpus, actions)
+    export, dask = capsys.readouterr().out.splitlines()
+    assert export.startswith("  gouji export --format parquet: ") and "exit 0" in export
+    assert dask.startswith("  gouji validate --dask (LocalCluster, 2 worker processes): ") and "exit 0" in dask
+    assert "ratio dask/jobs = " in dask and "workers " in dask

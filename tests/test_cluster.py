@@ -75,6 +75,14 @@ def test_validate_on_the_cluster_says_what_jobs_say(address, sample, options):
     assert jobs.stdout.count(b"\n") > 80 or options == ["-q"]
 
 
+@pytest.mark.parametrize("options", [["--format", "json"], ["--by", "ruleset"], ["--by", "team", "--format", "csv"]])
+def test_stats_on_the_cluster_count_what_one_process_counts(address, sample, options):
+    here = gouji("stats", *options, *sample)
+    there = gouji("stats", *options, "--dask", address, *sample)
+    assert here.returncode == 2 and b"error[bad-card]" in here.stderr
+    assert (there.returncode, there.stdout, there.stderr) == (here.returncode, here.stdout, here.stderr)
+
+
 def test_the_python_api_takes_a_client(client, sample):
     here = [(r.path, r.index, r.status, r.text, r.data) for p in sample for r in with_matches(check_file(p))]
     there = [(r.path, r.index, r.status, r.text, r.data) for r in cluster.check_files(client, sample)]
