@@ -107,16 +107,16 @@ RESULT = dict(games=games, moves=moves, seconds=dt, version=chess.__version__)
 
 def cli_run(path: Path, *command: str) -> dict:
     """Time `gouji COMMAND PATH` as a user runs it, output thrown away; peak RSS is the largest of
-    its processes (workers too)."""
+    its processes (workers too), CPU time the sum over them (user and system)."""
     wrapper = (
         "import resource, subprocess, sys, time; t = time.perf_counter(); "
         f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli', *{list(command)!r}, {str(path)!r}], "
-        "stdout=subprocess.DEVNULL); "
-        "print(time.perf_counter() - t, p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+        "stdout=subprocess.DEVNULL); u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+        "print(time.perf_counter() - t, p.returncode, u.ru_maxrss, u.ru_utime + u.ru_stime)"
     )
     out = subprocess.run([PY, "-c", wrapper], capture_output=True, text=True, cwd=ROOT, check=True)
-    seconds, status, rss_kb = out.stdout.split()
-    return {"seconds": float(seconds), "status": int(status), "rss_mb": int(rss_kb) / 1024}
+    seconds, status, rss_kb, cpu = out.stdout.split()
+    return {"seconds": float(seconds), "status": int(status), "rss_mb": int(rss_kb) / 1024, "cpu": float(cpu)}
 
 
 def cli_validate(path: Path, jobs: int) -> dict:
@@ -210,6 +210,12 @@ def archives(corpus: Path, actions: int) -> None:
         f"{actions / jobs['seconds']:,.0f} actions/s; ratio dask/jobs = {dask['seconds'] / jobs['seconds']:.2f}; "
         f"peak RSS: command {dask['rss_mb']:.0f} MB, workers {workers} MB, scheduler's process "
         f"{dask['scheduler_mb']:.0f} MB (--jobs 2: {jobs['rss_mb']:.0f} MB, its largest process)"
+    )
+    hands = sum(1 for line in corpus.open(encoding="utf-8") if line.startswith("[Event "))
+    print(
+        f"  the --dask command's own CPU (reading, cutting into batches, sending, printing): {dask['cpu']:.2f} s "
+        f"for {hands} hands = {hands / dask['cpu']:,.0f} hands/s at most from one command; one worker process "
+        f"(validate -q): {hands / plain['seconds']:,.0f} hands/s"
     )
 
 

@@ -43,17 +43,22 @@ EXTRA = "pip install 'gouji-record[archives]'"
 
 
 class MissingExtra(ImportError):
-    """A module of the ``archives`` extra is not installed: the message names it and says
+    """A module of the ``archives`` extra is not installed: ``module`` names it; the message says
     ``pip install 'gouji-record[archives]'``."""
+
+    def __init__(self, module: str) -> None:
+        super().__init__(f"{module} is not installed: {EXTRA}")
+        self.module = module
 
 
 def need(*modules: str) -> None:
-    """Import ``modules`` (``"pyarrow"``, ``"distributed"``), or raise :class:`MissingExtra`."""
+    """Import ``modules`` (``"pyarrow"``, ``"distributed"``), or raise :class:`MissingExtra`
+    naming the first that cannot be imported."""
     for name in modules:
         try:
             importlib.import_module(name)
         except ImportError:
-            raise MissingExtra(f"{name} is not installed: {EXTRA}") from None
+            raise MissingExtra(name) from None
 
 
 class Column(NamedTuple):

@@ -265,12 +265,12 @@ dask_opt = click.option(
 
 def _extra(what: str, *modules: str) -> None:
     """Exit 2 with one line naming the extra to install when ``modules`` cannot be imported."""
-    from .archive import MissingExtra, need
+    from .archive import EXTRA, MissingExtra, need
 
     try:
         need(*modules)
     except MissingExtra as e:
-        raise _CommandLineError(f"{what} needs {e}") from None
+        raise _CommandLineError(f"{what} needs {e.module}, which is not installed: {EXTRA}") from None
 
 
 def _cluster_runner(address: str | None, jobs: int):
@@ -1042,10 +1042,11 @@ def _export_parquet(
     finally:
         if client is not None:
             client.close()
-    click.echo(
-        f"{printable(out_dir)}: {summary.hands} hands, {summary.actions} actions, {summary.events} events"
-        + (f"; {summary.unreadable} unreadable, left out" if summary.unreadable else "")
-    )
+    counts = ", ".join(f"{n} {what}{'' if n == 1 else 's'}" for n, what in (
+        (summary.hands, "hand"), (summary.actions, "action"), (summary.events, "event")
+    ))  # fmt: skip
+    left_out = f"; {summary.unreadable} unreadable, left out" if summary.unreadable else ""
+    click.echo(f"{printable(out_dir)}: {counts}{left_out}")
     sys.exit(EXIT_UNREADABLE if summary.unreadable else EXIT_OK)
 
 

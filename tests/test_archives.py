@@ -232,18 +232,17 @@ def test_command_line_mistakes_are_one_line(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "args",
+    "args, said",
     [
-        ["export", "--format", "parquet", "OUT", str(EXAMPLES / "charter-hand.gjn")],
-        ["validate", "--dask", "tcp://127.0.0.1:1", str(EXAMPLES / "charter-hand.gjn")],
+        (["export", "--format", "parquet", "OUT", str(EXAMPLES / "charter-hand.gjn")], "--format parquet needs pyarrow"),
+        (["validate", "--dask", "tcp://127.0.0.1:1", str(EXAMPLES / "charter-hand.gjn")], "--dask needs distributed"),
+        (["stats", "--dask", "tcp://127.0.0.1:1", str(EXAMPLES / "charter-hand.gjn")], "--dask needs distributed"),
     ],
 )
-def test_without_the_extra_the_command_says_what_to_install(args, monkeypatch, tmp_path):
+def test_without_the_extra_the_command_says_what_to_install(args, said, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "pyarrow", None)  # import pyarrow fails, as when not installed
     monkeypatch.setitem(sys.modules, "distributed", None)
-    args = [str(tmp_path / "out") if a == "OUT" else a for a in args]
-    r = run(*args)
-    assert r.exit_code == 2
-    (line,) = r.output.strip().splitlines()
-    assert line.startswith("Error: ") and line.endswith("is not installed: pip install 'gouji-record[archives]'")
+    r = run(*[str(tmp_path / "out") if a == "OUT" else a for a in args])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == f"Error: {said}, which is not installed: pip install 'gouji-record[archives]'\n"
     assert not (tmp_path / "out").exists()

@@ -86,3 +86,18 @@ def test_a_hand_that_cannot_be_read_is_reported_and_the_rest_counted(tmp_path):
     assert r.exit_code == 2 and "error[bad-card]" in r.stderr
     counted = json.loads(r.stdout)
     assert {row["hands"] for row in counted} == {1}
+
+
+def test_hands_counted_apart_and_merged_count_as_together():
+    # what --dask does: each hand counted on a worker (count_hand), the tallies added up here
+    from gouji_record.notation.files import read_hands
+    from gouji_record.stats import Stats, count_hand
+
+    paths = [EXAMPLES / "online-match.gjn", EXAMPLES / "charter-hand-illegal.gjn", EXAMPLES / "charter-hand.gjn"]
+    for by in ("player", "team", "ruleset"):
+        merged = Stats(by)
+        for path in paths:
+            for hand in read_hands(str(path)):
+                merged.merge(count_hand(hand, by).rows)
+        together = rows(*paths, "--by", by)
+        assert [t.as_dict() for t in merged.table()] == list(together.values())
