@@ -75,11 +75,29 @@ class Column(NamedTuple):
 
 
 _KEYS = (
-    Column("file", "string", False, "The file the hand was read from, as given on the command line (`-`: standard input).", "文件"),
-    Column("hand", "int32", False, "The hand's number in its file, 1 for the first (as `gouji validate` counts them).", "局"),
+    Column(
+        "file",
+        "string",
+        False,
+        "The file the hand was read from, as given on the command line (`-`: standard input).",
+        "文件",
+    ),
+    Column(
+        "hand",
+        "int32",
+        False,
+        "The hand's number in its file, 1 for the first (as `gouji validate` counts them).",
+        "局",
+    ),
 )
 _CARDS = (
-    Column("cards", "string", False, "The cards, canonical: strongest first, `T` for ten (`XXKK`); empty when none.", "牌"),
+    Column(
+        "cards",
+        "string",
+        False,
+        "The cards, canonical: strongest first, `T` for ten (`XXKK`); empty when none.",
+        "牌",
+    ),
     Column(
         "rank_counts",
         "list<uint8>",
@@ -98,15 +116,62 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("event", "string", False, "The Event tag.", "赛事"),
         Column("site", "string", False, "The Site tag.", "地点"),
         Column("date", "string", False, "The Date tag, `YYYY.MM.DD` with `?` for what is not known.", "日期"),
-        Column("tags", "map<string, string>", False, "Every tag pair of the record, in file order (`tags['Annotator']`).", "标签"),
-        Column("ruleset", "string", False, "The ruleset the hand was replayed under: its Ruleset tag, a preset's name.", "规则"),
-        Column("options", "string", True, "The options changed from the preset, as an Options tag gives them; null for none.", "选项"),
+        Column(
+            "tags",
+            "map<string, string>",
+            False,
+            "Every tag pair of the record, in file order (`tags['Annotator']`).",
+            "标签",
+        ),
+        Column(
+            "ruleset",
+            "string",
+            False,
+            "The ruleset the hand was replayed under: its Ruleset tag, a preset's name.",
+            "规则",
+        ),
+        Column(
+            "options",
+            "string",
+            True,
+            "The options changed from the preset, as an Options tag gives them; null for none.",
+            "选项",
+        ),
         Column("match", "string", True, "The Match tag: the hands of one match share it; null outside a match.", "比赛"),
-        Column("match_hand", "int32", True, "The hand's number in its match (1 for the first); null outside a match.", "局号"),
-        Column("players", "list<string>", False, "The players of seats 1–6 (Seat1 … Seat6 tags): `players[s]` is seat s's.", "玩家"),
-        Column("deal", "list<string>", False, "The cards dealt to seats 1–6, canonical; `?N` ends a hand with N cards not known.", "发牌"),
-        Column("actions", "int32", False, "How many actions the record holds, the declarations before play included.", "动作"),
-        Column("replayed", "int32", False, "How many of them come before the illegal action (all of them when none is)."),
+        Column(
+            "match_hand",
+            "int32",
+            True,
+            "The hand's number in its match (1 for the first); null outside a match.",
+            "局号",
+        ),
+        Column(
+            "players",
+            "list<string>",
+            False,
+            "The players of seats 1–6 (Seat1 … Seat6 tags): `players[s]` is seat s's.",
+            "玩家",
+        ),
+        Column(
+            "deal",
+            "list<string>",
+            False,
+            "The cards dealt to seats 1–6, canonical; `?N` ends a hand with N cards not known.",
+            "发牌",
+        ),
+        Column(
+            "actions",
+            "int32",
+            False,
+            "How many actions the record holds, the declarations before play included.",
+            "动作",
+        ),
+        Column(
+            "replayed",
+            "int32",
+            False,
+            "How many of them come before the illegal action (all of them when none is).",
+        ),
         Column("complete", "bool", False, "Whether the hand was played to its end without an illegal action.", "打完"),
         Column("void", "bool", False, "Whether the hand is void (two revolutions).", "该局作废"),
         Column(
@@ -122,27 +187,57 @@ TABLES: dict[str, tuple[Column, ...]] = {
             "extras",
             "list<int16>",
             True,
-            "Each seat's own extras (opening, burns, smothers), seats 1–6, as the ruleset scores them; null when not over.",
+            "Each seat's own extras (opening, burns, smothers), seats 1–6, as the ruleset scores them; "
+            "null when not over.",
             "个人分",
         ),
-        Column("valid", "bool", False, "Whether `gouji validate` finds nothing wrong: no illegal action, no match error.", "合法"),
+        Column(
+            "valid",
+            "bool",
+            False,
+            "Whether `gouji validate` finds nothing wrong: no illegal action, no match error.",
+            "合法",
+        ),
         Column(
             "code",
             "string",
             True,
-            "The first problem's code (`gouji-not-opposite`, `result-mismatch`, a match's `tribute-…`); null when valid.",
+            "The first problem's code (`gouji-not-opposite`, `result-mismatch`, a match's `tribute-…`); "
+            "null when valid.",
             "违规",
         ),
-        Column("message", "string", True, "The first problem, in English, as `gouji validate` says it; null when valid."),
+        Column(
+            "message",
+            "string",
+            True,
+            "The first problem, in English, as `gouji validate` says it; null when valid.",
+        ),
         Column("error_line", "int32", True, "The line of the file where the first problem is; null when valid."),
         Column("error_column", "int32", True, "Its column; null when valid."),
-        Column("error_action", "int32", True, "The number of the illegal action (`actions.action`); null when there is none."),
+        Column(
+            "error_action",
+            "int32",
+            True,
+            "The number of the illegal action (`actions.action`); null when there is none.",
+        ),
     ),
     "actions": (
         *_KEYS,
-        Column("action", "int32", False, "The action's number in the hand, 1 for the first, the declarations before play included.", "动作"),
+        Column(
+            "action",
+            "int32",
+            False,
+            "The action's number in the hand, 1 for the first, the declarations before play included.",
+            "动作",
+        ),
         Column("phase", "string", False, "`preplay` (declarations and transfers before play) or `play`."),
-        Column("round", "int32", True, "The round it is played in, 1 for the first; null before play and when not replayed.", "轮"),
+        Column(
+            "round",
+            "int32",
+            True,
+            "The round it is played in, 1 for the first; null before play and when not replayed.",
+            "轮",
+        ),
         Column("seat", "uint8", False, "The seat that acts, 1–6.", "座位"),
         Column("player", "string", False, "That seat's player (its Seat tag).", "玩家"),
         Column("team", "string", False, "That seat's team: `1-3-5` or `2-4-6`.", "联邦"),
@@ -157,11 +252,27 @@ TABLES: dict[str, tuple[Column, ...]] = {
         ),
         Column("burn", "bool", False, "Whether the play is a burn (`*`).", "烧牌"),
         Column("to", "uint8", True, "The seat a `give` goes to; null for other kinds."),
-        Column("purpose", "string", True, "`buy` or `gift` for a purchase (买三) or gift of a 3 or a 4; null for tribute and other kinds."),
+        Column(
+            "purpose",
+            "string",
+            True,
+            "`buy` or `gift` for a purchase (买三) or gift of a 3 or a 4; null for tribute and other kinds.",
+        ),
         Column("suit", "string", True, "The suit of a `show` or a `draw` (s, h, c, d); null for other kinds.", "花色"),
         *_CARDS,
-        Column("glyph", "string", True, "The annotation glyph written after it (`!`, `?`, `!!`, `??`, `!?`, `?!`), or null."),
-        Column("irregular", "bool", False, "Whether it is marked `^`: recorded as it happened, for the engine to rule on.", "裁定"),
+        Column(
+            "glyph",
+            "string",
+            True,
+            "The annotation glyph written after it (`!`, `?`, `!!`, `??`, `!?`, `?!`), or null.",
+        ),
+        Column(
+            "irregular",
+            "bool",
+            False,
+            "Whether it is marked `^`: recorded as it happened, for the engine to rule on.",
+            "裁定",
+        ),
         Column(
             "legal",
             "bool",
@@ -175,7 +286,13 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("event", "int32", False, "The event's number in the hand, 1 for the first, in the order derived."),
         Column("action", "int32", False, "The number of the action that caused it (`actions.action`).", "动作"),
         Column("kind", "string", False, "What happened: one of the kinds in the table below.", "事件"),
-        Column("seat", "uint8", True, "The seat concerned, the acting one first (a burn's burner); null for none.", "座位"),
+        Column(
+            "seat",
+            "uint8",
+            True,
+            "The seat concerned, the acting one first (a burn's burner); null for none.",
+            "座位",
+        ),
         Column("player", "string", True, "That seat's player; null for none.", "玩家"),
         Column("team", "string", True, "That seat's team: `1-3-5` or `2-4-6`; null for none.", "联邦"),
         Column("seats", "list<uint8>", False, "Every seat concerned, in order: a burn's burner, then the seat burned."),
@@ -190,7 +307,12 @@ TABLES: dict[str, tuple[Column, ...]] = {
             "结果",
         ),
         Column("rule", "string", False, "The rule the event comes from: a key of `gouji rules`.", "规则"),
-        Column("note", "string", True, "More about it (a ruling's diagnostic, who leads after a show), in English; null for none."),
+        Column(
+            "note",
+            "string",
+            True,
+            "More about it (a ruling's diagnostic, who leads after a show), in English; null for none.",
+        ),
     ),
 }
 
@@ -211,7 +333,8 @@ def arrow_schema(table: str):
         return simple[text]
 
     fields = [pa.field(c.name, arrow(c.type), c.null, metadata={"description": c.meaning}) for c in TABLES[table]]
-    return pa.schema(fields, metadata={"schema_version": str(SCHEMA_VERSION), "table": table, "generator": "gouji-record"})
+    metadata = {"schema_version": str(SCHEMA_VERSION), "table": table, "generator": "gouji-record"}
+    return pa.schema(fields, metadata=metadata)
 
 
 def _team(seat: int) -> str:

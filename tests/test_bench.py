@@ -39,6 +39,7 @@ def test_the_streamed_commands_are_measured(capsys):
         "  corpus: gouji validate --jobs 2",
         "  corpus: gouji export",
         "  corpus: gouji fmt",
+        "  corpus: gouji export --format parquet --jobs 2",
     ]
     assert all(", exit 0, peak RSS " in line for line in lines)  # each command ran and read the file
 
