@@ -150,21 +150,25 @@ def streamed(path: Path, label: str) -> None:
 
 
 #: A LocalCluster of two worker processes, one thread each, in its own process: prints its address,
-#: then, when a line comes on its standard input, the peak RSS of its workers and its own, as JSON.
+#: then, for each line on its standard input, the peak RSS and CPU seconds (user and system) of its
+#: workers and of its own process (the scheduler's), as JSON.
 CLUSTER = """
 import json, resource, sys
 from distributed import Client, LocalCluster
 
-def peak():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def usage():
+    u = resource.getrusage(resource.RUSAGE_SELF)
+    return u.ru_maxrss / 1024, u.ru_utime + u.ru_stime
 
 if __name__ == "__main__":
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         print(cluster.scheduler_address, flush=True)
-        sys.stdin.readline()
         with Client(cluster) as client:
-            workers = sorted(client.run(peak).values())
-        print(json.dumps({"workers_mb": workers, "scheduler_mb": peak()}), flush=True)
+            for _ in sys.stdin:
+                workers = sorted(client.run(usage).values())
+                rss, cpu = usage()
+                print(json.dumps({"workers_mb": [w[0] for w in workers], "workers_cpu": sum(w[1] for w in workers),
+                                  "scheduler_mb": rss, "scheduler_cpu": cpu}), flush=True)
 """
 
 
@@ -177,21 +181,29 @@ def exported(corpus: Path) -> dict:
 def on_cluster(corpus: Path) -> dict:
     """Time `gouji validate -q --dask` of ``corpus`` on a LocalCluster of two worker processes (one
     thread each) started beforehand, its workers warmed by one small run first (a cluster is started
-    once and kept); with the peak RSS of the command, each worker and the scheduler's process."""
+    once and kept); with the peak RSS of the command, each worker and the scheduler's process, and
+    the CPU seconds each spent on the run."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "cluster.py"
         script.write_text(CLUSTER, encoding="utf-8")
         host = subprocess.Popen([PY, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+
+        def usage() -> dict:
+            host.stdin.write("\n")
+            host.stdin.flush()
+            return json.loads(host.stdout.readline())
+
         try:
             address = host.stdout.readline().strip()
             cli_run(ROOT / "examples" / "charter-match.gjn", "validate", "-q", "--dask", address)  # warm-up
+            before = usage()
             run = cli_run(corpus, "validate", "-q", "--dask", address)
-            host.stdin.write("\n")
-            host.stdin.flush()
-            run |= json.loads(host.stdout.readline())
+            after = usage()
         finally:
             host.stdin.close()
             host.wait(timeout=60)
+    run |= {k: after[k] for k in ("workers_mb", "scheduler_mb")}
+    run |= {k: after[k] - before[k] for k in ("workers_cpu", "scheduler_cpu")}
     return run
 
 
@@ -223,10 +235,15 @@ def archives(corpus: Path, actions: int) -> None:
         f"{dask['scheduler_mb']:.0f} MB (--jobs 2: {jobs['rss_mb']:.0f} MB, its largest process)"
     )
     hands = sum(1 for line in corpus.open(encoding="utf-8") if line.startswith("[Event "))
+    total = dask["cpu"] + dask["workers_cpu"] + dask["scheduler_cpu"]
+    print(
+        f"  CPU seconds: --dask {total:.2f} (command {dask['cpu']:.2f}, workers {dask['workers_cpu']:.2f}, scheduler "
+        f"{dask['scheduler_cpu']:.2f}); --jobs 2 {jobs['cpu']:.2f} (command and its workers); ratio {total / jobs['cpu']:.2f}"
+    )
     print(
         f"  the --dask command's own CPU (reading, cutting into batches, sending, printing): {dask['cpu']:.2f} s "
         f"for {hands} hands = {hands / dask['cpu']:,.0f} hands/s at most from one command; one worker process "
-        f"(validate -q): {hands / plain['seconds']:,.0f} hands/s"
+        f"(validate -q): {hands / plain['seconds']:,.0f} hands/s ({hands / plain['cpu']:,.0f} per CPU second)"
     )
 
 

@@ -68,8 +68,9 @@ def test_the_archives_are_measured(capsys):
     corpus = EXAMPLES / "charter-match.gjn"  # three hands
     actions = sum(len(record.all_actions) for record, _ in parse_text(corpus.read_text(encoding="utf-8")))
     bench.archives(corpus, actions)
-    export, dask, client = capsys.readouterr().out.splitlines()
+    export, dask, cpu, client = capsys.readouterr().out.splitlines()
     assert export.startswith("  gouji export --format parquet: ") and "exit 0" in export
     assert dask.startswith("  gouji validate --dask (LocalCluster, 2 worker processes): ") and "exit 0" in dask
     assert "ratio dask/jobs = " in dask and "workers " in dask
+    assert cpu.startswith("  CPU seconds: --dask ") and "workers " in cpu
     assert client.startswith("  the --dask command's own CPU ") and "for 3 hands" in client
