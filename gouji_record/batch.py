@@ -3,7 +3,8 @@
 A file is cut into hands without parsing (:func:`~gouji_record.notation.files.read_hands`),
 so memory stays bounded by the largest hand, one bad hand is reported while
 the others are still checked, and hands can be checked in worker processes
-(``jobs``) while the reports come back in file order.
+(``jobs``) while the reports come back in file order. :func:`map_hands` is the same loop
+for any work done on each hand (``gouji stats`` and ``gouji filter`` count and pick with it).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable, TypeVar
 
 from .buying import check_buying
 from .model import GameRecord
@@ -24,7 +25,7 @@ from .notation.parser import parse_text
 from .replay import replay, ruleset_of
 from .report import Problem, diagnostic_problem, rulings, summary
 from .rules.events import Diagnostic
-from .rules.rulesets import BadOption, UnknownRuleset
+from .rules.rulesets import BadOption, Ruleset, UnknownRuleset
 
 #: Exit statuses (docs/notation.md): valid, a rule broken, unreadable.
 OK, ILLEGAL, UNREADABLE = 0, 1, 2
@@ -32,6 +33,7 @@ OK, ILLEGAL, UNREADABLE = 0, 1, 2
 BATCH = 256
 #: The most worker processes ``jobs`` may ask for.
 MAX_JOBS = 64
+A, B, T = TypeVar("A"), TypeVar("B"), TypeVar("T")
 #: What an empty file or stretch of white space is told.
 NO_HAND = 'no hand in the file: expected tags like [Event "…"]'
 
@@ -106,25 +108,36 @@ class ReadHand:
         return self.hand.display_lines() if self.hand is not None else None
 
 
+def _file_items(path: str, stream: BinaryIO | None, encoding: str | None) -> Iterator[HandText | Problem]:
+    """The hands of ``path`` (or ``stream``) cut out in file order, not parsed; then, in their
+    place, the problem that the file cannot be read on (``unreadable``) or holds no hand
+    (``empty``). The one reading of a file that :func:`read_records` and :func:`map_hands` share."""
+    any_hand = False
+    try:
+        for hand in read_hands(path, stream, encoding):
+            any_hand = True
+            yield hand
+    except NotationError as e:
+        yield Problem(path, e.line, e.column, e.code, e.message)
+        return
+    if not any_hand:
+        yield Problem(path, 1, 1, "empty", NO_HAND)
+
+
 def read_records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
     """Read ``path`` (or ``stream``) hand by hand: a :class:`ReadHand` per hand in file order,
     whatever is wrong with the others; one with only a problem for a file that cannot be read
     on (``unreadable``) or holds no hand (``empty``). Memory is bounded by the largest hand.
     ``encoding`` is the file's (``None``: UTF-8; see :func:`~gouji_record.notation.files.read_lines`)."""
-    any_hand = False
-    try:
-        for hand in read_hands(path, stream, encoding):
-            any_hand = True
-            hands, problem = parse_hand(hand)
-            if problem is not None:
-                yield ReadHand(hand, problem=problem)
-            for record, where in hands:
-                yield ReadHand(hand, record, where)
-    except NotationError as e:
-        yield ReadHand(None, problem=Problem(path, e.line, e.column, e.code, e.message))
-        return
-    if not any_hand:
-        yield ReadHand(None, problem=Problem(path, 1, 1, "empty", NO_HAND))
+    for item in _file_items(path, stream, encoding):
+        if isinstance(item, Problem):
+            yield ReadHand(None, problem=item)
+            continue
+        hands, problem = parse_hand(item)
+        if problem is not None:
+            yield ReadHand(item, problem=problem)
+        for record, where in hands:
+            yield ReadHand(item, record, where)
 
 
 def ruleset_problem(path: str, e: UnknownRuleset | BadOption, where: SourceMap) -> Problem:
@@ -303,26 +316,99 @@ def check_file(
             failure.append(Problem(path, e.line, e.column, e.code, e.message))
 
     any_hand = False
-    if jobs <= 1:
-        for hand in hands():
-            any_hand = True
-            yield check_hand(hand, ruleset_name, quiet)
-    else:
-        job = partial(check_hand, ruleset_name=ruleset_name, quiet=quiet)
-        with multiprocessing.Pool(min(jobs, MAX_JOBS)) as pool:
-            stream_ = hands()
-            pending: deque = deque()  # batches in flight: the next is queued while one is read
-            while True:
-                while len(pending) < 2 and (batch := list(islice(stream_, BATCH))):
-                    pending.append(pool.map_async(job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
-                if not pending:
-                    break
-                any_hand = True
-                yield from pending.popleft().get()
+    for report in in_order(partial(check_hand, ruleset_name=ruleset_name, quiet=quiet), hands(), jobs):
+        any_hand = True
+        yield report
     if failure:
         yield file_report(failure[0])
     elif not any_hand:
         yield file_report(Problem(path, 1, 1, "empty", NO_HAND))
+
+
+def in_order(job: Callable[[A], B], items: Iterable[A], jobs: int = 1) -> Iterator[B]:
+    """``job(item)`` for each of ``items``, in their order: here (``jobs`` <= 1) or in ``jobs``
+    worker processes (at most :data:`MAX_JOBS`). ``items`` are taken :data:`BATCH` at a time, a
+    batch queued while the one before is worked on, so memory is bounded however many there
+    are. With workers, ``job`` and each item and result must pickle (``job`` a module-level
+    function, or a :func:`functools.partial` of one). Raises :class:`OSError` when the workers
+    cannot be started (``EAGAIN``, ``ENOMEM``), and whatever ``job`` raises."""
+    if jobs <= 1:
+        yield from map(job, items)
+        return
+    stream = iter(items)
+    with multiprocessing.Pool(min(jobs, MAX_JOBS)) as pool:
+        pending: deque = deque()  # batches in flight: the next is queued while one is read
+        while True:
+            while len(pending) < 2 and (batch := list(islice(stream, BATCH))):
+                pending.append(pool.map_async(job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
+            if not pending:
+                break
+            yield from pending.popleft().get()
+
+
+def map_hands(
+    work: Callable[[ReadHand, Ruleset], T],
+    paths: Iterable[str],
+    *,
+    ruleset: Ruleset | None = None,
+    jobs: int = 1,
+    encoding: str | None = None,
+    stdin: Callable[[], BinaryIO] | None = None,
+) -> Iterator[T | Problem]:
+    """``work(hand, rules)`` for every hand of the files ``paths`` that can be read, in file order,
+    and in its place a :class:`~gouji_record.report.Problem` for every one that cannot: the
+    shared loop of the commands that go over many hands (``gouji stats``, ``gouji filter``).
+
+    Each file is cut into hands here (:func:`~gouji_record.notation.files.read_hands`, in
+    ``encoding``; ``None``: UTF-8); each hand is parsed, its ruleset chosen (``ruleset``, or
+    its Ruleset tag, with its Options tag) and ``work`` called, here or, with ``jobs`` > 1, in
+    worker processes (:func:`in_order`): results come back in file order either way, and the
+    same. ``work`` gets the :class:`ReadHand` (record, source map, the hand's text) and the
+    :class:`~gouji_record.rules.rulesets.Ruleset`, replays the hand as it needs, and returns
+    small picklable data (not a :class:`~gouji_record.replay.Replay`: it is large to send back);
+    with workers it must itself pickle (a module-level function or a
+    :func:`functools.partial` of one), and it must not return a ``Problem``.
+
+    A problem is what stops a hand or a file being read: bad bytes, bad syntax, a bad deal, an
+    unknown ruleset or a bad option (at its tag), a file that cannot be opened or holds no hand;
+    it quotes its line (``problem.format()`` shows it with a caret). ``stdin`` gives the stream
+    read for a path ``-`` (called when that path is reached). Raises :class:`OSError` when the
+    workers cannot be started, and whatever ``work`` raises; bad input never raises::
+
+        for out in map_hands(partial(hand_stats, by="seat"), ["a.gjn", "b.gjn"], jobs=2):
+            ...  # a Stats, or a Problem
+    """
+
+    def items() -> Iterator[HandText | Problem]:
+        for path in paths:
+            yield from _file_items(path, stdin() if path == "-" and stdin is not None else None, encoding)
+
+    for results in in_order(partial(_work_on, work, ruleset), items(), jobs):
+        yield from results
+
+
+def _work_on(work: Callable[[ReadHand, Ruleset], T], override: Ruleset | None, item: HandText | Problem) -> list[T | Problem]:
+    """:func:`map_hands`' job: one hand cut out of a file parsed, and ``work`` done on each record
+    in it (one, unless it cannot be read); or the problem with it, quoting its line."""
+    if isinstance(item, Problem):
+        return [item]
+    hands, problem = parse_hand(item)
+    if problem is not None:
+        return [_quoted(problem, item)]
+    out: list[T | Problem] = []
+    for record, where in hands:
+        try:
+            rules = ruleset_of(record, override)
+        except (UnknownRuleset, BadOption) as e:
+            out.append(_quoted(ruleset_problem(item.path, e, where), item))
+            continue
+        out.append(work(ReadHand(item, record, where), rules))
+    return out
+
+
+def _quoted(p: Problem, hand: HandText) -> Problem:
+    """``p`` with the line of ``hand`` it stands on, to be formatted without the hand's text."""
+    return p if p.source_line is not None else p.quoting(hand.display_lines())
 
 
 def file_report(p: Problem) -> HandReport:

@@ -19,12 +19,12 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO, Callable, TypeVar
 
 import click
 from pydantic import BaseModel
 
-from .batch import MAX_JOBS, ReadHand, located, read_records, ruleset_problem
+from .batch import MAX_JOBS, ReadHand, located, map_hands, read_records, ruleset_problem
 from .canonical import canonical
 from .model import GameRecord
 from .notation.files import UnknownEncoding, decode, text_encoding
@@ -51,6 +51,7 @@ from .rules.rulesets import (
     with_options,
 )
 
+T = TypeVar("T")
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 #: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
 EXIT_INTERRUPTED = 130
@@ -82,19 +83,31 @@ def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
         return ruleset_problem(hand.hand.path, e, hand.where)
 
 
-def _replayed(
-    files: Iterable[str], encoding: str | None, override: Ruleset | None, bad: list[bool]
-) -> Iterator[tuple[ReadHand, Replay]]:
-    """Each hand of ``files`` that can be read, with its replay (the final position kept only); a
-    hand that cannot be read, or names a ruleset that is not, is reported and marked in ``bad``."""
-    for path in files:
-        for hand in _records(path, encoding=encoding):
-            rules = hand.problem or _ruleset_for(hand, override)
-            if isinstance(rules, Problem):
-                _fail(rules, hand.lines())
+def _each_hand(
+    work: Callable[[ReadHand, Ruleset], T],
+    files: Iterable[str],
+    encoding: str | None,
+    override: Ruleset | None,
+    jobs: int,
+    bad: list[bool],
+) -> Iterator[T]:
+    """``work`` on each hand of ``files`` that can be read, in file order, done in ``jobs`` worker
+    processes when more than 1 (:func:`gouji_record.batch.map_hands`); a hand that cannot be read,
+    or names a ruleset that is not, is reported and marked in ``bad``. Exit 2 when the workers
+    cannot be started."""
+    try:
+        for out in map_hands(work, files, ruleset=override, jobs=jobs, encoding=encoding, stdin=_stdin):
+            if isinstance(out, Problem):
+                _fail(out)
                 bad.append(True)
                 continue
-            yield hand, replay(hand.record, rules, every_position=False)
+            yield out
+    except OSError as e:
+        if e.errno not in (errno.EAGAIN, errno.ENOMEM):
+            raise
+        where = next(iter(files), "-")
+        _fail(Problem(where, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
+        sys.exit(EXIT_UNREADABLE)
 
 
 def _fail(problem: Problem, lines: list[str] | None = None) -> None:
@@ -248,18 +261,23 @@ def preset_opt(what: str) -> Callable:
 file_arg = click.argument("file", type=click.Path(allow_dash=True))
 
 
+def jobs_opt(verb: str) -> Callable:
+    """``-j N``/``--jobs N``: ``verb`` (Check, Count, Pick) hands in N worker processes."""
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(1, MAX_JOBS),
+        default=1,
+        show_default=True,
+        help=f"{verb} hands in this many worker processes (at most {MAX_JOBS}); the output is the same, in file order.",
+    )
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @ruleset_opt
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems.")
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, MAX_JOBS),
-    default=1,
-    show_default=True,
-    help=f"Check hands in this many worker processes (at most {MAX_JOBS}); reports keep file order.",
-)
+@jobs_opt("Check")
 @click.option(
     "--format",
     "fmt_",
@@ -965,6 +983,7 @@ def import_(file: str, output: str | None, encoding: str | None) -> None:
     "--format", "fmt_", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True, help="Output format."
 )
 @ruleset_opt
+@jobs_opt("Count")
 @output_opt
 @force_opt
 @encoding_opt
@@ -973,6 +992,7 @@ def stats(
     by: str,
     fmt_: str,
     ruleset_name: str | None,
+    jobs: int,
     output: str | None,
     force: bool,
     encoding: str | None,
@@ -981,18 +1001,20 @@ def stats(
     开点, 够级 plays made and answered, burns by outcome, 闷, revolutions, tribute, illegal actions.
 
     Every hand is replayed by the engine; one that stops at an illegal action counts up to it (and
-    counts the illegal action against its seat). Hands are read one at a time. A hand that cannot be
-    read is reported and left out; the exit status is then 2. FILE - reads standard input.
+    counts the illegal action against its seat). Hands are read one at a time, and counted in
+    --jobs worker processes if asked. A hand that cannot be read is reported and left out; the
+    exit status is then 2. FILE - reads standard input.
     """
     import csv
+    from functools import partial
 
-    from .stats import COLUMNS, Stats, cell
+    from .stats import COLUMNS, Stats, cell, hand_stats
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
     table, bad = Stats(by), []  # type: ignore[arg-type]
-    for _, result in _replayed(files, encoding, override, bad):
-        table.add(result)
+    for counted in _each_hand(partial(hand_stats, by=by), files, encoding, override, jobs, bad):
+        table.merge(counted)
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
     with Sink(output, force=force) as out:
@@ -1032,6 +1054,7 @@ def stats(
 )
 @click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
 @click.option("--count", is_flag=True, help="Print how many hands are selected, not the hands.")
+@jobs_opt("Pick")
 @output_opt
 @force_opt
 @encoding_opt
@@ -1045,6 +1068,7 @@ def filter_(
     has: tuple[str, ...],
     valid: bool | None,
     count: bool,
+    jobs: int,
     output: str | None,
     force: bool,
     encoding: str | None,
@@ -1052,7 +1076,8 @@ def filter_(
     """Pick the hands of FILES that match every test given (as pgn-extract picks games), and write
     each exactly as read, comments kept; or --count them.
 
-    Each hand is replayed under its Ruleset and Options tags. A hand that cannot be read is
+    Each hand is replayed under its Ruleset and Options tags, in --jobs worker processes if
+    asked (the hands come out in file order all the same). A hand that cannot be read is
     reported and not selected; the exit status is then 2. FILE - reads standard input.
     """
     from .selection import HAS_CHOICES, Selection
@@ -1066,10 +1091,10 @@ def filter_(
     _no_overwrite(files, output)
     kept, bad = 0, []
     with Sink(output, force=force) as out:
-        for hand, result in _replayed(files, encoding, None, bad):
-            if chosen.keeps(result):
+        for text in _each_hand(chosen.pick, files, encoding, None, jobs, bad):
+            if text is not None:
                 if not count:
-                    out.write(("\n" if kept else "") + hand.hand.text.strip("\n") + "\n")
+                    out.write(("\n" if kept else "") + text.strip("\n") + "\n")
                 kept += 1
         if count:
             out.write(f"{kept}\n")

@@ -86,3 +86,78 @@ def test_a_hand_that_cannot_be_read_is_reported_and_the_rest_counted(tmp_path):
     assert r.exit_code == 2 and "error[bad-card]" in r.stderr
     counted = json.loads(r.stdout)
     assert {row["hands"] for row in counted} == {1}
+
+
+def mixed(tmp_path):
+    """charter-hand, the same with a bad card (``4:33Z3``: cannot be read), charter-hand-illegal and
+    a file that does not exist: by seat, each seat counts the two hands read, one finished; seat 3
+    has the illegal action (its QQQQQ on seat 1's 够级 TTTTT), seat 5 the one burn, which succeeds."""
+    good = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    f = tmp_path / "mixed.gjn"
+    f.write_text(
+        good + "\n" + good.replace("2. 4:3333", "2. 4:33Z3") + "\n" + (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    return [f, tmp_path / "missing.gjn"]
+
+
+def test_jobs_count_the_same_as_one_process(tmp_path, monkeypatch):
+    import gouji_record.batch as batch
+
+    monkeypatch.setattr(batch, "BATCH", 2)  # several batches in flight, even on a few hands
+    inputs = [sorted(EXAMPLES.glob("*.gjn")), mixed(tmp_path)]
+    for files in inputs:
+        for options in (["--by", "seat"], ["--format", "json"], ["--by", "team", "--format", "csv"]):
+            one, two = run(*files, *options, "--jobs", "1"), run(*files, *options, "-j", "2")
+            assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr), options
+    r = run(*mixed(tmp_path), "--by", "seat", "--format", "json", "--jobs", "2")
+    assert r.exit_code == 2
+    # charter-hand.gjn has 64 lines; a blank line, then the second hand, whose line 29 is "2. 4:33Z3": Z at 64 + 1 + 29, column 8
+    assert [line.split(": error")[0] for line in r.stderr.splitlines() if ": error[" in line] == [
+        f"{tmp_path / 'mixed.gjn'}:94:8",
+        f"{tmp_path / 'missing.gjn'}",
+    ]
+    got = {row["key"]: row for row in json.loads(r.stdout)}
+    assert {k: (row["hands"], row["finished"], row["illegal"]) for k, row in got.items()} == {
+        f"seat {s}": (2, 1, s == 3) for s in range(1, 7)
+    }
+    assert (got["seat 5"]["burns"], got["seat 5"]["burns_succeeded"]) == (1, 1)
+
+
+def test_counts_merge_as_they_add(tmp_path):
+    """Merging the counts of each hand of examples/online-match.gjn is adding the hands one by one;
+    the match's team points hand by hand (1/-1, -3/3, 2/-2) run 1, -2, 0 for 1-3-5."""
+    from gouji_record import read, replay
+    from gouji_record.stats import Stats
+
+    records = read(EXAMPLES / "online-match.gjn")
+    added, merged = Stats("team"), Stats("team")
+    for record in records:
+        added.add(replay(record, every_position=False))
+        one = Stats("team")
+        one.add(replay(record, every_position=False))
+        merged.merge(one)
+    assert {k: t.as_dict() for k, t in added.rows.items()} == {k: t.as_dict() for k, t in merged.rows.items()}
+    assert added.hands == merged.hands == 3 and added.matches == merged.matches
+    (points,) = merged.match_points()
+    assert (points.match, points.hands, points.team1, points.team0) == ("Online room 8", ["1", "2", "3"], [1, -2, 0], [-1, 2, 0])
+    try:
+        merged.merge(Stats("seat"))
+    except ValueError as e:
+        assert "by seat" in str(e)
+    else:
+        raise AssertionError("merged counts by another key")
+
+
+def test_workers_that_cannot_start_are_said_so_in_one_line(monkeypatch):
+    import gouji_record.batch as batch
+
+    def no_fork(*args, **kwargs):
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(batch.multiprocessing, "Pool", no_fork)
+    hand = EXAMPLES / "charter-hand.gjn"
+    for command in (["stats", hand, "-j", "2"], ["filter", hand, "-j", "2"]):
+        r = CliRunner().invoke(main, list(map(str, command)))
+        assert r.exit_code == 2 and r.stdout == "", command
+        assert r.stderr == f"{hand}: error[workers]: cannot start 2 worker processes: Resource temporarily unavailable\n"
