@@ -480,6 +480,16 @@ def render_replay(
 
 @lru_cache(maxsize=1)
 def _assets() -> dict[str, markupsafe.Markup]:
-    """The page's stylesheet and script, inlined verbatim (they are ours, not the record's)."""
-    folder = _template_dir()
-    return {name: markupsafe.Markup((folder / f"replay.{name}").read_text(encoding="utf-8")) for name in ("css", "js")}
+    """The page's stylesheet (``base.css``, shared with the stats page, then ``replay.css``) and
+    script, inlined verbatim (they are ours, not the record's)."""
+    return {"css": stylesheet("replay"), "js": markupsafe.Markup(_asset("replay.js"))}
+
+
+def _asset(name: str) -> str:
+    return (_template_dir() / name).read_text(encoding="utf-8")
+
+
+def stylesheet(page: str) -> markupsafe.Markup:
+    """The CSS a page (``replay``, ``stats``) inlines: ``base.css``, the colours, font and margins
+    the pages share, then ``PAGE.css``."""
+    return markupsafe.Markup(_asset("base.css") + _asset(f"{page}.css"))
