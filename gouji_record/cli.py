@@ -980,7 +980,19 @@ def import_(file: str, output: str | None, encoding: str | None) -> None:
     help="One row per player (Seat tags), seat, team or ruleset.",
 )
 @click.option(
-    "--format", "fmt_", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True, help="Output format."
+    "--format",
+    "fmt_",
+    type=click.Choice(["text", "json", "csv", "html"]),
+    default="text",
+    show_default=True,
+    help="Output format; html: one self-contained page with the table and charts.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["zh", "en"]),
+    default="zh",
+    show_default=True,
+    help="The language of the html page (中文 or English).",
 )
 @ruleset_opt
 @jobs_opt("Count")
@@ -991,6 +1003,7 @@ def stats(
     files: tuple[str, ...],
     by: str,
     fmt_: str,
+    lang: str,
     ruleset_name: str | None,
     jobs: int,
     output: str | None,
@@ -1003,7 +1016,9 @@ def stats(
     Every hand is replayed by the engine; one that stops at an illegal action counts up to it (and
     counts the illegal action against its seat). Hands are read one at a time, and counted in
     --jobs worker processes if asked. A hand that cannot be read is reported and left out; the
-    exit status is then 2. FILE - reads standard input.
+    exit status is then 2. --format html writes one self-contained page (in --lang): the table,
+    and charts of places per row, of the team points over the hands of each match (Match tag)
+    and of burns by outcome. FILE - reads standard input.
     """
     import csv
     from functools import partial
@@ -1018,7 +1033,11 @@ def stats(
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
     with Sink(output, force=force) as out:
-        if fmt_ == "json":
+        if fmt_ == "html":
+            from .render.stats_page import render_stats
+
+            out.write(render_stats(table, lang=lang))
+        elif fmt_ == "json":
             out.write(json.dumps([t.as_dict() for t in rows], ensure_ascii=False, indent=2) + "\n")
         elif fmt_ == "csv":
             buffer = io.StringIO()

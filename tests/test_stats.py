@@ -107,7 +107,7 @@ def test_jobs_count_the_same_as_one_process(tmp_path, monkeypatch):
     monkeypatch.setattr(batch, "BATCH", 2)  # several batches in flight, even on a few hands
     inputs = [sorted(EXAMPLES.glob("*.gjn")), mixed(tmp_path)]
     for files in inputs:
-        for options in (["--by", "seat"], ["--format", "json"], ["--by", "team", "--format", "csv"]):
+        for options in (["--by", "seat"], ["--format", "json"], ["--by", "team", "--format", "csv"], ["--format", "html", "--lang", "en"]):
             one, two = run(*files, *options, "--jobs", "1"), run(*files, *options, "-j", "2")
             assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr), options
     r = run(*mixed(tmp_path), "--by", "seat", "--format", "json", "--jobs", "2")
@@ -161,3 +161,104 @@ def test_workers_that_cannot_start_are_said_so_in_one_line(monkeypatch):
         r = CliRunner().invoke(main, list(map(str, command)))
         assert r.exit_code == 2 and r.stdout == "", command
         assert r.stderr == f"{hand}: error[workers]: cannot start 2 worker processes: Resource temporarily unavailable\n"
+
+
+# -- the page: gouji stats --format html ----------------------------------------------------------
+
+
+def svgs(page: str) -> dict:
+    """The page's charts, parsed (the template writes them as well-formed XML), by the id of their
+    section (places, burns) or, for the points of a match, ``points:`` and the match's name."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    out = {}
+    for section in re.finditer(r'<section class="card" id="(\w+)">(.*?)</section>', page, re.S):
+        for i, svg in enumerate(re.findall(r"<svg.*?</svg>", section.group(2), re.S)):
+            root = ET.fromstring(svg)
+            name = section.group(1) if section.group(1) != "points" else "points:" + root.get("aria-label").split(": ", 1)[1]
+            out[name] = root
+    return out
+
+
+def titles(root, cls: str) -> list[tuple[str, str]]:
+    """``(data-value, title)`` of each ``g`` of class ``cls`` (a bar's segment, a dot), in order."""
+    return [
+        (g.get("data-value"), next(t.text for t in g.iter("title")))
+        for g in root.iter("g")
+        if cls in (g.get("class") or "").split()
+    ]
+
+
+def test_the_page_of_a_three_hand_match_draws_the_tallies(tmp_path):
+    """examples/online-match.gjn by team (module docstring): 1-3-5 took places [2, 1, 2, 1, 1, 2] (9
+    seats in 3 finished hands), 2-4-6 [1, 2, 1, 2, 2, 1]; team points 1/-1, -3/3, 2/-2 run, for 1-3-5,
+    1, 1 - 3 = -2, -2 + 2 = 0 and for 2-4-6 -1, 2, 0; nobody burns."""
+    out = tmp_path / "stats.html"
+    r = run(EXAMPLES / "online-match.gjn", "--by", "team", "--format", "html", "-o", out)
+    assert r.exit_code == 0 and r.output == ""
+    page = out.read_text(encoding="utf-8")
+    charts = svgs(page)
+    assert sorted(charts) == ["places", "points:Online room 8"]  # no burn to draw
+    assert "没有烧牌。" in page
+    places = titles(charts["places"], "segment")
+    assert places == [
+        ("2", "1-3-5 · 头科：2"), ("1", "1-3-5 · 二科：1"), ("2", "1-3-5 · 三科：2"),
+        ("1", "1-3-5 · 四科：1"), ("1", "1-3-5 · 二落：1"), ("2", "1-3-5 · 大落：2"),
+        ("1", "2-4-6 · 头科：1"), ("2", "2-4-6 · 二科：2"), ("1", "2-4-6 · 三科：1"),
+        ("2", "2-4-6 · 四科：2"), ("2", "2-4-6 · 二落：2"), ("1", "2-4-6 · 大落：1"),
+    ]  # fmt: skip
+    totals = [t.text for t in charts["places"].iter() if t.get("class") == "total"]
+    assert totals == ["9", "9"]
+    points = titles(charts["points:Online room 8"], "dot")
+    assert points == [
+        ("1", "联邦 1-3-5 · 第1局：1"), ("-2", "联邦 1-3-5 · 第2局：-2"), ("0", "联邦 1-3-5 · 第3局：0"),
+        ("-1", "联邦 2-4-6 · 第1局：-1"), ("2", "联邦 2-4-6 · 第2局：2"), ("0", "联邦 2-4-6 · 第3局：0"),
+    ]  # fmt: skip
+    # the dots stand where their values say: 1 above 0, -2 below -1
+    ys = {c.find("title").text: float(c.get("cy")) for c in charts["points:Online room 8"].iter("circle")}
+    assert ys["联邦 1-3-5 · 第1局：1"] < ys["联邦 1-3-5 · 第3局：0"] < ys["联邦 2-4-6 · 第1局：-1"] < ys["联邦 1-3-5 · 第2局：-2"]
+    # the table: every column, each cell as the CSV writes it
+    table = list(csv.reader(io.StringIO(run(EXAMPLES / "online-match.gjn", "--by", "team", "--format", "csv").output)))
+    import re
+
+    cells = [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(r"<tr><th scope=\"row\".*?</tr>", page)]
+    assert cells == [row[1:] for row in table[1:]]
+    headings = re.findall(r'<th scope="col">([^<]*)</th>', page)
+    assert headings[:8] == ["联邦", "局数", "头科", "二科", "三科", "四科", "二落", "大落"] and len(headings) == len(table[0])
+
+
+def test_the_english_page_draws_burns_and_names_seats_in_english(tmp_path):
+    """examples/charter-hand.gjn by seat: seat 5's burn succeeds (the module docstring), nobody else burns."""
+    r = run(EXAMPLES / "charter-hand.gjn", "--by", "seat", "--format", "html", "--lang", "en")
+    assert r.exit_code == 0
+    charts = svgs(r.stdout)
+    assert titles(charts["burns"], "segment") == [("1", "seat 5 · succeeded: 1")]
+    assert "points:" not in " ".join(charts) and "No hands of a match (Match tag)." in r.stdout
+    assert '<html lang="en">' in r.stdout and "<title>Gouji statistics</title>" in r.stdout
+    zh = run(EXAMPLES / "charter-hand.gjn", "--by", "seat", "--format", "html").stdout
+    assert titles(svgs(zh)["burns"], "segment") == [("1", "5号位 · 烧成功：1")]
+
+
+def test_the_page_escapes_what_a_record_says_and_asks_for_nothing(tmp_path):
+    f = tmp_path / "evil.gjn"
+    f.write_text(
+        (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8").replace('"Zhang Wei"', '"<script>alert(1)</script>&"'),
+        encoding="utf-8",
+    )
+    page = run(f, "--format", "html").stdout
+    assert "<script" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;&amp;" in page
+    assert "://" not in page and "<a " not in page  # no request, no link out
+    assert "default-src 'none'" in page
+
+
+def test_the_page_and_bad_options(tmp_path):
+    out = tmp_path / "s.html"
+    r = run(EXAMPLES / "online-match.gjn", "--format", "html", "-o", out)
+    assert r.exit_code == 0 and out.read_text(encoding="utf-8") == run(EXAMPLES / "online-match.gjn", "--format", "html").stdout
+    r = run(EXAMPLES / "online-match.gjn", "--format", "html", "--lang", "fr")
+    assert r.exit_code == 2 and "Invalid value for '--lang'" in r.output and "Traceback" not in r.output
+    empty = tmp_path / "empty.gjn"
+    empty.write_text("", encoding="utf-8")
+    r = run(empty, "--format", "html", "--lang", "en")
+    assert r.exit_code == 2 and "No hand was read." in r.stdout and "error[empty]" in r.stderr
