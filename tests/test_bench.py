@@ -57,3 +57,18 @@ def test_the_corpus_generator_runs(tmp_path):
     )
     assert r.returncode == 0, r.stderr
     assert out.read_text(encoding="utf-8").count("[Event ") == 5
+
+
+def test_validate_stats_and_filter_are_measured_side_by_side(capsys):
+    corpus = EXAMPLES / "charter-match.gjn"  # three valid hands
+    actions = sum(len(record.all_actions) for record, _ in parse_text(corpus.read_text(encoding="utf-8")))
+    runs = bench.side_by_side(corpus, actions)
+    assert sorted(runs) == [(name, j) for name in ("filter", "stats", "validate") for j in (1, 2)]
+    assert all(r["status"] == 0 for r in runs.values())  # each command ran and read the file
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "  gouji validate --jobs 1", "  gouji stats --jobs 1", "  gouji filter --jobs 1",
+        "  gouji validate --jobs 2", "  gouji stats --jobs 2", "  gouji filter --jobs 2",
+        "  speed-up --jobs 1 to --jobs 2",
+    ]  # fmt: skip
+    assert "% of validate's actions/s at --jobs 2" in lines[4]
