@@ -262,3 +262,15 @@ def test_the_page_and_bad_options(tmp_path):
     empty.write_text("", encoding="utf-8")
     r = run(empty, "--format", "html", "--lang", "en")
     assert r.exit_code == 2 and "No hand was read." in r.stdout and "error[empty]" in r.stderr
+
+
+def test_a_long_name_is_cut_on_the_chart_and_whole_in_its_tooltip_and_the_table(tmp_path):
+    """A 200-character player name: the chart shows its first 12 columns and … (13 columns, the room
+    left of the bars), its tooltip and the table the whole name."""
+    long = "Li Na " * 33 + "Li"
+    f = tmp_path / "long.gjn"
+    f.write_text((EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8").replace('"Li Na"', f'"{long}"'), encoding="utf-8")
+    page = run(f, "--format", "html", "--lang", "en").stdout
+    names = {t.find("title").text: t.text for t in svgs(page)["places"].iter("text") if t.get("class") == "name"}
+    assert names[long] == "Li Na Li Na …" and names["Zhang Wei"] == "Zhang Wei"
+    assert f'<th scope="row" title="{long}">{long}</th>' in page
