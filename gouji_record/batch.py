@@ -372,7 +372,7 @@ def map_hands(
     A problem is what stops a hand or a file being read: bad bytes, bad syntax, a bad deal, an
     unknown ruleset or a bad option (at its tag), a file that cannot be opened or holds no hand;
     it quotes its line (``problem.format()`` shows it with a caret). ``stdin`` gives the stream
-    read for a path ``-`` (called when that path is reached). Raises :class:`OSError` when the
+    read for a path ``-`` (called when that path is reached; without it, ``-`` names a file). Raises :class:`OSError` when the
     workers cannot be started, and whatever ``work`` raises; bad input never raises::
 
         for out in map_hands(partial(hand_stats, by="seat"), ["a.gjn", "b.gjn"], jobs=2):

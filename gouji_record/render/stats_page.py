@@ -229,7 +229,6 @@ def _points_chart(points: MatchPoints, lang: str) -> dict[str, Any]:
         "left": left,
         "right": right,
         "ticks": [{"value": v, "y": _n(y(v))} for v in range(low, high + step, step)],
-        "zero": _n(y(0)),
         "hands": [
             {"label": h, "x": _n(x(i)), "title": _say("hand", lang, n=h)}
             for i, h in enumerate(points.hands)
@@ -251,12 +250,12 @@ def stats_page_data(stats: Stats, lang: str = "zh") -> dict[str, Any]:
     :class:`ValueError` for a ``lang`` other than ``zh`` and ``en``."""
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-    zh, i = lang == "zh", LANGUAGES.index(lang)
+    zh, at = lang == "zh", LANGUAGES.index(lang)
     tallies = stats.table()
     drawn: list[Tally] = tallies[:MAX_ROWS]
     names = {t.key: row_name(stats.by, t.key, lang) for t in tallies}
     place_names = list(PLACE_NAMES_ZH if zh else PLACE_NAMES_EN)
-    places = _bars([(names[t.key], t.places) for t in drawn], place_names, [f"p{i}" for i in range(1, 7)], lang)
+    places = _bars([(names[t.key], t.places) for t in drawn], place_names, [f"p{place}" for place in range(1, 7)], lang)
     outcomes = [o[1] if zh else o[2] for o in OUTCOMES] + [RUNNING[0] if zh else RUNNING[1]]
     burn_rows = []
     for t in drawn:
@@ -277,9 +276,9 @@ def stats_page_data(stats: Stats, lang: str = "zh") -> dict[str, Any]:
     return {
         "lang": lang,
         "title": _say("title", lang),
-        "summary": f"{by_words[i]} · {count}",
+        "summary": f"{by_words[at]} · {count}",
         "words": {k: _say(k, lang) for k in ("table", "places", "points", "burns", "no burns", "no matches", "empty")},
-        "headings": [key_heading[i]] + [HEADINGS[name][i] for _, name in COLUMNS],
+        "headings": [key_heading[at]] + [HEADINGS[name][at] for _, name in COLUMNS],
         "rows": [{"name": names[t.key], "cells": [cell(t, name) for _, name in COLUMNS]} for t in tallies],
         "places": places if drawn else None,
         "legend_places": [{"name": n, "class": f"p{i}"} for i, n in enumerate(place_names, 1)],
