@@ -573,6 +573,13 @@ def fmt(
     show_default=True,
     help="The view at opening: 0 shows every hand face up, 1-6 only that seat's own hand.",
 )
+@click.option(
+    "--review",
+    "reviewed",
+    is_flag=True,
+    help="Add a timeline lane with the findings of gouji review: burns not taken, answers not made, "
+    "openings missed, yields, 3s and 闷 (点评).",
+)
 @force_opt
 @encoding_opt
 def render(
@@ -582,6 +589,7 @@ def render(
     hand_number: int | None,
     lang: str,
     seat: int,
+    reviewed: bool,
     force: bool,
     encoding: str | None,
 ) -> None:
@@ -639,7 +647,7 @@ def render(
 
     with Sink(output, force=force) as out:
         try:
-            render_replays(hands(), lang=lang, seat=seat, out=out)
+            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out)
         except ValueError:
             if not unreadable:
                 raise

@@ -316,7 +316,7 @@ class _Walk:
                 "answer-missed",
                 i,
                 seat,
-                f"seat {seat} could have answered (打点) its opposite's 够级 play {top.play} with "
+                f"seat {seat} could have answered (打点) its opposite's gouji play (够级) {top.play} with "
                 f"{_cards_list(plays)}; it passed",
                 f"{seat}号位本可用{_cards_list(plays, True)}打对头的够级牌{top.play}（打点），但过了",
                 plays,
@@ -492,14 +492,23 @@ def review_lines(done: Review, path: str, index: int, where: SourceMap | None = 
         name = result.record.player(f.seat)
         lines.append(f"{at}: action {f.number}, seat {f.seat} ({name}): {f.kind} {KINDS[f.kind][0]}: {f.text}")
         if f.estimates:
-            e0 = f.estimates[0]
-            values = " · ".join(f"{e.action}{' (made)' if e.actual else ''} {e.mean:+.2f}" for e in f.estimates)
-            lines.append(f"  estimate ({e0.n} hands played out by bot {e0.bot}, team {_team_name(f.seat)} points): {values}")
+            lines.append(f"  {estimate_line(f)}")
     return lines
 
 
-def _team_name(seat: int) -> str:
-    return "1-3-5" if team(seat) else "2-4-6"
+def estimate_line(f: Finding) -> Bilingual:
+    """The rollout estimates of ``f`` in one line, marked as an estimate, with the number of hands
+    and the bot: ``estimate (20 hands played out by bot person, team 1-3-5 points): 1:- (made)
+    +0.35 · 1:KKKKK +1.20``. Raises ``IndexError`` if ``f`` has none."""
+    e0 = f.estimates[0]
+    values = " · ".join(f"{e.action}{' (made)' if e.actual else ''} {e.mean:+.2f}" for e in f.estimates)
+    values_zh = " · ".join(f"{e.action}{'（实际）' if e.actual else ''} {e.mean:+.2f}" for e in f.estimates)
+    names = "1-3-5" if team(f.seat) else "2-4-6"
+    names_zh = "1·3·5" if team(f.seat) else "2·4·6"
+    return Bilingual(
+        f"estimate ({e0.n} hands played out by bot {e0.bot}, team {names} points): {values}",
+        f"估计（机器人{e0.bot}各打{e0.n}局，{names_zh}联邦平均得分）：{values_zh}",
+    )
 
 
 def review_data(done: Review, path: str, index: int, seat: int | None = None) -> dict:

@@ -157,7 +157,7 @@ def test_cli_text_and_json():
     assert lines[0].endswith("69 actions under charter, 1 finding")
     assert lines[1] == (
         f"{EXAMPLES / 'charter-hand.gjn'}:53:73: action 49, seat 4 (Zhao Lei): answer-missed 未打点: seat 4 could have "
-        "answered (打点) its opposite's 够级 play KKKKKK with AAAAAA; it passed"
+        "answered (打点) its opposite's gouji play (够级) KKKKKK with AAAAAA; it passed"
     )
     r = run(EXAMPLES / "charter-hand.gjn", "--format", "json", "--seat", "4")
     data = json.loads(r.output)
