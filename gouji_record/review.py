@@ -38,7 +38,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from .bilingual import Bilingual
-from .cards import parse_cards
+from .cards import FOUR, THREE, parse_cards
 from .match import POINT_TABLES
 from .model import Action, ActionKind
 from .notation.build import SourceMap
@@ -171,6 +171,18 @@ def _cards_list(actions: list[Action], zh: bool = False) -> str:
     return text
 
 
+def _decided(pos: Position, a: Action) -> bool:
+    """Whether the engine's acceptance of the play ``a`` is certain, not only possible: the seat's
+    cards are all known, or nothing about the play depends on the cards it keeps (the burn
+    condition, 3s held whole and last, 4s whole: the engine accepts what the hidden cards allow)."""
+    if not pos.unknown[a.seat - 1]:
+        return True
+    if a.burn:
+        return False
+    cards, rules = parse_cards(a.cards), pos.ruleset
+    return not (cards[THREE] and rules.threes_held) and not (cards[FOUR] and rules.fours_whole)
+
+
 def _opened_by(events, seat: int) -> bool:
     return any(e.kind in (EventKind.OPEN, EventKind.OPEN_QUALIFIED) and e.seats[:1] == (seat,) for e in events)
 
@@ -246,11 +258,11 @@ class _Walk:
         for a in legal_actions(pos):
             if a.burn:
                 plays, hidden = out.get(a.seat, ([], False))
-                if isinstance(a, HiddenPlays):
-                    hidden = True
+                if isinstance(a, HiddenPlays) or pos.unknown[a.seat - 1]:
+                    hidden = True  # the cards it burns with, or those it keeps (the condition), are not all known
                 else:
                     plays = plays + [a]
-                out[a.seat] = (plays, hidden)
+                out[a.seat] = ([], True) if hidden else (plays, False)
         return out
 
     def run(self) -> list[Finding]:
@@ -301,8 +313,9 @@ class _Walk:
                     "undecided",
                     i,
                     seat,
-                    f"whether seat {seat} could have burned {victim} depends on cards the record does not give",
-                    f"{seat}号位能否烧{victim_zh}，取决于记录未写明的牌",
+                    f"whether seat {seat} could have burned {victim} depends on cards the record does not give "
+                    "(to burn with, or to keep the burn condition)",
+                    f"{seat}号位能否烧{victim_zh}，取决于记录未写明的牌（烧牌用的牌，或烧牌条件所需的牌）",
                 )
 
     def answer(self, pos: Position, i: int, action: Action, top) -> None:
@@ -311,6 +324,8 @@ class _Walk:
             return
         listed = legal_actions(pos, seat)
         plays = [a for a in listed if isinstance(a, Action) and a.kind is ActionKind.PLAY and not a.burn]
+        hidden = any(isinstance(a, HiddenPlays) and not a.burn for a in listed) or not all(_decided(pos, a) for a in plays)
+        plays = [a for a in plays if _decided(pos, a)]
         if plays:
             self.add(
                 "answer-missed",
@@ -321,7 +336,7 @@ class _Walk:
                 f"{seat}号位本可用{_cards_list(plays, True)}打对头的够级牌{top.play}（打点），但过了",
                 plays,
             )
-        elif any(isinstance(a, HiddenPlays) and not a.burn for a in listed):
+        elif hidden:
             self.add(
                 "undecided",
                 i,
@@ -348,7 +363,9 @@ class _Walk:
             step(pos, offer)
         except IllegalAction:
             return
-        follows = [a for a in legal_actions(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY]
+        follows = [
+            a for a in legal_actions(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY and _decided(pos, a)
+        ]
         if not follows:  # nothing to beat it with later: a yield would only have been a later pass
             return
         self.add(
@@ -379,6 +396,7 @@ class _Walk:
             and not a.burn
             and a.text != action.text
             and is_gouji(classify(parse_cards(a.cards)), self.rules)
+            and _decided(pos, a)
         ]
         openers = [a for a in candidates if _certain_opening(pos, a)]
         if not openers:

@@ -102,6 +102,26 @@ def test_hidden_cards_leave_the_answer_undecided():
     assert done.hidden == (4,) and "seats 4 hold cards the record does not give" in str(done.caveat)
 
 
+def test_a_burn_by_a_seat_whose_other_cards_are_hidden_is_undecided():
+    # Failing input (the guide's friday.gjn, seat 4 passing): seat 2 holds JJJJJ and 31 cards not
+    # written. JJJJJ beats TTTTT, but whether the burn condition holds (002 §10: every later play
+    # carries a joker but the last) depends on those 31 cards: undecided, not "could have burned".
+    # Seat 4's answer with QQQQQ needs nothing of its hidden cards under the charter: a fact.
+    deal = ("TTTTT?31", "JJJJJ?31", "?36", "QQQQQ?31", "?36", "?36")
+    done = review(replay(small(deal, "1:TTTTT 4:-", "charter")))
+    assert found(done) == [(2, "answer-missed", 4, ("4:QQQQQ",))] + [(2, "undecided", s, ()) for s in (2, 3, 5, 6)]
+    assert "(to burn with, or to keep the burn condition)" in str(done.findings[1].text)
+
+
+def test_an_answer_that_keeps_no_rule_on_hidden_cards_is_a_fact():
+    # Under the tournament rules seat 1 leads a single 2 (够级: 004 §12) and seat 4, its opposite,
+    # holds D and 35 cards not written. D beats 2, and playing it depends on nothing it keeps (it is
+    # neither 3s, held for last, nor 4s, played whole: 004 §5, §6): a fact, hidden cards or not.
+    deal = ("2?35", "?36", "?36", "D?35", "?36", "?36")
+    done = review(replay(small(deal, "1:2 4:-", "tournament")))
+    assert (2, "answer-missed", 4, ("4:D",)) in found(done)
+
+
 def test_the_worked_example():
     # examples/charter-hand.gjn. Action 3 is 1:- on seat 4's JJJJJ: seat 1 holds KKKKKK, so KKKKK
     # answered (the only five cards above J it holds). Action 13 is 1:- on seat 4's 9999 (a
@@ -187,3 +207,49 @@ def test_every_finding_names_a_legal_alternative(name):
         for f in review(result).findings:
             for a in f.choices:
                 step(result.positions[f.action], a)
+
+
+# Not under fours and tournament: there 3s are held (憋三) and a seat whose cards are not written
+# can never be seen holding only 3s, so the engine cannot smother it (docs/rules.md: smother is
+# judged on written cards only) and a bot hand with hidden seats does not replay.
+@pytest.mark.parametrize("preset", ["online", "classic", "charter"])
+def test_what_a_review_of_hidden_cards_asserts_holds_for_the_cards_dealt(preset):
+    # The kind of the bug found in friday.gjn (a burn called possible "with the burn condition
+    # holding" by a seat whose other cards were not written): a finding about a hand with hidden
+    # cards must hold whatever those cards are. So for bot hands dealt in full, hide the cards of
+    # some seats (about half of each one's cards stay written, as in friday.gjn's `1: TTTTT ?31`:
+    # every play they made stays possible); each alternative a
+    # finding of the hidden record offers must be legal, and each certain opening must still open,
+    # in the record as dealt.
+    import random
+
+    from gouji_record.review import _certain_opening
+    from gouji_record.rules.engine import step
+    from gouji_record.rules.rulesets import get_ruleset
+    from gouji_record.selfplay import play_hand
+
+    rules = get_ruleset(preset)
+    checked = 0
+    for seed in range(1, 6):
+        full = play_hand(rules, seed)
+        rng = random.Random(seed)
+        hidden_seats = set(rng.sample(range(1, 7), 3))
+        deal = tuple(_half_known(cards, rng) if s in hidden_seats else cards for s, cards in enumerate(full.deal, start=1))
+        partial = full.model_copy(update={"deal": deal})
+        as_dealt, hidden = replay(full, rules), replay(partial, rules)
+        assert hidden.diagnostic is None, hidden.diagnostic
+        for f in review(hidden).findings:
+            if f.kind == "undecided":
+                continue
+            for a in f.choices:
+                step(as_dealt.positions[f.action], a)  # raises IllegalAction if the claim was wrong
+                checked += 1
+                if f.kind == "opening-missed":
+                    assert _certain_opening(as_dealt.positions[f.action], a), (seed, f)
+    assert checked > 0
+
+
+def _half_known(cards: str, rng) -> str:
+    """``cards`` with each card kept written at even odds, the rest unknown (``?N``)."""
+    kept = "".join(c for c in cards if rng.random() < 0.5)
+    return kept + f"?{len(cards) - len(kept)}"
