@@ -1154,8 +1154,7 @@ def review(
                 else:
                     out.write(printable("\n".join(review_lines(done, path, count, hand.where, seat))) + "\n")
             if hand_number is not None and count < hand_number:
-                _fail(Problem(path, 0, 0, "no-hand", f"{path} has {count} hand(s): there is no hand {hand_number}"))
-                status = EXIT_UNREADABLE
+                raise click.BadParameter(f"{path} has {count} hand(s)", param_hint="--hand")
     sys.exit(status)
 
 
