@@ -193,7 +193,7 @@ def test_cli_illegal_and_unreadable(tmp_path):
     r = run(bad)
     assert r.exit_code == 2 and "Traceback" not in r.output
     r = run(EXAMPLES / "charter-hand.gjn", "--hand", "2")
-    assert r.exit_code == 2 and "Invalid value for '--hand'" in r.output and "has 1 hand(s)" in r.output
+    assert r.exit_code == 2 and "Invalid value for --hand" in r.output and "has 1 hand(s)" in r.output
 
 
 @pytest.mark.parametrize("name", ["online-match.gjn", "fours-match.gjn", "tournament-match.gjn"])
