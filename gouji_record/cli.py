@@ -591,6 +591,13 @@ def fmt(
     show_default=True,
     help="The view at opening: 0 shows every hand face up, 1-6 only that seat's own hand.",
 )
+@click.option(
+    "--review",
+    "reviewed",
+    is_flag=True,
+    help="Add a timeline lane with the findings of gouji review: burns not taken, answers not made, "
+    "openings missed, yields, 3s and 闷 (点评).",
+)
 @force_opt
 @encoding_opt
 def render(
@@ -600,6 +607,7 @@ def render(
     hand_number: int | None,
     lang: str,
     seat: int,
+    reviewed: bool,
     force: bool,
     encoding: str | None,
 ) -> None:
@@ -657,7 +665,7 @@ def render(
 
     with Sink(output, force=force) as out:
         try:
-            render_replays(hands(), lang=lang, seat=seat, out=out)
+            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out)
         except ValueError:
             if not unreadable:
                 raise
@@ -1118,6 +1126,80 @@ def filter_(
         if count:
             out.write(f"{kept}\n")
     sys.exit(EXIT_UNREADABLE if bad else EXIT_OK)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first).")
+@click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's decisions.")
+@click.option(
+    "--rollouts",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="An estimate: play the rest of the hand this many times with a bot after the action made and "
+    "after each alternative (up to 3), and give each one's mean team points. Needs the whole deal.",
+)
+@click.option("--bot", type=click.Choice(["person", "random"]), default="person", show_default=True, help="The bot of --rollouts.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of --rollouts: the same seed gives the same estimates.")
+@ruleset_opt
+@format_opt
+@output_opt
+@force_opt
+@encoding_opt
+def review(
+    files: tuple[str, ...],
+    hand_number: int | None,
+    seat: int | None,
+    rollouts: int,
+    bot: str,
+    seed: int,
+    ruleset_name: str | None,
+    fmt_: str,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
+) -> None:
+    """Review every decision of the hands in FILES, with what else the rules allowed (复盘点评):
+    burns not taken (烧牌), 够级 plays the opposite could have answered (打点), moments a play would
+    have opened (开点) and the 点贡 not opening costs, yields taken or not (让牌), and when a seat's
+    3s could no longer be played (憋三, 闷).
+
+    One line per finding: FILE:LINE:COL of the action made at the decision, its number, the seat,
+    the kind and what the rules allowed. Facts only: where cards the deal does not give (?N)
+    decide a question, the finding says so. --rollouts N adds an estimate, clearly marked, from
+    hands played out by a self-play bot. --format json: one JSON object per hand (JSON Lines).
+    Exit 0; 1 if a hand stops at an illegal action (it is reviewed up to it); 2 if a hand cannot
+    be read. FILE - reads standard input.
+    """
+    from .review import review as review_hand, review_data, review_lines
+
+    override = _ruleset_option(ruleset_name)
+    _no_overwrite(files, output)
+    status = EXIT_OK
+    with Sink(output, force=force) as out:
+        for path in files:
+            count = 0
+            for hand in _records(path, encoding=encoding):
+                if hand.hand is not None:
+                    count = hand.hand.index
+                if hand_number is not None and hand.hand is not None and count != hand_number:
+                    continue
+                rules = hand.problem or _ruleset_for(hand, override)
+                if isinstance(rules, Problem):
+                    _fail(rules, hand.lines())
+                    status = EXIT_UNREADABLE
+                    continue
+                done = review_hand(replay(hand.record, rules), rollouts=rollouts, bot=bot, seed=seed)
+                if done.result.diagnostic is not None:
+                    status = max(status, EXIT_ILLEGAL)
+                if fmt_ == "json":
+                    out.write(json.dumps(review_data(done, path, count, seat), ensure_ascii=False) + "\n")
+                else:
+                    out.write(printable("\n".join(review_lines(done, path, count, hand.where, seat))) + "\n")
+            if hand_number is not None and count < hand_number:
+                raise click.BadParameter(f"{path} has {count} hand(s)", param_hint="--hand")
+    sys.exit(status)
 
 
 @main.command()
