@@ -17,11 +17,11 @@ from functools import partial
 from itertools import islice
 from typing import Any, BinaryIO, Callable, TypeVar
 
-from .buying import check_buying
 from .model import GameRecord
 from .notation.files import HandText, LinesFrom, read_hands
 from .notation.build import NotationError, SourceMap
 from .notation.parser import parse_text
+from .buying import judge
 from .replay import replay, ruleset_of
 from .report import Problem, diagnostic_problem, rulings, summary
 from .rules.events import Diagnostic
@@ -169,9 +169,7 @@ def check_hand(hand: HandText, ruleset_name: str | None = None, quiet: bool = Fa
         except (UnknownRuleset, BadOption) as e:
             reports.append(_unreadable(hand, ruleset_problem(path, e, where), lines))
             continue
-        result = replay(record, rules, every_position=False)
-        if result.diagnostic is None:  # buying 3s and 4s (买三, 买四) is checked in every hand
-            result.diagnostic = next(iter(check_buying(rules, record)[1]), None)
+        result = judge(record, rules, every_position=False)  # buying 3s and 4s (买三, 买四) too
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
         source = None
         if record.tags.get("Match"):  # the match checks (with_matches) read the hand again

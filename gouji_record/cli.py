@@ -30,6 +30,7 @@ from .model import GameRecord
 from .notation.files import UnknownEncoding, decode, text_encoding
 from .notation.build import NotationError
 from .notation.writer import write, write_all
+from .buying import judge
 from .replay import Replay, replay, ruleset_of
 from .width import columns
 from .report import Problem, diagnostic_problem, printable
@@ -1190,7 +1191,7 @@ def review(
                     _fail(rules, hand.lines())
                     status = EXIT_UNREADABLE
                     continue
-                done = review_hand(replay(hand.record, rules), rollouts=rollouts, bot=bot, seed=seed)
+                done = review_hand(judge(hand.record, rules), rollouts=rollouts, bot=bot, seed=seed)
                 if done.result.diagnostic is not None:
                     status = max(status, EXIT_ILLEGAL)
                 if fmt_ == "json":

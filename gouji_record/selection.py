@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .replay import Replay, replay
+from .buying import judge
+from .replay import Replay
 from .rules.events import EventKind
 
 if TYPE_CHECKING:
@@ -71,4 +72,4 @@ class Selection:
         """The text of ``hand`` (a :class:`~gouji_record.batch.ReadHand`) exactly as read, when it
         replayed under ``rules`` is kept; else ``None``. The work ``gouji filter`` gives
         :func:`~gouji_record.batch.map_hands` (a bound method of a selection pickles)."""
-        return hand.hand.text if self.keeps(replay(hand.record, rules, every_position=False)) else None
+        return hand.hand.text if self.keeps(judge(hand.record, rules, every_position=False)) else None

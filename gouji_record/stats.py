@@ -25,7 +25,8 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .model import ActionKind
-from .replay import Replay, replay
+from .buying import judge
+from .replay import Replay
 from .rules.engine import SEATS, team
 from .rules.events import EventKind
 
@@ -236,7 +237,7 @@ def hand_stats(hand: ReadHand, rules: Ruleset, by: By) -> Stats:
     picklable, to :meth:`~Stats.merge` with the others. The work ``gouji stats`` gives
     :func:`~gouji_record.batch.map_hands` (``partial(hand_stats, by=by)``)."""
     counts = Stats(by)
-    counts.add(replay(hand.record, rules, every_position=False))
+    counts.add(judge(hand.record, rules, every_position=False))
     return counts
 
 
