@@ -30,7 +30,6 @@ from .model import GameRecord
 from .notation.files import UnknownEncoding, decode, text_encoding
 from .notation.build import NotationError
 from .notation.writer import write, write_all
-from .buying import judge
 from .replay import Replay, replay, ruleset_of
 from .width import columns
 from .report import Problem, diagnostic_problem, printable
@@ -1145,6 +1144,7 @@ def filter_(
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of --rollouts: the same seed gives the same estimates.")
 @ruleset_opt
 @format_opt
+@jobs_opt("Review")
 @output_opt
 @force_opt
 @encoding_opt
@@ -1157,6 +1157,7 @@ def review(
     seed: int,
     ruleset_name: str | None,
     fmt_: str,
+    jobs: int,
     output: str | None,
     force: bool,
     encoding: str | None,
@@ -1173,33 +1174,27 @@ def review(
     Exit 0; 1 if a hand stops at an illegal action (it is reviewed up to it); 2 if a hand cannot
     be read. FILE - reads standard input.
     """
-    from .review import review as review_hand, review_data, review_lines
+    from functools import partial
+
+    from .review import review_read
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
-    status = EXIT_OK
+    status, bad = EXIT_OK, []
+    work = partial(review_read, only=hand_number, seat=seat, fmt=fmt_, rollouts=rollouts, bot=bot, seed=seed)
+    count: dict[str, int] = dict.fromkeys(files, 0)
     with Sink(output, force=force) as out:
-        for path in files:
-            count = 0
-            for hand in _records(path, encoding=encoding):
-                if hand.hand is not None:
-                    count = hand.hand.index
-                if hand_number is not None and hand.hand is not None and count != hand_number:
-                    continue
-                rules = hand.problem or _ruleset_for(hand, override)
-                if isinstance(rules, Problem):
-                    _fail(rules, hand.lines())
-                    status = EXIT_UNREADABLE
-                    continue
-                done = review_hand(judge(hand.record, rules), rollouts=rollouts, bot=bot, seed=seed)
-                if done.result.diagnostic is not None:
-                    status = max(status, EXIT_ILLEGAL)
-                if fmt_ == "json":
-                    out.write(json.dumps(review_data(done, path, count, seat), ensure_ascii=False) + "\n")
-                else:
-                    out.write(printable("\n".join(review_lines(done, path, count, hand.where, seat))) + "\n")
-            if hand_number is not None and count < hand_number:
-                raise click.BadParameter(f"{path} has {count} hand(s)", param_hint="--hand")
+        for done in _each_hand(work, files, encoding, override, jobs, bad):
+            count[done.path] = max(count.get(done.path, 0), done.index)
+            if done.text is not None:
+                out.write(printable(done.text) + "\n")
+                status = max(status, EXIT_ILLEGAL if done.illegal else EXIT_OK)
+        if hand_number is not None:
+            for path, n in count.items():
+                if n < hand_number:
+                    raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+    if bad:
+        status = EXIT_UNREADABLE
     sys.exit(status)
 
 

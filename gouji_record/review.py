@@ -34,10 +34,13 @@ deal must be known (no ``?N``) for that.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from .bilingual import Bilingual
+from .buying import judge
 from .cards import FOUR, THREE, parse_cards
 from .match import POINT_TABLES
 from .model import Action, ActionKind
@@ -47,8 +50,12 @@ from .rules.engine import SEATS, Position, opposite, step, team
 from .rules.events import EventKind, IllegalAction
 from .rules.moves import HiddenPlays, legal_actions
 from .rules.plays import classify, is_gouji
+from .rules.rulesets import Ruleset
 from .rules.scoring import scores
 from .selfplay import BOTS, finish_hand
+
+if TYPE_CHECKING:
+    from .batch import ReadHand
 
 #: Each kind of finding: its Chinese and English names (UI text), and the rule it concerns.
 KINDS: dict[str, tuple[str, str, str]] = {
@@ -543,3 +550,41 @@ def review_data(done: Review, path: str, index: int, seat: int | None = None) ->
         "caveat": None if done.caveat is None else done.caveat.forms(),
         "findings": [f.as_dict() for f in done.findings if seat is None or f.seat == seat],
     }
+
+
+class Reviewed(NamedTuple):
+    """What :func:`review_read` hands back for one hand: its file and index in it (from 1), whether
+    it stops at an illegal action, and its review as ``gouji review`` prints it (``None`` for a
+    hand not asked for)."""
+
+    path: str
+    index: int
+    illegal: bool
+    text: str | None
+
+
+def review_read(
+    hand: ReadHand,
+    rules: Ruleset,
+    *,
+    only: int | None = None,
+    seat: int | None = None,
+    fmt: str = "text",
+    rollouts: int = 0,
+    bot: str = "person",
+    seed: int = 1,
+) -> Reviewed:
+    """Review one hand read from a file (a :class:`~gouji_record.batch.ReadHand`) under ``rules``,
+    judged as ``gouji validate`` judges it (:func:`~gouji_record.buying.judge`), and format it:
+    ``fmt`` ``text`` (:func:`review_lines`) or ``json`` (one line of :func:`review_data`), only
+    ``seat``'s findings if given. A hand whose index is not ``only`` (when given) is skipped. The
+    work ``gouji review`` gives :func:`~gouji_record.batch.map_hands` (a ``partial`` of it)."""
+    path, index = hand.hand.path, hand.hand.index
+    if only is not None and index != only:
+        return Reviewed(path, index, False, None)
+    done = review(judge(hand.record, rules), rollouts=rollouts, bot=bot, seed=seed)
+    if fmt == "json":
+        text = json.dumps(review_data(done, path, index, seat), ensure_ascii=False)
+    else:
+        text = "\n".join(review_lines(done, path, index, hand.where, seat))
+    return Reviewed(path, index, done.result.diagnostic is not None, text)

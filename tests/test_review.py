@@ -253,3 +253,16 @@ def _half_known(cards: str, rng) -> str:
     """``cards`` with each card kept written at even odds, the rest unknown (``?N``)."""
     kept = "".join(c for c in cards if rng.random() < 0.5)
     return kept + f"?{len(cards) - len(kept)}"
+
+
+def test_jobs_say_what_one_process_says(tmp_path):
+    # the hands of several files, one unreadable hand and one illegal among them, reviewed in two
+    # worker processes: the same lines in the same order, the same exit status
+    bad = tmp_path / "bad.gjn"
+    bad.write_text((EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8").replace("2. 4:3333", "2. 4:33Z3"), encoding="utf-8")
+    files = [EXAMPLES / "charter-hand.gjn", bad, EXAMPLES / "charter-hand-illegal.gjn", EXAMPLES / "online-match.gjn"]
+    for fmt in ("text", "json"):
+        one = CliRunner().invoke(main, ["review", "--format", fmt, *map(str, files)])
+        two = CliRunner().invoke(main, ["review", "--format", fmt, "--jobs", "2", *map(str, files)])
+        assert one.exit_code == two.exit_code == 2
+        assert one.output == two.output and one.output.count("hand 1" if fmt == "text" else "\"hand\": 1,") >= 3
