@@ -168,6 +168,31 @@ def side_by_side(path: Path, actions: int, jobs: tuple[int, ...] = (1, 2)) -> di
     return runs
 
 
+def review_speed(corpus: Path, hands: int = 300) -> None:
+    """Print `gouji review`'s actions/s (no rollouts) on the first ``hands`` hands of the corpus, at
+    --jobs 1 and 2, against validate's on the same hands: review asks the legal-action generator
+    at every decision, so it is expected to be much slower than validate."""
+    from gouji_record.notation.files import read_hands
+    from gouji_record.notation.parser import parse_text
+
+    with tempfile.TemporaryDirectory() as tmp:
+        sample, actions, texts = Path(tmp) / "sample.gjn", 0, []
+        for hand in read_hands(str(corpus)):
+            texts.append(hand.text.strip("\n"))
+            actions += sum(len(rec.all_actions) for rec, _ in parse_text(hand.text))
+            if len(texts) == hands:
+                break
+        sample.write_text("\n\n".join(texts) + "\n", encoding="utf-8")
+        plain = cli_run(sample, "validate", "-q")
+        for j in (1, 2):
+            r = cli_run(sample, "review", "--format", "json", "--jobs", str(j))
+            print(
+                f"  gouji review --jobs {j} ({len(texts)} hands, {actions} actions): {r['seconds']:.2f} s = "
+                f"{actions / r['seconds']:,.0f} actions/s, exit {r['status']}, peak RSS {r['rss_mb']:.0f} MB; "
+                f"validate on the same hands {actions / plain['seconds']:,.0f} actions/s"
+            )
+
+
 def render_one(corpus: Path) -> dict:
     return child(f"""
 import time
@@ -217,6 +242,7 @@ def main() -> None:
         print(f"  ratio (our parse+validate actions/s) / (python-chess moves/s) = {ratio:.2f}  (target >= 1.5)")
 
     side_by_side(corpus, full["actions"])
+    review_speed(corpus)
 
     if args.big_mb:
         with tempfile.TemporaryDirectory() as tmp:

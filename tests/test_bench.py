@@ -72,3 +72,9 @@ def test_validate_stats_and_filter_are_measured_side_by_side(capsys):
         "  speed-up --jobs 1 to --jobs 2",
     ]  # fmt: skip
     assert "% of validate's actions/s at --jobs 2" in lines[4]
+
+
+def test_review_speed_runs(capsys):
+    bench.review_speed(EXAMPLES / "charter-match.gjn", hands=2)
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and "gouji review --jobs 1 (2 hands," in out[0] and "exit 0" in out[0]
