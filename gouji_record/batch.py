@@ -3,7 +3,8 @@
 A file is cut into hands without parsing (:func:`~gouji_record.notation.files.read_hands`),
 so memory stays bounded by the largest hand, one bad hand is reported while
 the others are still checked, and hands can be checked in worker processes
-(``jobs``) while the reports come back in file order.
+(``jobs``) while the reports come back in file order. :func:`map_hands` is the same loop
+for any work done on each hand (``gouji stats`` and ``gouji filter`` count and pick with it).
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ from functools import partial
 from itertools import islice
 from typing import Any, BinaryIO, TypeVar
 
-from .buying import check_buying
 from .model import GameRecord
 from .notation.files import HandText, LinesFrom, read_hands
 from .notation.build import NotationError, SourceMap
 from .notation.parser import parse_text
+from .buying import judge
 from .replay import Replay, replay, ruleset_of
 from .report import Problem, diagnostic_problem, rulings, summary
 from .rules.events import Diagnostic
-from .rules.rulesets import BadOption, UnknownRuleset
+from .rules.rulesets import BadOption, Ruleset, UnknownRuleset
 
 #: Exit statuses (docs/notation.md): valid, a rule broken, unreadable.
 OK, ILLEGAL, UNREADABLE = 0, 1, 2
@@ -32,6 +33,7 @@ OK, ILLEGAL, UNREADABLE = 0, 1, 2
 BATCH = 256
 #: The most worker processes ``jobs`` may ask for.
 MAX_JOBS = 64
+A, B, T = TypeVar("A"), TypeVar("B"), TypeVar("T")
 #: What an empty file or stretch of white space is told.
 NO_HAND = 'no hand in the file: expected tags like [Event "…"]'
 
@@ -106,25 +108,36 @@ class ReadHand:
         return self.hand.display_lines() if self.hand is not None else None
 
 
+def _file_items(path: str, stream: BinaryIO | None, encoding: str | None) -> Iterator[HandText | Problem]:
+    """The hands of ``path`` (or ``stream``) cut out in file order, not parsed; then, in their
+    place, the problem that the file cannot be read on (``unreadable``) or holds no hand
+    (``empty``). The one reading of a file that :func:`read_records` and :func:`map_hands` share."""
+    any_hand = False
+    try:
+        for hand in read_hands(path, stream, encoding):
+            any_hand = True
+            yield hand
+    except NotationError as e:
+        yield Problem(path, e.line, e.column, e.code, e.message)
+        return
+    if not any_hand:
+        yield Problem(path, 1, 1, "empty", NO_HAND)
+
+
 def read_records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
     """Read ``path`` (or ``stream``) hand by hand: a :class:`ReadHand` per hand in file order,
     whatever is wrong with the others; one with only a problem for a file that cannot be read
     on (``unreadable``) or holds no hand (``empty``). Memory is bounded by the largest hand.
     ``encoding`` is the file's (``None``: UTF-8; see :func:`~gouji_record.notation.files.read_lines`)."""
-    any_hand = False
-    try:
-        for hand in read_hands(path, stream, encoding):
-            any_hand = True
-            hands, problem = parse_hand(hand)
-            if problem is not None:
-                yield ReadHand(hand, problem=problem)
-            for record, where in hands:
-                yield ReadHand(hand, record, where)
-    except NotationError as e:
-        yield ReadHand(None, problem=Problem(path, e.line, e.column, e.code, e.message))
-        return
-    if not any_hand:
-        yield ReadHand(None, problem=Problem(path, 1, 1, "empty", NO_HAND))
+    for item in _file_items(path, stream, encoding):
+        if isinstance(item, Problem):
+            yield ReadHand(None, problem=item)
+            continue
+        hands, problem = parse_hand(item)
+        if problem is not None:
+            yield ReadHand(item, problem=problem)
+        for record, where in hands:
+            yield ReadHand(item, record, where)
 
 
 def ruleset_problem(path: str, e: UnknownRuleset | BadOption, where: SourceMap) -> Problem:
@@ -160,11 +173,9 @@ def check_hand(
         except (UnknownRuleset, BadOption) as e:
             reports.append(_unreadable(hand, ruleset_problem(path, e, where), lines))
             continue
-        result = replay(record, rules, every_position=False)
+        result = judge(record, rules, every_position=False)  # buying 3s and 4s (买三, 买四) too
         if replays is not None:
             replays.append(result)
-        if result.diagnostic is None:  # buying 3s and 4s (买三, 买四) is checked in every hand
-            result.diagnostic = next(iter(check_buying(rules, record)[1]), None)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
         source = None
         if record.tags.get("Match"):  # the match checks (with_matches) read the hand again
@@ -279,42 +290,22 @@ def _hand_number(tag: str | None) -> int:
     return int(value) if value.isdecimal() and value.isascii() and 0 < len(value) < 10 and int(value) > 0 else 1
 
 
-#: What a runner gives back for a batch of hands: one result per hand, in order.
-R = TypeVar("R")
-#: Runs a job (a function of one hand, picklable) on batches of hands and yields each batch's
-#: results in batch order, whatever order they were computed in: :func:`in_processes`, or
-#: :func:`gouji_record.cluster.on_cluster` for the workers of a Dask cluster.
-Runner = Callable[[Callable[[HandText], Any], Iterator[list[HandText]]], Iterator[list[Any]]]
+#: Runs a job (a picklable function of one item: a hand, or a hand and what to do with it) on
+#: batches of items and yields each batch's results in batch order, whatever order they were
+#: computed in: :func:`gouji_record.cluster.on_cluster`, for the workers of a Dask cluster.
+#: Without one, :func:`in_order` works here or in worker processes (``jobs``).
+Runner = Callable[[Callable[[Any], Any], Iterator[list[Any]]], Iterator[list[Any]]]
 
 
-def batches(hands: Iterable[HandText], size: int = BATCH) -> Iterator[list[HandText]]:
-    """``hands`` in lists of ``size`` (the last one shorter), read as they are asked for.
+def batches(items: Iterable[A], size: int = BATCH) -> Iterator[list[A]]:
+    """``items`` in lists of ``size`` (the last one shorter), read as they are asked for.
 
     >>> [len(b) for b in batches(iter(range(600)))]
     [256, 256, 88]
     """
-    hands = iter(hands)
-    while batch := list(islice(hands, size)):
+    items = iter(items)
+    while batch := list(islice(items, size)):
         yield batch
-
-
-def in_processes(jobs: int) -> Runner:
-    """A runner with a pool of ``jobs`` worker processes (at most :data:`MAX_JOBS`), started when
-    the first batch comes and stopped after the last; two batches in flight (the next is checked
-    while one is read), so memory is bounded whatever the number of hands. Raises ``OSError`` when
-    the processes cannot be started."""
-
-    def run(job: Callable[[HandText], R], work: Iterator[list[HandText]]) -> Iterator[list[R]]:
-        with multiprocessing.Pool(min(jobs, MAX_JOBS)) as pool:
-            pending: deque = deque()
-            while True:
-                while len(pending) < 2 and (batch := next(work, None)) is not None:
-                    pending.append(pool.map_async(job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
-                if not pending:
-                    break
-                yield pending.popleft().get()
-
-    return run
 
 
 def check_file(
@@ -333,7 +324,7 @@ def check_file(
 
     ``jobs`` > 1 checks hands in that many worker processes (at most :data:`MAX_JOBS`);
     ``runner``, if given, checks them instead in batches of :data:`BATCH` hands where it says
-    (:class:`Runner`: a Dask cluster). ``job`` is what is done to each hand (default:
+    (:data:`Runner`: a Dask cluster). ``job`` is what is done to each hand (default:
     :func:`check_hand` with ``ruleset_name`` and ``quiet``; another must be picklable, and return
     a :class:`HandReport`, or a kind of one). ``progress``, if given, is called with the number of
     characters of each hand read; ``encoding`` is the file's (``None``: UTF-8), decoded here,
@@ -354,21 +345,107 @@ def check_file(
 
     if job is None:
         job = partial(check_hand, ruleset_name=ruleset_name, quiet=quiet)
-    if runner is None and jobs > 1:
-        runner = in_processes(jobs)
     any_hand = False
-    if runner is None:
-        for hand in hands():
-            any_hand = True
-            yield job(hand)
-    else:
-        for reports in runner(job, batches(hands())):
-            any_hand = any_hand or bool(reports)
-            yield from reports
+    for report in in_order(job, hands(), jobs, runner):
+        any_hand = True
+        yield report
     if failure:
         yield file_report(failure[0])
     elif not any_hand:
         yield file_report(Problem(path, 1, 1, "empty", NO_HAND))
+
+
+def in_order(job: Callable[[A], B], items: Iterable[A], jobs: int = 1, runner: Runner | None = None) -> Iterator[B]:
+    """``job(item)`` for each of ``items``, in their order: here (``jobs`` <= 1), in ``jobs``
+    worker processes (at most :data:`MAX_JOBS`), or by ``runner`` (:data:`Runner`: a Dask
+    cluster), which ``jobs`` then does not concern. ``items`` are taken :data:`BATCH` at a time, a
+    batch queued while the one before is worked on, so memory is bounded however many there
+    are. With workers, ``job`` and each item and result must pickle (``job`` a module-level
+    function, or a :func:`functools.partial` of one). Raises :class:`OSError` when the workers
+    cannot be started (``EAGAIN``, ``ENOMEM``), what ``runner`` raises, and whatever ``job``
+    raises."""
+    if runner is not None:
+        for results in runner(job, batches(items)):
+            yield from results
+        return
+    if jobs <= 1:
+        yield from map(job, items)
+        return
+    stream = iter(items)
+    with multiprocessing.Pool(min(jobs, MAX_JOBS)) as pool:
+        pending: deque = deque()  # batches in flight: the next is queued while one is read
+        while True:
+            while len(pending) < 2 and (batch := list(islice(stream, BATCH))):
+                pending.append(pool.map_async(job, batch, chunksize=max(1, len(batch) // (4 * jobs))))
+            if not pending:
+                break
+            yield from pending.popleft().get()
+
+
+def map_hands(
+    work: Callable[[ReadHand, Ruleset], T],
+    paths: Iterable[str],
+    *,
+    ruleset: Ruleset | None = None,
+    jobs: int = 1,
+    encoding: str | None = None,
+    stdin: Callable[[], BinaryIO] | None = None,
+    runner: Runner | None = None,
+) -> Iterator[T | Problem]:
+    """``work(hand, rules)`` for every hand of the files ``paths`` that can be read, in file order,
+    and in its place a :class:`~gouji_record.report.Problem` for every one that cannot: the
+    shared loop of the commands that go over many hands (``gouji stats``, ``gouji filter``).
+
+    Each file is cut into hands here (:func:`~gouji_record.notation.files.read_hands`, in
+    ``encoding``; ``None``: UTF-8); each hand is parsed, its ruleset chosen (``ruleset``, or
+    its Ruleset tag, with its Options tag) and ``work`` called, here or, with ``jobs`` > 1, in
+    worker processes, or by ``runner`` on a Dask cluster (:func:`in_order`): results come back in
+    file order either way, and the same. ``work`` gets the :class:`ReadHand` (record, source map, the hand's text) and the
+    :class:`~gouji_record.rules.rulesets.Ruleset`, replays the hand as it needs, and returns
+    small picklable data (not a :class:`~gouji_record.replay.Replay`: it is large to send back);
+    with workers it must itself pickle (a module-level function or a
+    :func:`functools.partial` of one), and it must not return a ``Problem``.
+
+    A problem is what stops a hand or a file being read: bad bytes, bad syntax, a bad deal, an
+    unknown ruleset or a bad option (at its tag), a file that cannot be opened or holds no hand;
+    it quotes its line (``problem.format()`` shows it with a caret). ``stdin`` gives the stream
+    read for a path ``-`` (called when that path is reached; without it, ``-`` names a file). Raises :class:`OSError` when the
+    workers cannot be started, and whatever ``work`` raises; bad input never raises::
+
+        for out in map_hands(partial(hand_stats, by="seat"), ["a.gjn", "b.gjn"], jobs=2):
+            ...  # a Stats, or a Problem
+    """
+
+    def items() -> Iterator[HandText | Problem]:
+        for path in paths:
+            yield from _file_items(path, stdin() if path == "-" and stdin is not None else None, encoding)
+
+    for results in in_order(partial(_work_on, work, ruleset), items(), jobs, runner):
+        yield from results
+
+
+def _work_on(work: Callable[[ReadHand, Ruleset], T], override: Ruleset | None, item: HandText | Problem) -> list[T | Problem]:
+    """:func:`map_hands`' job: one hand cut out of a file parsed, and ``work`` done on each record
+    in it (one, unless it cannot be read); or the problem with it, quoting its line."""
+    if isinstance(item, Problem):
+        return [item]
+    hands, problem = parse_hand(item)
+    if problem is not None:
+        return [_quoted(problem, item)]
+    out: list[T | Problem] = []
+    for record, where in hands:
+        try:
+            rules = ruleset_of(record, override)
+        except (UnknownRuleset, BadOption) as e:
+            out.append(_quoted(ruleset_problem(item.path, e, where), item))
+            continue
+        out.append(work(ReadHand(item, record, where), rules))
+    return out
+
+
+def _quoted(p: Problem, hand: HandText) -> Problem:
+    """``p`` with the line of ``hand`` it stands on, to be formatted without the hand's text."""
+    return p if p.source_line is not None else p.quoting(hand.display_lines())
 
 
 def file_report(p: Problem) -> HandReport:

@@ -19,12 +19,12 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO, Callable, TypeVar
 
 import click
 from pydantic import BaseModel
 
-from .batch import MAX_JOBS, ReadHand, located, read_records, ruleset_problem
+from .batch import MAX_JOBS, ReadHand, located, map_hands, read_records, ruleset_problem
 from .canonical import canonical
 from .model import GameRecord
 from .notation.files import UnknownEncoding, decode, text_encoding
@@ -51,6 +51,7 @@ from .rules.rulesets import (
     with_options,
 )
 
+T = TypeVar("T")
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 #: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
 EXIT_INTERRUPTED = 130
@@ -82,19 +83,38 @@ def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
         return ruleset_problem(hand.hand.path, e, hand.where)
 
 
-def _replayed(
-    files: Iterable[str], encoding: str | None, override: Ruleset | None, bad: list[bool]
-) -> Iterator[tuple[ReadHand, Replay]]:
-    """Each hand of ``files`` that can be read, with its replay (the final position kept only); a
-    hand that cannot be read, or names a ruleset that is not, is reported and marked in ``bad``."""
-    for path in files:
-        for hand in _records(path, encoding=encoding):
-            rules = hand.problem or _ruleset_for(hand, override)
-            if isinstance(rules, Problem):
-                _fail(rules, hand.lines())
+def _each_hand(
+    work: Callable[[ReadHand, Ruleset], T],
+    files: Iterable[str],
+    encoding: str | None,
+    override: Ruleset | None,
+    jobs: int,
+    bad: list[bool],
+    runner=None,
+) -> Iterator[T]:
+    """``work`` on each hand of ``files`` that can be read, in file order, done in ``jobs`` worker
+    processes when more than 1, or by ``runner`` on a Dask cluster
+    (:func:`gouji_record.batch.map_hands`); a hand that cannot be read, or names a ruleset that is
+    not, is reported and marked in ``bad``. Exit 2 when the workers cannot be started, or the
+    cluster fails."""
+    from .cluster import ClusterError
+
+    try:
+        for out in map_hands(work, files, ruleset=override, jobs=jobs, encoding=encoding, stdin=_stdin, runner=runner):
+            if isinstance(out, Problem):
+                _fail(out)
                 bad.append(True)
                 continue
-            yield hand, replay(hand.record, rules, every_position=False)
+            yield out
+    except ClusterError as e:  # only with --dask
+        _fail(Problem(next(iter(files), "-"), 0, 0, "cluster", str(e)))
+        sys.exit(EXIT_UNREADABLE)
+    except OSError as e:
+        if e.errno not in (errno.EAGAIN, errno.ENOMEM):
+            raise
+        where = next(iter(files), "-")
+        _fail(Problem(where, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
+        sys.exit(EXIT_UNREADABLE)
 
 
 def _fail(problem: Problem, lines: list[str] | None = None) -> None:
@@ -246,20 +266,26 @@ def preset_opt(what: str) -> Callable:
         "--ruleset", "ruleset_name", metavar="NAME", help=f"{what} ({', '.join(PRESETS)}; default charter)."
     )
 file_arg = click.argument("file", type=click.Path(allow_dash=True))
-jobs_opt = click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, MAX_JOBS),
-    default=1,
-    show_default=True,
-    help=f"Check hands in this many worker processes (at most {MAX_JOBS}); reports keep file order.",
-)
+
+
+def jobs_opt(verb: str) -> Callable:
+    """``-j N``/``--jobs N``: ``verb`` (Check, Count, Pick) hands in N worker processes."""
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(1, MAX_JOBS),
+        default=1,
+        show_default=True,
+        help=f"{verb} hands in this many worker processes (at most {MAX_JOBS}); the output is the same, in file order.",
+    )
+
+
 dask_opt = click.option(
     "--dask",
     "dask_address",
     metavar="ADDRESS",
-    help="Check hands on the workers of the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), "
-    "in batches; the same output as --jobs. Needs the archives extra (docs/archives.md).",
+    help="Replay hands on the workers of the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), "
+    "in batches: the same output as --jobs. Needs the archives extra (docs/archives.md).",
 )
 
 
@@ -296,7 +322,7 @@ def _cluster_runner(address: str | None, jobs: int):
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @ruleset_opt
 @click.option("-q", "--quiet", is_flag=True, help="Print only problems.")
-@jobs_opt
+@jobs_opt("Check")
 @dask_opt
 @click.option(
     "--format",
@@ -629,6 +655,13 @@ def fmt(
     show_default=True,
     help="The view at opening: 0 shows every hand face up, 1-6 only that seat's own hand.",
 )
+@click.option(
+    "--review",
+    "reviewed",
+    is_flag=True,
+    help="Add a timeline lane with the findings of gouji review: burns not taken, answers not made, "
+    "openings missed, yields, 3s and 闷 (点评).",
+)
 @force_opt
 @encoding_opt
 def render(
@@ -638,6 +671,7 @@ def render(
     hand_number: int | None,
     lang: str,
     seat: int,
+    reviewed: bool,
     force: bool,
     encoding: str | None,
 ) -> None:
@@ -695,7 +729,7 @@ def render(
 
     with Sink(output, force=force) as out:
         try:
-            render_replays(hands(), lang=lang, seat=seat, out=out)
+            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out)
         except ValueError:
             if not unreadable:
                 raise
@@ -953,7 +987,7 @@ def moves(
     help="Replace an output file even if it is read-only; with --format parquet, replace OUT_DIR if it exists.",
 )
 @encoding_opt
-@jobs_opt
+@jobs_opt("Replay")
 @dask_opt
 def export(
     files: tuple[str, ...],
@@ -1098,9 +1132,22 @@ def import_(file: str, output: str | None, encoding: str | None) -> None:
     help="One row per player (Seat tags), seat, team or ruleset.",
 )
 @click.option(
-    "--format", "fmt_", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True, help="Output format."
+    "--format",
+    "fmt_",
+    type=click.Choice(["text", "json", "csv", "html"]),
+    default="text",
+    show_default=True,
+    help="Output format; html: one self-contained page with the table and charts.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["zh", "en"]),
+    default="zh",
+    show_default=True,
+    help="The language of the html page (中文 or English).",
 )
 @ruleset_opt
+@jobs_opt("Count")
 @output_opt
 @force_opt
 @encoding_opt
@@ -1109,7 +1156,9 @@ def stats(
     files: tuple[str, ...],
     by: str,
     fmt_: str,
+    lang: str,
     ruleset_name: str | None,
+    jobs: int,
     output: str | None,
     force: bool,
     encoding: str | None,
@@ -1119,26 +1168,36 @@ def stats(
     开点, 够级 plays made and answered, burns by outcome, 闷, revolutions, tribute, illegal actions.
 
     Every hand is replayed by the engine; one that stops at an illegal action counts up to it (and
-    counts the illegal action against its seat). Hands are read one at a time. A hand that cannot be
-    read is reported and left out; the exit status is then 2. FILE - reads standard input. With
-    --dask the hands are replayed and counted on a Dask cluster: the same table.
+    counts the illegal action against its seat). Hands are read one at a time, and counted in
+    --jobs worker processes if asked. A hand that cannot be read is reported and left out; the
+    exit status is then 2. --format html writes one self-contained page (in --lang): the table,
+    and charts of places per row, of the team points over the hands of each match (Match tag)
+    and of burns by outcome. FILE - reads standard input.
+    With --dask the hands are counted on a Dask cluster: the same table.
     """
     import csv
+    from functools import partial
 
-    from .stats import COLUMNS, Stats, cell
+    from .stats import COLUMNS, Stats, cell, hand_stats
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
     table, bad = Stats(by), []  # type: ignore[arg-type]
-    if dask_address is None:
-        for _, result in _replayed(files, encoding, override, bad):
-            table.add(result)
-    else:
-        _count_on_cluster(table, files, encoding, ruleset_name, dask_address, bad)
+    runner, client = _cluster_runner(dask_address, jobs)
+    try:
+        for counted in _each_hand(partial(hand_stats, by=by), files, encoding, override, jobs, bad, runner):
+            table.merge(counted)
+    finally:
+        if client is not None:
+            client.close()
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
     with Sink(output, force=force) as out:
-        if fmt_ == "json":
+        if fmt_ == "html":
+            from .render.stats_page import render_stats
+
+            out.write(render_stats(table, lang=lang))
+        elif fmt_ == "json":
             out.write(json.dumps([t.as_dict() for t in rows], ensure_ascii=False, indent=2) + "\n")
         elif fmt_ == "csv":
             buffer = io.StringIO()
@@ -1162,35 +1221,6 @@ def stats(
     sys.exit(status)
 
 
-def _count_on_cluster(
-    table, files: tuple[str, ...], encoding: str | None, ruleset_name: str | None, address: str, bad: list[bool]
-) -> None:
-    """Count the hands of ``files`` into ``table`` on the Dask cluster at ``address``, reporting
-    what cannot be read as ``_replayed`` does; exit 2 with one line when the cluster fails."""
-    from functools import partial
-
-    from .batch import UNREADABLE, check_file
-    from .cluster import ClusterError
-    from .stats import count_hand
-
-    runner, client = _cluster_runner(address, 1)
-    job = partial(count_hand, by=table.by, ruleset=ruleset_name)
-    try:
-        for path in files:
-            stream = _stdin() if path == "-" else None
-            try:
-                for report in check_file(path, stream=stream, encoding=encoding, job=job, runner=runner):
-                    if report.status == UNREADABLE:
-                        click.secho(printable(report.text), fg="red", err=True)
-                        bad.append(True)
-                    table.merge(getattr(report, "rows", {}))
-            except ClusterError as e:
-                _fail(Problem(path, 0, 0, "cluster", str(e)))
-                sys.exit(EXIT_UNREADABLE)
-    finally:
-        client.close()
-
-
 @main.command(name="filter")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A player at some seat (Seat tags); repeat for any of several.")
@@ -1203,6 +1233,7 @@ def _count_on_cluster(
 )
 @click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
 @click.option("--count", is_flag=True, help="Print how many hands are selected, not the hands.")
+@jobs_opt("Pick")
 @output_opt
 @force_opt
 @encoding_opt
@@ -1216,6 +1247,7 @@ def filter_(
     has: tuple[str, ...],
     valid: bool | None,
     count: bool,
+    jobs: int,
     output: str | None,
     force: bool,
     encoding: str | None,
@@ -1223,7 +1255,8 @@ def filter_(
     """Pick the hands of FILES that match every test given (as pgn-extract picks games), and write
     each exactly as read, comments kept; or --count them.
 
-    Each hand is replayed under its Ruleset and Options tags. A hand that cannot be read is
+    Each hand is replayed under its Ruleset and Options tags, in --jobs worker processes if
+    asked (the hands come out in file order all the same). A hand that cannot be read is
     reported and not selected; the exit status is then 2. FILE - reads standard input.
     """
     from .selection import HAS_CHOICES, Selection
@@ -1237,14 +1270,84 @@ def filter_(
     _no_overwrite(files, output)
     kept, bad = 0, []
     with Sink(output, force=force) as out:
-        for hand, result in _replayed(files, encoding, None, bad):
-            if chosen.keeps(result):
+        for text in _each_hand(chosen.pick, files, encoding, None, jobs, bad):
+            if text is not None:
                 if not count:
-                    out.write(("\n" if kept else "") + hand.hand.text.strip("\n") + "\n")
+                    out.write(("\n" if kept else "") + text.strip("\n") + "\n")
                 kept += 1
         if count:
             out.write(f"{kept}\n")
     sys.exit(EXIT_UNREADABLE if bad else EXIT_OK)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first).")
+@click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's decisions.")
+@click.option(
+    "--rollouts",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="An estimate: play the rest of the hand this many times with a bot after the action made and "
+    "after each alternative (up to 3), and give each one's mean team points. Needs the whole deal.",
+)
+@click.option("--bot", type=click.Choice(["person", "random"]), default="person", show_default=True, help="The bot of --rollouts.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of --rollouts: the same seed gives the same estimates.")
+@ruleset_opt
+@format_opt
+@jobs_opt("Review")
+@output_opt
+@force_opt
+@encoding_opt
+def review(
+    files: tuple[str, ...],
+    hand_number: int | None,
+    seat: int | None,
+    rollouts: int,
+    bot: str,
+    seed: int,
+    ruleset_name: str | None,
+    fmt_: str,
+    jobs: int,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
+) -> None:
+    """Review every decision of the hands in FILES, with what else the rules allowed (复盘点评):
+    burns not taken (烧牌), 够级 plays the opposite could have answered (打点), moments a play would
+    have opened (开点) and the 点贡 not opening costs, yields taken or not (让牌), and when a seat's
+    3s could no longer be played (憋三, 闷).
+
+    One line per finding: FILE:LINE:COL of the action made at the decision, its number, the seat,
+    the kind and what the rules allowed. Facts only: where cards the deal does not give (?N)
+    decide a question, the finding says so. --rollouts N adds an estimate, clearly marked, from
+    hands played out by a self-play bot. --format json: one JSON object per hand (JSON Lines).
+    Exit 0; 1 if a hand stops at an illegal action (it is reviewed up to it); 2 if a hand cannot
+    be read. FILE - reads standard input.
+    """
+    from functools import partial
+
+    from .review import review_read
+
+    override = _ruleset_option(ruleset_name)
+    _no_overwrite(files, output)
+    status, bad = EXIT_OK, []
+    work = partial(review_read, only=hand_number, seat=seat, fmt=fmt_, rollouts=rollouts, bot=bot, seed=seed)
+    count: dict[str, int] = dict.fromkeys(files, 0)
+    with Sink(output, force=force) as out:
+        for done in _each_hand(work, files, encoding, override, jobs, bad):
+            count[done.path] = max(count.get(done.path, 0), done.index)
+            if done.text is not None:
+                out.write(printable(done.text) + "\n")
+                status = max(status, EXIT_ILLEGAL if done.illegal else EXIT_OK)
+        if hand_number is not None:
+            for path, n in count.items():
+                if n < hand_number:
+                    raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+    if bad:
+        status = EXIT_UNREADABLE
+    sys.exit(status)
 
 
 @main.command()

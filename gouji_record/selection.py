@@ -12,9 +12,15 @@ hand, by verdict. Every test is on the engine's replay; a hand is kept or left w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from .buying import judge
 from .replay import Replay
 from .rules.events import EventKind
+
+if TYPE_CHECKING:
+    from .batch import ReadHand
+    from .rules.rulesets import Ruleset
 
 #: Names ``--has`` takes besides the event kinds' own (``burn-failure`` …).
 HAS_ALIASES = {"burn-failed": EventKind.BURN_FAILURE.value, "smothered": EventKind.SMOTHER.value, "revolt": "revolution"}
@@ -61,3 +67,9 @@ class Selection:
             return False
         kinds = {e.kind.value for e in result.events}
         return all(HAS_ALIASES.get(h, h) in kinds for h in self.has)
+
+    def pick(self, hand: ReadHand, rules: Ruleset) -> str | None:
+        """The text of ``hand`` (a :class:`~gouji_record.batch.ReadHand`) exactly as read, when it
+        replayed under ``rules`` is kept; else ``None``. The work ``gouji filter`` gives
+        :func:`~gouji_record.batch.map_hands` (a bound method of a selection pickles)."""
+        return hand.hand.text if self.keeps(judge(hand.record, rules, every_position=False)) else None

@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .match import Due, Holdings, exempt, expected_leader, tribute_cards, tribute_due
 from .buying import plan_buying
@@ -173,6 +173,22 @@ def _choose_person(pos: Position, rng: random.Random) -> Action:
 BOTS: dict[str, Callable[[Position, random.Random], Action]] = {"random": _choose_random, "person": _choose_person}
 
 
+def _playing(pos: Position, rng: random.Random, bot: str) -> Iterator[tuple[Action, Position]]:
+    """Each action ``bot`` takes from ``pos`` to the end of the hand, with the position after it."""
+    choose = BOTS[bot]
+    pos = begin_play(pos)[0]
+    for _ in range(MAX_ACTIONS):
+        if pos.over:
+            return
+        burns = _burns(pos) if bot == "person" else []
+        if burns and rng.random() < 0.5:
+            a = burns[0]
+        else:
+            a = choose(pos, rng)
+        pos = step(pos, a)[0]
+        yield a, pos
+
+
 def play_out(pos: Position, rng: random.Random, bot: str = "person") -> list[Action]:
     """Play from ``pos`` to the end of the hand; returns the actions taken.
 
@@ -180,18 +196,16 @@ def play_out(pos: Position, rng: random.Random, bot: str = "person") -> list[Act
     burn (with probability 1/2, so that not every hand is a burn).
     Raises ``KeyError`` for an unknown bot.
     """
-    choose = BOTS[bot]
-    actions: list[Action] = []
-    pos = begin_play(pos)[0]
-    while not pos.over and len(actions) < MAX_ACTIONS:
-        burns = _burns(pos) if bot == "person" else []
-        if burns and rng.random() < 0.5:
-            a = burns[0]
-        else:
-            a = choose(pos, rng)
-        pos = step(pos, a)[0]
-        actions.append(a)
-    return actions
+    return [a for a, _ in _playing(pos, rng, bot)]
+
+
+def finish_hand(pos: Position, rng: random.Random, bot: str = "person") -> Position:
+    """The position at the end of the hand ``bot`` plays out from ``pos`` (as :func:`play_out`
+    plays it; the same ``rng`` state gives the same hand). Every seat's cards must be known
+    (no ``?N``). Raises ``KeyError`` for an unknown bot."""
+    for _, pos in _playing(pos, rng, bot):
+        pass
+    return pos
 
 
 def _tags(rules: Ruleset, seed: int, result: str, extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -349,4 +363,4 @@ def _lowest(hand: Counts, n: int, keep_threes: bool = False) -> Counts:
     return tuple(out)
 
 
-__all__ = ["BOTS", "deal", "pay_tribute", "play_hand", "play_match", "play_out"]
+__all__ = ["BOTS", "deal", "finish_hand", "pay_tribute", "play_hand", "play_match", "play_out"]

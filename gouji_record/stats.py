@@ -4,7 +4,11 @@ Each seat of each hand read is one *appearance* of its player (its ``Seat`` tag)
 its team and of the hand's ruleset; :class:`Tally` adds up what the engine derived for it: places
 头科 … 大落 (finished, not void hands), the team's points, 开点, 够级 plays made and answered, burns
 by outcome, smothers, revolutions, tribute cards paid and received, illegal actions. Hands stream
-through one at a time: memory holds one tally per key, whatever the number of hands.
+through one at a time: memory holds one tally per key, whatever the number of hands (and, for the
+hands of a match, their team points: a few numbers a hand, :attr:`Stats.matches`).
+
+Counts add up: the :class:`Stats` of each hand (:func:`hand_stats`, done in worker processes by
+``gouji stats --jobs``) merged (:meth:`Stats.merge`) in file order are the :class:`Stats` of all.
 
 >>> from gouji_record import parse, replay
 >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
@@ -17,16 +21,18 @@ through one at a time: memory holds one tally per key, whatever the number of ha
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
-from typing import Literal
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .batch import OK, UNREADABLE, HandReport, parse_hand, ruleset_problem
 from .model import ActionKind
-from .notation.files import HandText
-from .replay import Replay, replay, ruleset_of
-from .rules.rulesets import BadOption, UnknownRuleset
+from .buying import judge
+from .replay import Replay
 from .rules.engine import SEATS, team
 from .rules.events import EventKind
+
+if TYPE_CHECKING:
+    from .batch import ReadHand
+    from .rules.rulesets import Ruleset
 
 By = Literal["player", "seat", "team", "ruleset"]
 BY: tuple[By, ...] = ("player", "seat", "team", "ruleset")
@@ -73,13 +79,16 @@ class Tally:
         """Points per finished hand (0 with none)."""
         return self.points / self.finished if self.finished else 0.0
 
-    def merge(self, other: Tally) -> None:
-        """Add ``other``'s counts (the same key's, from other hands) to these."""
-        for name, value in vars(other).items():
-            if name == "places":
-                self.places = [a + b for a, b in zip(self.places, value)]
-            elif name != "key":
-                setattr(self, name, getattr(self, name) + value)
+    def absorb(self, other: Tally) -> None:
+        """Add ``other``'s counts (of the same key, or not) to this tally's."""
+        for f in fields(self):
+            if f.name == "key":
+                continue
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if isinstance(mine, list):
+                setattr(self, f.name, [a + b for a, b in zip(mine, theirs)])
+            else:
+                setattr(self, f.name, mine + theirs)
 
     def as_dict(self) -> dict:
         """The tally as JSON-ready data, with the place shares and rates."""
@@ -90,14 +99,40 @@ class Tally:
         return out
 
 
+class MatchHand(NamedTuple):
+    """A hand of a match (its ``Match`` tag: ``match``), as the points chart reads it: its ``Hand``
+    tag (``None`` without one), and ``points``, the scores of team 1-3-5 and team 2-4-6
+    (``None`` for a hand that did not finish, or is void)."""
+
+    match: str
+    hand: str | None
+    points: tuple[int, int] | None
+
+
+class MatchPoints(NamedTuple):
+    """The team points of a match hand by hand (:meth:`Stats.match_points`): ``hands``, each hand's
+    label (its ``Hand`` tag, or its number in the run), and the running totals ``team1`` (seats
+    1 3 5) and ``team0`` (2 4 6) after each (a hand without a score adds nothing)."""
+
+    match: str
+    hands: list[str]
+    team1: list[int]
+    team0: list[int]
+
+
 class Stats:
-    """Tallies by ``by`` (``player``, ``seat``, ``team``, ``ruleset``), hand by hand (:meth:`add`)."""
+    """Tallies by ``by`` (``player``, ``seat``, ``team``, ``ruleset``), hand by hand (:meth:`add`),
+    or merged from the :class:`Stats` of other hands (:meth:`merge`). ``rows`` maps each key to
+    its :class:`Tally`; ``hands`` counts the hands added; ``matches`` lists the hands of matches
+    in the order added (:class:`MatchHand`). Raises :class:`ValueError` for another ``by``."""
 
     def __init__(self, by: By = "player") -> None:
         if by not in BY:
             raise ValueError(f"by must be one of {', '.join(BY)}")
         self.by = by
         self.rows: dict[str, Tally] = {}
+        self.hands = 0
+        self.matches: list[MatchHand] = []
 
     def key(self, result: Replay, seat: int) -> str:
         """The row a seat of ``result`` counts in."""
@@ -157,46 +192,53 @@ class Stats:
             row.tribute_paid += paid[seat]
             row.tribute_received += received[seat]
             row.illegal += offender == seat
+        self.hands += 1
+        if name := record.tags.get("Match"):
+            points = (score.teams[1], score.teams[0]) if score is not None else None
+            self.matches.append(MatchHand(name, record.tags.get("Hand"), points))
 
-    def merge(self, rows: dict[str, Tally]) -> None:
-        """Add the tallies ``rows`` (another :class:`Stats`' ``rows``, by the same ``by``, over other
-        hands): the counts are sums over hands, so the hands can be counted apart, in any order."""
-        for key, tally in rows.items():
-            if key in self.rows:
-                self.rows[key].merge(tally)
-            else:
-                self.rows[key] = replace(tally, places=list(tally.places))
+    def merge(self, other: Stats) -> None:
+        """Add the counts of ``other`` (the same ``by``; the hands after this one's) to this one's:
+        adding hands one by one or merging their :class:`Stats` in the same order gives the same
+        tallies. Raises :class:`ValueError` when ``other`` counts by another key."""
+        if other.by != self.by:
+            raise ValueError(f"cannot merge counts by {other.by} into counts by {self.by}")
+        for key, tally in other.rows.items():
+            self.rows.setdefault(key, Tally(key)).absorb(tally)
+        self.hands += other.hands
+        self.matches += other.matches
+
+    def match_points(self) -> list[MatchPoints]:
+        """Each match's running team points, hand by hand: one :class:`MatchPoints` per run of
+        match hands with the same ``Match`` tag, in the order added (hands of no match in
+        between do not cut a run). A hand is labelled by its ``Hand`` tag, else by its number
+        in the run."""
+        runs: list[MatchPoints] = []
+        for m in self.matches:
+            if not runs or runs[-1].match != m.match:
+                runs.append(MatchPoints(m.match, [], [], []))
+            run = runs[-1]
+            before = (run.team1[-1], run.team0[-1]) if run.hands else (0, 0)
+            got = m.points or (0, 0)
+            label = (m.hand or "").strip() or str(len(run.hands) + 1)
+            run.hands.append(label)
+            run.team1.append(before[0] + got[0])
+            run.team0.append(before[1] + got[1])
+        return runs
 
     def table(self) -> list[Tally]:
         """The rows, most appearances first, then by key."""
         return sorted(self.rows.values(), key=lambda t: (-t.hands, t.key))
 
 
-@dataclass
-class CountedReport(HandReport):
-    """A hand's report (:class:`~gouji_record.batch.HandReport`: ``OK``, or ``UNREADABLE`` with the
-    located error in ``text``) with what it counts: ``rows``, tallies by key, for :meth:`Stats.merge`."""
-
-    rows: dict[str, Tally] = field(default_factory=dict)
-
-
-def count_hand(hand: HandText, by: By, ruleset: str | None = None) -> CountedReport:
-    """Count one hand cut out of a file as ``gouji stats`` counts it (replayed under ``ruleset``, a
-    preset's name, or its own Ruleset and Options tags; up to an illegal action, if any): picklable,
-    the job of worker processes and Dask workers. Never raises for bad input."""
-    table = Stats(by)
-    records, problem = parse_hand(hand)
-    for record, where in records:
-        try:
-            rules = ruleset_of(record, ruleset)
-        except (UnknownRuleset, BadOption) as e:
-            problem = ruleset_problem(hand.path, e, where)
-            continue
-        table.add(replay(record, rules, every_position=False))
-    if problem is None:
-        return CountedReport(hand.path, hand.index, hand.line, OK, "", rows=table.rows)
-    text = problem.format(hand.display_lines())
-    return CountedReport(hand.path, hand.index, hand.line, UNREADABLE, text, rows=table.rows)
+def hand_stats(hand: ReadHand, rules: Ruleset, by: By) -> Stats:
+    """The counts of one hand read (:class:`~gouji_record.batch.ReadHand`) replayed under ``rules``
+    (the final position kept only): a :class:`Stats` by ``by`` of that hand alone, small and
+    picklable, to :meth:`~Stats.merge` with the others. The work ``gouji stats`` gives
+    :func:`~gouji_record.batch.map_hands` (``partial(hand_stats, by=by)``)."""
+    counts = Stats(by)
+    counts.add(judge(hand.record, rules, every_position=False))
+    return counts
 
 
 #: The columns of the text and CSV tables: heading, and how to read it off a tally.

@@ -26,7 +26,7 @@
       hiddenHand: "{n} 张", unknown: "未知", bigJoker: "大王", smallJoker: "小王", top: "桌面",
       step: "第 {i} / {n} 步", rule: "规则", source: "出处", action: "第 {n} 步",
       lanes: { gouji: "够级", open: "开点", burn: "烧牌", place: "名次", wind: "接风", state: "无头·乱缠",
-               other: "闷·革命等", illegal: "违规" },
+               other: "闷·革命等", review: "点评", illegal: "违规" },
       view0: "全部手牌", chartAxis: "步", reportLine: "报户", page: "够级回放", error: "违规",
       tags: { Event: "赛事", Site: "地点", Date: "日期", Round: "场次", Ruleset: "规则", Result: "结果", Score: "得分",
               Match: "比赛", Hand: "局", Annotator: "注释者", Options: "规则选项", Seed: "随机种子" },
@@ -52,7 +52,7 @@
       hiddenHand: "{n} cards", unknown: "unknown", bigJoker: "BJ", smallJoker: "SJ", top: "Top",
       step: "action {i} of {n}", rule: "rule", source: "source", action: "action {n}",
       lanes: { gouji: "Gouji", open: "Open", burn: "Burn", place: "Places", wind: "Wind", state: "Headless·melee",
-               other: "Smother·revolution…", illegal: "Illegal" },
+               other: "Smother·revolution…", review: "Review", illegal: "Illegal" },
       view0: "All hands", chartAxis: "actions", reportLine: "report", page: "Gouji replay", error: "error",
       tags: {},
       allEvents: "all events", copy: "Copy link", copied: "Copied", history: "Seat {s}'s plays", noPlays: "no plays yet",
@@ -73,10 +73,14 @@
     "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
     "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
     "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"],
-    "show": ["other", "亮", "L"], "draw": ["other", "签", "D"]
+    "show": ["other", "亮", "L"], "draw": ["other", "签", "D"],
+    // findings of gouji review (render --review): what else the rules allowed at a decision
+    "burn-missed": ["review", "烧", "B"], "answer-missed": ["review", "打", "A"], "opening-missed": ["review", "开", "O"],
+    "yield-taken": ["review", "让", "Y"], "yield-missed": ["review", "让", "Y"], "threes-only": ["review", "3", "3"],
+    "smothered": ["review", "闷", "S"], "undecided": ["review", "?", "?"]
   };
   var SUIT = { s: "♠", h: "♥", c: "♣", d: "♦" };
-  var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other"];
+  var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other", "review"];
 
   var H, frames, actions, events, last, illegalStep, offender;
   var handNo = 0, idx = 0, lang = page.lang === "en" ? "en" : "zh", view = clamp(page.seat, 0, 6);
@@ -194,7 +198,7 @@
     else if (e.seats.length) s += " " + e.seats.join("→");
     if (e.place) s += " " + placeName(e.place);
     else if (e.cards) s += " " + e.cards;
-    if (e.kind === "ruling" && e.note) s += " · " + e.note[lang];  // the diagnostic ruled on
+    if ((e.kind === "ruling" || e.review) && e.note) s += " · " + e.note[lang];  // the diagnostic ruled on; a finding
     return s;
   }
   // A source in the page's language: the rule text by its name, the section, and its quotations of
@@ -228,7 +232,8 @@
   function loadHand(n) {
     handNo = clamp(n, 0, page.hands.length - 1);
     H = page.hands[handNo];
-    frames = H.frames; actions = H.actions; events = H.events;
+    frames = H.frames; actions = H.actions;
+    events = H.events.concat(H.review || []).sort(function (a, b) { return a.action - b.action; });  // stable
     var d = H.diagnostic;
     illegalStep = d && d.action !== null && d.action === frames.length - 1 ? frames.length : null;
     offender = illegalStep !== null ? actions[d.action] : null;
@@ -489,7 +494,7 @@
     }
     events.forEach(function (e) {
       var f = e.action + 1;
-      if (f >= frames.length || lane(e) === "gouji") return;
+      if (f >= frames.length || lane(e) === "gouji" || e.review) return;
       var seat = e.seats[0] || 1;
       var dot = svg("circle", { cx: x(f), cy: y(frames[f].counts[seat - 1]), r: 5, "class": "ev lane-" + lane(e),
         "data-kind": e.kind, tabindex: "-1" });

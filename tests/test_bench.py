@@ -60,6 +60,27 @@ def test_the_corpus_generator_runs(tmp_path):
     assert out.read_text(encoding="utf-8").count("[Event ") == 5
 
 
+def test_validate_stats_and_filter_are_measured_side_by_side(capsys):
+    corpus = EXAMPLES / "charter-match.gjn"  # three valid hands
+    actions = sum(len(record.all_actions) for record, _ in parse_text(corpus.read_text(encoding="utf-8")))
+    runs = bench.side_by_side(corpus, actions)
+    assert sorted(runs) == [(name, j) for name in ("filter", "stats", "validate") for j in (1, 2)]
+    assert all(r["status"] == 0 for r in runs.values())  # each command ran and read the file
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "  gouji validate --jobs 1", "  gouji stats --jobs 1", "  gouji filter --jobs 1",
+        "  gouji validate --jobs 2", "  gouji stats --jobs 2", "  gouji filter --jobs 2",
+        "  speed-up --jobs 1 to --jobs 2",
+    ]  # fmt: skip
+    assert "% of validate's actions/s at --jobs 2" in lines[4]
+
+
+def test_review_speed_runs(capsys):
+    bench.review_speed(EXAMPLES / "charter-match.gjn", hands=2)
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and "gouji review --jobs 1 (2 hands," in out[0] and "exit 0" in out[0]
+
+
 def test_the_archives_are_measured(capsys):
     import pytest
 

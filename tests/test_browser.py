@@ -79,6 +79,8 @@ def pages(tmp_path_factory):
         "both": _render(both, d / "both.html"),
         "en5": _render(HAND, d / "en5.html", "--lang", "en", "--seat", "5"),
         "fours": _render(EXAMPLES / "fours-match.gjn", d / "fours.html"),
+        "review": _render(HAND, d / "review.html", "--review"),
+        "review-fours": _render(EXAMPLES / "fours-match.gjn", d / "review-fours.html", "--review"),
     }
     frame = d / "embed.html"
     frame.write_text(
@@ -599,6 +601,8 @@ def mixed_pages(pages, tmp_path_factory):
     return [
         pages["illegal"],
         pages["hand"],
+        pages["review"],
+        pages["review-fours"],
         pages["shown"],
         pages["fours"],
         _render(bad, d / "bad-match.html"),
@@ -632,3 +636,33 @@ def test_ten_is_written_T_on_card_faces_as_in_plays(page, pages):
     assert set(page.locator("#seat6 .hand .card[data-rank=T] .rk").all_text_contents()) == {"T"}
     assert page.locator("#actions li.current .cards").text_content() == "TTTTT"
     assert "10" not in page.locator(".card .rk").all_text_contents()
+
+
+def test_review_lane_shows_each_finding_in_both_languages(page, pages):
+    # gouji render --review (tests/test_review.py works these findings out by hand): action 49 is
+    # 4:- on seat 1's KKKKKK, which seat 4's AAAAAA would have answered (打点); action 39 is seat
+    # 3's yield (让牌). Markers group the findings of one action.
+    from gouji_record import read
+    from gouji_record.replay import replay
+    from gouji_record.review import review
+
+    findings = review(replay(next(iter(read(HAND))))).findings
+    open_at(page, pages["review"])
+    lane = page.locator("#timeline .lane-review")
+    expect(lane.locator(".lane-label")).to_have_text("点评")
+    assert lane.locator(".mk").count() == len({f.action for f in findings})
+    lane.locator('.mk[data-action="48"]').click()
+    assert step(page) == 49
+    happened = page.locator("#happened")
+    expect(happened).to_contain_text("未打点 4 · 4号位本可用AAAAAA打对头的够级牌KKKKKK（打点），但过了")
+    expect(happened).to_contain_text("只有对头才有资格上牌")  # its rule's source: 002 §9
+    page.locator("#lang").click()
+    expect(lane.locator(".lane-label")).to_have_text("Review")
+    expect(happened).to_contain_text("Answer not made 4 · seat 4 could have answered its opposite's gouji play KKKKKK with AAAAAA; it passed")
+    lane.locator('.mk[data-action="38"]').hover()
+    expect(page.locator("#tip")).to_contain_text("Yield taken 3 · seat 3 yields on its opposite's 9999 to the next two seats")
+    # the finding kinds can be stepped through like events (n / p)
+    page.locator("#event-kind").select_option("answer-missed")
+    page.evaluate("location.hash = '#a=0'")
+    page.keyboard.press("n")
+    assert step(page) == 3  # the first: 1:- on seat 4's JJJJJ, which seat 1's KKKKK would have answered

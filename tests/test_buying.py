@@ -295,3 +295,23 @@ def test_the_bots_buy_as_the_rules_say(name):
         dealt = deal(random.Random(seed))
         rec = record("").model_copy(update={"deal": dealt, "preplay": plan_buying(get_ruleset(name), dealt)})
         assert check_buying(get_ruleset(name), rec)[1] == [], seed
+
+
+def test_every_command_gives_the_verdict_validate_gives(tmp_path):
+    # Failing input (found while adding --jobs to stats and filter): a hand whose only fault is a
+    # purchase was "invalid" to validate and "valid" to filter and stats, which replayed the play
+    # only. After the gifts, seat 3 buys a 4 from seat 1; 004 §23 has it buy from its opposite
+    # (seat 6) only, when that seat holds two or more 4s, and no seat can sell here (buy-wrong, at
+    # seat 3's price 3>1:2, as test_a_single_hand_checks_its_purchases finds).
+    head = HAND[: HAND.index("\nplay\n")].replace('[Ruleset "charter"]', '[Ruleset "tournament"]')
+    head = head.replace('[Result "5-6-1-4-3-2"]', '[Result "*"]')
+    f = tmp_path / "h.gjn"
+    f.write_text(f"{head}\n\npreplay\n{GIFTS} buy 3>1:2 1>3:4\n\nplay\n", encoding="utf-8")
+    run = CliRunner().invoke
+    assert run(main, ["validate", str(f)]).exit_code == 1
+    assert run(main, ["filter", "--valid", "--count", str(f)]).output == "0\n"
+    assert run(main, ["filter", "--invalid", "--count", str(f)]).output == "1\n"
+    rows = json.loads(run(main, ["stats", "--by", "seat", "--format", "json", str(f)]).output)
+    assert {r["key"]: r["illegal"] for r in rows} == {f"seat {s}": int(s == 3) for s in range(1, 7)}
+    r = run(main, ["review", str(f)])
+    assert r.exit_code == 1 and "illegal (buy-wrong)" in r.output

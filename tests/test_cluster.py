@@ -76,8 +76,8 @@ def test_validate_on_the_cluster_says_what_jobs_say(address, sample, options):
 
 
 @pytest.mark.parametrize("options", [["--format", "json"], ["--by", "ruleset"], ["--by", "team", "--format", "csv"]])
-def test_stats_on_the_cluster_count_what_one_process_counts(address, sample, options):
-    here = gouji("stats", *options, *sample)
+def test_stats_on_the_cluster_count_what_jobs_count(address, sample, options):
+    here = gouji("stats", *options, "--jobs", "2", *sample)
     there = gouji("stats", *options, "--dask", address, *sample)
     assert here.returncode == 2 and b"error[bad-card]" in here.stderr
     assert (there.returncode, there.stdout, there.stderr) == (here.returncode, here.stdout, here.stderr)

@@ -64,3 +64,25 @@ def test_bad_input_and_bad_options(tmp_path):
     assert r.exit_code == 2 and "Invalid value for --has: 'nosuch'" in r.output
     r = run(f, "--ruleset", "nosuch")
     assert r.exit_code == 2 and "unknown ruleset 'nosuch'" in r.output
+
+
+def test_jobs_pick_the_same_hands_in_the_same_order(tmp_path, monkeypatch):
+    """Five hands, two of them in tests/cases/unknown-ruleset.gjn, and a file that does not exist:
+    charter-hand (valid, with a burn), the same with a bad card (cannot be read), charter-hand-illegal,
+    charter-hand again; --valid keeps the two charter-hands, in file order, whatever the workers."""
+    import gouji_record.batch as batch
+
+    from conftest import CASES
+
+    monkeypatch.setattr(batch, "BATCH", 2)  # several batches in flight
+    f = tmp_path / "four.gjn"
+    f.write_text("\n".join([HAND, HAND.replace("2. 4:3333", "2. 4:33Z3"), ILLEGAL, HAND]), encoding="utf-8")
+    inputs = [f, CASES / "unknown-ruleset.gjn", tmp_path / "missing.gjn"]
+    for options in ([], ["--valid"], ["--invalid", "--count"], ["--has", "burn"]):
+        one, two = run(*inputs, *options, "--jobs", "1"), run(*inputs, *options, "-j", "2")
+        assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr), options
+        assert one.exit_code == 2 and "error[bad-card]" in one.stderr and "error[unknown-ruleset]" in one.stderr
+    assert run(*inputs, "--valid", "-j", "2").stdout == HAND + "\n" + HAND
+    examples = sorted(EXAMPLES.glob("*.gjn"))
+    one, two = run(*examples, "--has", "gouji", "--jobs", "1"), run(*examples, "--has", "gouji", "--jobs", "2")
+    assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr) and one.exit_code == 0

@@ -19,7 +19,7 @@ LAYERS = [
     {"rules"},  # plays, rulesets, the engine
     # the application: a record through the engine, and what is made of it
     {"replay", "canonical", "match", "buying", "eventlog", "interchange", "report", "batch", "selfplay", "sink", "lexer",
-     "stats", "selection", "archive", "cluster"},
+     "stats", "selection", "review", "archive", "cluster"},
     {"render"},
     {"cli", "__init__"},
 ]

@@ -88,16 +88,189 @@ def test_a_hand_that_cannot_be_read_is_reported_and_the_rest_counted(tmp_path):
     assert {row["hands"] for row in counted} == {1}
 
 
-def test_hands_counted_apart_and_merged_count_as_together():
-    # what --dask does: each hand counted on a worker (count_hand), the tallies added up here
-    from gouji_record.notation.files import read_hands
-    from gouji_record.stats import Stats, count_hand
+def mixed(tmp_path):
+    """charter-hand, the same with a bad card (``4:33Z3``: cannot be read), charter-hand-illegal and
+    a file that does not exist: by seat, each seat counts the two hands read, one finished; seat 3
+    has the illegal action (its QQQQQ on seat 1's 够级 TTTTT), seat 5 the one burn, which succeeds."""
+    good = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    f = tmp_path / "mixed.gjn"
+    f.write_text(
+        good + "\n" + good.replace("2. 4:3333", "2. 4:33Z3") + "\n" + (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    return [f, tmp_path / "missing.gjn"]
 
-    paths = [EXAMPLES / "online-match.gjn", EXAMPLES / "charter-hand-illegal.gjn", EXAMPLES / "charter-hand.gjn"]
-    for by in ("player", "team", "ruleset"):
-        merged = Stats(by)
-        for path in paths:
-            for hand in read_hands(str(path)):
-                merged.merge(count_hand(hand, by).rows)
-        together = rows(*paths, "--by", by)
-        assert [t.as_dict() for t in merged.table()] == list(together.values())
+
+def test_jobs_count_the_same_as_one_process(tmp_path, monkeypatch):
+    import gouji_record.batch as batch
+
+    monkeypatch.setattr(batch, "BATCH", 2)  # several batches in flight, even on a few hands
+    inputs = [sorted(EXAMPLES.glob("*.gjn")), mixed(tmp_path)]
+    for files in inputs:
+        for options in (["--by", "seat"], ["--format", "json"], ["--by", "team", "--format", "csv"], ["--format", "html", "--lang", "en"]):
+            one, two = run(*files, *options, "--jobs", "1"), run(*files, *options, "-j", "2")
+            assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr), options
+    r = run(*mixed(tmp_path), "--by", "seat", "--format", "json", "--jobs", "2")
+    assert r.exit_code == 2
+    # charter-hand.gjn has 64 lines; a blank line, then the second hand, whose line 29 is "2. 4:33Z3": Z at 64 + 1 + 29, column 8
+    assert [line.split(": error")[0] for line in r.stderr.splitlines() if ": error[" in line] == [
+        f"{tmp_path / 'mixed.gjn'}:94:8",
+        f"{tmp_path / 'missing.gjn'}",
+    ]
+    got = {row["key"]: row for row in json.loads(r.stdout)}
+    assert {k: (row["hands"], row["finished"], row["illegal"]) for k, row in got.items()} == {
+        f"seat {s}": (2, 1, s == 3) for s in range(1, 7)
+    }
+    assert (got["seat 5"]["burns"], got["seat 5"]["burns_succeeded"]) == (1, 1)
+
+
+def test_counts_merge_as_they_add(tmp_path):
+    """Merging the counts of each hand of examples/online-match.gjn is adding the hands one by one;
+    the match's team points hand by hand (1/-1, -3/3, 2/-2) run 1, -2, 0 for 1-3-5."""
+    from gouji_record import read, replay
+    from gouji_record.stats import Stats
+
+    records = read(EXAMPLES / "online-match.gjn")
+    added, merged = Stats("team"), Stats("team")
+    for record in records:
+        added.add(replay(record, every_position=False))
+        one = Stats("team")
+        one.add(replay(record, every_position=False))
+        merged.merge(one)
+    assert {k: t.as_dict() for k, t in added.rows.items()} == {k: t.as_dict() for k, t in merged.rows.items()}
+    assert added.hands == merged.hands == 3 and added.matches == merged.matches
+    (points,) = merged.match_points()
+    assert (points.match, points.hands, points.team1, points.team0) == ("Online room 8", ["1", "2", "3"], [1, -2, 0], [-1, 2, 0])
+    try:
+        merged.merge(Stats("seat"))
+    except ValueError as e:
+        assert "by seat" in str(e)
+    else:
+        raise AssertionError("merged counts by another key")
+
+
+def test_workers_that_cannot_start_are_said_so_in_one_line(monkeypatch):
+    import gouji_record.batch as batch
+
+    def no_fork(*args, **kwargs):
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(batch.multiprocessing, "Pool", no_fork)
+    hand = EXAMPLES / "charter-hand.gjn"
+    for command in (["stats", hand, "-j", "2"], ["filter", hand, "-j", "2"]):
+        r = CliRunner().invoke(main, list(map(str, command)))
+        assert r.exit_code == 2 and r.stdout == "", command
+        assert r.stderr == f"{hand}: error[workers]: cannot start 2 worker processes: Resource temporarily unavailable\n"
+
+
+# -- the page: gouji stats --format html ----------------------------------------------------------
+
+
+def svgs(page: str) -> dict:
+    """The page's charts, parsed (the template writes them as well-formed XML), by the id of their
+    section (places, burns) or, for the points of a match, ``points:`` and the match's name."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    out = {}
+    for section in re.finditer(r'<section class="card" id="(\w+)">(.*?)</section>', page, re.S):
+        for i, svg in enumerate(re.findall(r"<svg.*?</svg>", section.group(2), re.S)):
+            root = ET.fromstring(svg)
+            name = section.group(1) if section.group(1) != "points" else "points:" + root.get("aria-label").split(": ", 1)[1]
+            out[name] = root
+    return out
+
+
+def titles(root, cls: str) -> list[tuple[str, str]]:
+    """``(data-value, title)`` of each ``g`` of class ``cls`` (a bar's segment, a dot), in order."""
+    return [
+        (g.get("data-value"), next(t.text for t in g.iter("title")))
+        for g in root.iter("g")
+        if cls in (g.get("class") or "").split()
+    ]
+
+
+def test_the_page_of_a_three_hand_match_draws_the_tallies(tmp_path):
+    """examples/online-match.gjn by team (module docstring): 1-3-5 took places [2, 1, 2, 1, 1, 2] (9
+    seats in 3 finished hands), 2-4-6 [1, 2, 1, 2, 2, 1]; team points 1/-1, -3/3, 2/-2 run, for 1-3-5,
+    1, 1 - 3 = -2, -2 + 2 = 0 and for 2-4-6 -1, 2, 0; nobody burns."""
+    out = tmp_path / "stats.html"
+    r = run(EXAMPLES / "online-match.gjn", "--by", "team", "--format", "html", "-o", out)
+    assert r.exit_code == 0 and r.output == ""
+    page = out.read_text(encoding="utf-8")
+    charts = svgs(page)
+    assert sorted(charts) == ["places", "points:Online room 8"]  # no burn to draw
+    assert "没有烧牌。" in page
+    places = titles(charts["places"], "segment")
+    assert places == [
+        ("2", "1-3-5 · 头科：2"), ("1", "1-3-5 · 二科：1"), ("2", "1-3-5 · 三科：2"),
+        ("1", "1-3-5 · 四科：1"), ("1", "1-3-5 · 二落：1"), ("2", "1-3-5 · 大落：2"),
+        ("1", "2-4-6 · 头科：1"), ("2", "2-4-6 · 二科：2"), ("1", "2-4-6 · 三科：1"),
+        ("2", "2-4-6 · 四科：2"), ("2", "2-4-6 · 二落：2"), ("1", "2-4-6 · 大落：1"),
+    ]  # fmt: skip
+    totals = [t.text for t in charts["places"].iter() if t.get("class") == "total"]
+    assert totals == ["9", "9"]
+    points = titles(charts["points:Online room 8"], "dot")
+    assert points == [
+        ("1", "联邦 1-3-5 · 第1局：1"), ("-2", "联邦 1-3-5 · 第2局：-2"), ("0", "联邦 1-3-5 · 第3局：0"),
+        ("-1", "联邦 2-4-6 · 第1局：-1"), ("2", "联邦 2-4-6 · 第2局：2"), ("0", "联邦 2-4-6 · 第3局：0"),
+    ]  # fmt: skip
+    # the dots stand where their values say: 1 above 0, -2 below -1
+    ys = {c.find("title").text: float(c.get("cy")) for c in charts["points:Online room 8"].iter("circle")}
+    assert ys["联邦 1-3-5 · 第1局：1"] < ys["联邦 1-3-5 · 第3局：0"] < ys["联邦 2-4-6 · 第1局：-1"] < ys["联邦 1-3-5 · 第2局：-2"]
+    # the table: every column, each cell as the CSV writes it
+    table = list(csv.reader(io.StringIO(run(EXAMPLES / "online-match.gjn", "--by", "team", "--format", "csv").output)))
+    import re
+
+    cells = [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(r"<tr><th scope=\"row\".*?</tr>", page)]
+    assert cells == [row[1:] for row in table[1:]]
+    headings = re.findall(r'<th scope="col">([^<]*)</th>', page)
+    assert headings[:8] == ["联邦", "局数", "头科", "二科", "三科", "四科", "二落", "大落"] and len(headings) == len(table[0])
+
+
+def test_the_english_page_draws_burns_and_names_seats_in_english(tmp_path):
+    """examples/charter-hand.gjn by seat: seat 5's burn succeeds (the module docstring), nobody else burns."""
+    r = run(EXAMPLES / "charter-hand.gjn", "--by", "seat", "--format", "html", "--lang", "en")
+    assert r.exit_code == 0
+    charts = svgs(r.stdout)
+    assert titles(charts["burns"], "segment") == [("1", "seat 5 · succeeded: 1")]
+    assert "points:" not in " ".join(charts) and "No hands of a match (Match tag)." in r.stdout
+    assert '<html lang="en">' in r.stdout and "<title>Gouji statistics</title>" in r.stdout
+    zh = run(EXAMPLES / "charter-hand.gjn", "--by", "seat", "--format", "html").stdout
+    assert titles(svgs(zh)["burns"], "segment") == [("1", "5号位 · 烧成功：1")]
+
+
+def test_the_page_escapes_what_a_record_says_and_asks_for_nothing(tmp_path):
+    f = tmp_path / "evil.gjn"
+    f.write_text(
+        (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8").replace('"Zhang Wei"', '"<script>alert(1)</script>&"'),
+        encoding="utf-8",
+    )
+    page = run(f, "--format", "html").stdout
+    assert "<script" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;&amp;" in page
+    assert "://" not in page and "<a " not in page  # no request, no link out
+    assert "default-src 'none'" in page
+
+
+def test_the_page_and_bad_options(tmp_path):
+    out = tmp_path / "s.html"
+    r = run(EXAMPLES / "online-match.gjn", "--format", "html", "-o", out)
+    assert r.exit_code == 0 and out.read_text(encoding="utf-8") == run(EXAMPLES / "online-match.gjn", "--format", "html").stdout
+    r = run(EXAMPLES / "online-match.gjn", "--format", "html", "--lang", "fr")
+    assert r.exit_code == 2 and "Invalid value for '--lang'" in r.output and "Traceback" not in r.output
+    empty = tmp_path / "empty.gjn"
+    empty.write_text("", encoding="utf-8")
+    r = run(empty, "--format", "html", "--lang", "en")
+    assert r.exit_code == 2 and "No hand was read." in r.stdout and "error[empty]" in r.stderr
+
+
+def test_a_long_name_is_cut_on_the_chart_and_whole_in_its_tooltip_and_the_table(tmp_path):
+    """A 200-character player name: the chart shows its first 12 columns and … (13 columns, the room
+    left of the bars), its tooltip and the table the whole name."""
+    long = "Li Na " * 33 + "Li"
+    f = tmp_path / "long.gjn"
+    f.write_text((EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8").replace('"Li Na"', f'"{long}"'), encoding="utf-8")
+    page = run(f, "--format", "html", "--lang", "en").stdout
+    names = {t.find("title").text: t.text for t in svgs(page)["places"].iter("text") if t.get("class") == "name"}
+    assert names[long] == "Li Na Li Na …" and names["Zhang Wei"] == "Zhang Wei"
+    assert f'<th scope="row" title="{long}">{long}</th>' in page

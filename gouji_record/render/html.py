@@ -32,6 +32,7 @@ from ..buying import trade_names
 from ..match import KIND_NAMES, check_match, transfer_kinds, tribute_due
 from ..model import ActionKind
 from ..replay import Replay
+from ..review import KINDS, Finding, estimate_line, review as review_hand
 from ..report import Problem, printable
 from ..cards import format_cards
 from ..rules.engine import Position
@@ -141,6 +142,7 @@ def replay_data(
     problem: Problem | None = None,
     lines: list[str] | None = None,
     kinds: list[str | None] | None = None,
+    findings: list[Finding] | None = None,
 ) -> dict[str, Any]:
     """Everything the replay page shows of one hand, as JSON-ready data.
 
@@ -157,8 +159,11 @@ def replay_data(
     illegal action (or inconsistency) with its message (``message``, as the command line
     prints it, and ``text`` in each language), rule and source, and ``where`` it stands in the
     file; the frames stop before that action. ``cites`` gives each source cited, in each
-    language (:mod:`~gouji_record.render.citations`). Every text the page shows comes in
-    both languages; the record's own (names, tags, comments) as it is written.
+    language (:mod:`~gouji_record.render.citations`). ``review`` holds the ``findings`` of
+    :func:`~gouji_record.review.review`, if given, shaped as events (``review: true``, the
+    finding's text and estimates as their ``note``): the page draws them on a lane of their own.
+    Every text the page shows comes in both languages; the record's own (names, tags, comments)
+    as it is written.
     """
     record = result.record
     all_actions = record.all_actions
@@ -249,8 +254,9 @@ def replay_data(
             "rule": _rule(d.rule),
             "where": _where(problem, lines) if problem else None,
         }
+    reviewed = [_finding(f) for f in findings or ()]
     names = title_forms(result.ruleset.title)
-    sources = [e["source"] for e in events] + ([diagnostic["source"]] if diagnostic else [])
+    sources = [e["source"] for e in events + reviewed] + ([diagnostic["source"]] if diagnostic else [])
     score = result.score
     return {
         "title": record.tags.get("Event", "?"),
@@ -266,12 +272,35 @@ def replay_data(
         "comment": list(record.comment),
         "frames": frames,
         "events": events,
+        "review": reviewed,
         "diagnostic": diagnostic,
         "places": list(result.places) if result.final.over else None,
         "void": result.final.void,
         "scores": score.teams if score else None,
         "extras": {str(s): v for s, v in score.seats.items() if v} if score else {},
         "placeNames": {"zh": list(PLACE_NAMES_ZH), "en": list(PLACE_NAMES_EN)},
+    }
+
+
+def _finding(f: Finding) -> dict[str, Any]:
+    """A review finding as the page draws it: an event on the review lane (点评)."""
+    zh, en, _ = KINDS[f.kind]
+    note = {"zh": f.text.zh, "en": english_only(str(f.text))}
+    if f.estimates:
+        line = estimate_line(f)
+        note = {"zh": note["zh"] + "。" + line.zh, "en": note["en"] + ". " + english_only(str(line))}
+    return {
+        "action": f.action,
+        "kind": f.kind,
+        "zh": zh,
+        "en": en[0].upper() + en[1:],
+        "seats": [f.seat],
+        "cards": "",
+        "place": None,
+        "note": note,
+        "rule": _rule(f.rule),
+        "source": f.source,
+        "review": True,
     }
 
 
@@ -288,6 +317,7 @@ def render_replays(
     *,
     lang: str = "zh",
     seat: int = 0,
+    review: bool = False,
     out: None = None,
 ) -> str: ...
 
@@ -299,6 +329,7 @@ def render_replays(
     *,
     lang: str = "zh",
     seat: int = 0,
+    review: bool = False,
     out: Writer,
 ) -> None: ...
 
@@ -309,12 +340,15 @@ def render_replays(
     *,
     lang: str = "zh",
     seat: int = 0,
+    review: bool = False,
     out: Writer | None = None,
 ) -> str | None:
     """One self-contained HTML page replaying every hand of ``hands`` (a hand selector when there are
     several). Each hand comes with the :class:`Problem` locating its diagnostic in the file, if any
     (whose ``lines`` it may quote). ``lang`` (``zh`` or ``en``) and ``seat`` (0: all hands face up,
-    1–6: that seat's own view) are the page's initial settings; the reader can change both.
+    1–6: that seat's own view) are the page's initial settings; the reader can change both. With
+    ``review`` each hand is reviewed (:func:`~gouji_record.review.review`) and its findings are
+    drawn on a lane of the timeline (点评).
 
     ``hands`` may be any iterable, a generator included: it is consumed once, one hand at a time,
     and no :class:`Replay` is kept once its hand is turned into page data (only the few positions
@@ -323,8 +357,8 @@ def render_replays(
     every position of every hand. With ``out`` (anything with ``write(str)``) the page is written
     to it piece by piece and ``None`` is returned; without, the page is returned as one string::
 
-        render_replays(hands, lines, lang="zh", seat=0) -> str
-        render_replays(hands, lines, lang="zh", seat=0, out=file) -> None
+        render_replays(hands, lines, lang="zh", seat=0, review=False) -> str
+        render_replays(hands, lines, lang="zh", seat=0, review=False, out=file) -> None
 
     Raises :class:`ValueError` for a bad ``lang`` or ``seat`` (before consuming ``hands``) or when
     ``hands`` is empty (nothing is written then)."""
@@ -338,7 +372,8 @@ def render_replays(
     packed: list[bytes] = []
     overview = _Overview()
     for result, problem in hands:
-        data = replay_data(result, problem, lines, overview.transfer_kinds(result))
+        findings = review_hand(result).findings if review else None
+        data = replay_data(result, problem, lines, overview.transfer_kinds(result), findings)
         if header is None:
             header = {k: data[k] for k in ("title", "tags", "players", "ruleset")}
         titles.append(data["title"])
@@ -480,6 +515,16 @@ def render_replay(
 
 @lru_cache(maxsize=1)
 def _assets() -> dict[str, markupsafe.Markup]:
-    """The page's stylesheet and script, inlined verbatim (they are ours, not the record's)."""
-    folder = _template_dir()
-    return {name: markupsafe.Markup((folder / f"replay.{name}").read_text(encoding="utf-8")) for name in ("css", "js")}
+    """The page's stylesheet (``base.css``, shared with the stats page, then ``replay.css``) and
+    script, inlined verbatim (they are ours, not the record's)."""
+    return {"css": stylesheet("replay"), "js": markupsafe.Markup(_asset("replay.js"))}
+
+
+def _asset(name: str) -> str:
+    return (_template_dir() / name).read_text(encoding="utf-8")
+
+
+def stylesheet(page: str) -> markupsafe.Markup:
+    """The CSS a page (``replay``, ``stats``) inlines: ``base.css``, the colours, font and margins
+    the pages share, then ``PAGE.css``."""
+    return markupsafe.Markup(_asset("base.css") + _asset(f"{page}.css"))

@@ -1,0 +1,590 @@
+"""Reviewing a hand (复盘点评): every decision, with the alternatives the rules allowed.
+
+A review walks the positions of a replayed hand and, at each decision, asks the legal-action
+generator (:func:`~gouji_record.rules.moves.legal_actions`, the one ``gouji moves`` uses, which
+asks the engine itself) what else the seat could have done. It reports facts, not advice:
+
+- ``burn-missed`` (可烧未烧): a seat could have burned (烧牌) a 够级 play, the burn condition
+  holding, and the chance went by; the cards it could have used;
+- ``answer-missed`` (未打点): the opposite could have answered (打点) a 够级 play and passed;
+- ``opening-missed`` (未开点): a seat that never opened (开点) had a legal play that would have
+  opened for certain (no seat could then beat or burn it), and what not opening costs it in
+  点贡 next hand under the ruleset;
+- ``yield-taken`` (让牌) and ``yield-missed`` (可让未让): a yield made, or one the seat could have
+  made and passed instead (a yield keeps the turn for later: 002 §12);
+- ``threes-only`` (只剩3) and ``smothered`` (被闷): under 憋三, the moment a seat holds only 3s
+  (its last play, if beaten, smothers it) and the moment its 3s can no longer be played (闷);
+- ``undecided`` (暗牌未定): a question the cards the record does not give (``?N``) decide.
+
+With ``rollouts`` > 0 each finding with alternatives also gets an *estimate*: the rest of the
+hand played that many times by a self-play bot (:data:`~gouji_record.selfplay.BOTS`) after the
+action made and after each alternative, with the mean points of the deciding seat's team. The
+deal must be known (no ``?N``) for that.
+
+>>> from gouji_record import parse, replay
+>>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+>>> head = f'[Event "x"][Site "y"][Date "2026.11.30"][Ruleset "charter"]{seats}[Result "*"]'
+>>> deal = ("deal 1: KKKKKKJJJJJJJJJTTTTT6666444444444444 2: 2222KKJJ9999999977777777666666553333"
+...         " 3: DDDX222222222222QQQQQQQQQQQQ88888888 4: AAAAAAAAAAAAAKKKKKKQQQQJJJJJ99993333"
+...         " 5: DXXXKK888888887777777755555555554444 6: AAATTTTTTTTTTT9999666666555533333333")
+>>> hand = replay(parse(head + deal + " play 1. 1:TTTTT 4:JJJJJ 1:-")[0])
+>>> [(f.number, f.kind, f.seat, f.alternatives[:2], f.more) for f in review(hand).findings]
+[(2, 'burn-missed', 3, ('3:*22222', '3:*D2222'), 24), (3, 'burn-missed', 3, ('3:*22222', '3:*D2222'), 24), (3, 'answer-missed', 1, ('1:KKKKK',), 0)]
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, NamedTuple
+
+from .bilingual import Bilingual
+from .buying import judge
+from .cards import FOUR, THREE, parse_cards
+from .match import POINT_TABLES
+from .model import Action, ActionKind
+from .notation.build import SourceMap
+from .replay import Replay
+from .rules.engine import SEATS, Position, opposite, step, team
+from .rules.events import EventKind, IllegalAction
+from .rules.moves import HiddenPlays, legal_actions
+from .rules.plays import classify, is_gouji
+from .rules.rulesets import Ruleset
+from .rules.scoring import scores
+from .selfplay import BOTS, finish_hand
+
+if TYPE_CHECKING:
+    from .batch import ReadHand
+
+#: Each kind of finding: its Chinese and English names (UI text), and the rule it concerns.
+KINDS: dict[str, tuple[str, str, str]] = {
+    "burn-missed": ("可烧未烧", "burn not taken", "burn"),
+    "answer-missed": ("未打点", "answer not made", "gouji-opposite-only"),
+    "opening-missed": ("未开点", "opening not made", "opening"),
+    "yield-taken": ("让牌", "yield taken", "yield"),
+    "yield-missed": ("可让未让", "yield not taken", "yield"),
+    "threes-only": ("只剩3", "only 3s left", "smother"),
+    "smothered": ("被闷", "smothered", "smother"),
+    "undecided": ("暗牌未定", "hidden cards decide", "deal"),
+}
+#: Alternatives tried per finding in rollouts (the action made, and this many others).
+ROLLOUT_ALTERNATIVES = 3
+#: Plays shown per finding (the rest are counted).
+SHOWN = 6
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A rollout estimate (估计) of one action at a decision: ``mean`` team points of the deciding
+    seat's team over ``n`` hands played out by ``bot`` after ``action`` (text, e.g. ``5:*XXKK``);
+    ``actual`` marks the action the record made."""
+
+    action: str
+    mean: float
+    n: int
+    bot: str
+    actual: bool = False
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One fact about one decision.
+
+    ``kind`` is a key of :data:`KINDS`; ``action`` the 0-based index (in
+    ``record.all_actions``) of the action the record made at the decision (:attr:`number` from
+    1, as users see it); ``seat`` the deciding seat; ``text`` what happened, in both languages
+    (:class:`~gouji_record.bilingual.Bilingual`); ``alternatives`` the actions the rules allowed
+    instead (``5:*XXKK``), at most :data:`SHOWN`, with ``more`` the number left out; ``cost`` the
+    cards of 点贡 the seat owes next hand for not opening (``opening-missed`` of a finished hand
+    under a ruleset with point tribute), else ``None``; ``rule`` a rule key and ``source`` its
+    citation; ``estimates`` the rollout estimates, if asked for.
+    """
+
+    kind: str
+    action: int
+    seat: int
+    text: Bilingual
+    rule: str
+    source: str
+    alternatives: tuple[str, ...] = ()
+    more: int = 0
+    cost: int | None = None
+    estimates: tuple[Estimate, ...] = ()
+    #: The alternatives as actions (all of them), for rollouts.
+    choices: tuple[Action, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def number(self) -> int:
+        """The action's number as users see it (from 1)."""
+        return self.action + 1
+
+    def as_dict(self) -> dict:
+        """JSON-ready data: the fields, the text in both languages and the kind's names."""
+        zh, en, _ = KINDS[self.kind]
+        return {
+            "kind": self.kind,
+            "kind_zh": zh,
+            "kind_en": en,
+            "action": self.number,
+            "seat": self.seat,
+            "text": str(self.text),
+            "text_zh": self.text.zh,
+            "alternatives": list(self.alternatives),
+            "more_alternatives": self.more,
+            "cost": self.cost,
+            "rule": self.rule,
+            "source": self.source,
+            "estimates": [e.__dict__ for e in self.estimates],
+        }
+
+
+@dataclass
+class Review:
+    """The review of one hand: ``findings`` in action order, ``hidden`` the seats whose cards the
+    record does not all give (findings that depend on them are ``undecided`` or left out), and
+    ``actions`` the number of actions walked."""
+
+    result: Replay
+    findings: list[Finding] = field(default_factory=list)
+    hidden: tuple[int, ...] = ()
+    actions: int = 0
+
+    @property
+    def caveat(self) -> Bilingual | None:
+        """What the hidden cards leave open, or ``None`` when the deal is known."""
+        if not self.hidden:
+            return None
+        seats = ", ".join(map(str, self.hidden))
+        return Bilingual(
+            f"seats {seats} hold cards the record does not give (?N): what they could have done is reviewed "
+            "only where the written cards decide it",
+            f"{'、'.join(map(str, self.hidden))}号位有记录未写明的牌（?N）：只在写明的牌能定论处点评",
+        )
+
+
+def _plays_text(actions: list[Action]) -> tuple[tuple[str, ...], int]:
+    shown = tuple(a.text for a in actions[:SHOWN])
+    return shown, max(0, len(actions) - SHOWN)
+
+
+def _cards_list(actions: list[Action], zh: bool = False) -> str:
+    cards = [a.cards for a in actions[:SHOWN]]
+    more = len(actions) - SHOWN
+    sep = "、" if zh else ", "
+    text = sep.join(cards)
+    if more > 0:
+        text += f"等{len(actions)}种" if zh else f" and {more} more"
+    return text
+
+
+def _decided(pos: Position, a: Action) -> bool:
+    """Whether the engine's acceptance of the play ``a`` is certain, not only possible: the seat's
+    cards are all known, or nothing about the play depends on the cards it keeps (the burn
+    condition, 3s held whole and last, 4s whole: the engine accepts what the hidden cards allow)."""
+    if not pos.unknown[a.seat - 1]:
+        return True
+    if a.burn:
+        return False
+    cards, rules = parse_cards(a.cards), pos.ruleset
+    return not (cards[THREE] and rules.threes_held) and not (cards[FOUR] and rules.fours_whole)
+
+
+def _opened_by(events, seat: int) -> bool:
+    return any(e.kind in (EventKind.OPEN, EventKind.OPEN_QUALIFIED) and e.seats[:1] == (seat,) for e in events)
+
+
+def _certain_opening(pos: Position, action: Action) -> bool | None:
+    """Whether ``action`` opens its seat (开点) whatever the others do: nobody may beat or burn
+    it and the round ends with it. ``None`` when cards the record does not give decide it."""
+    seat = action.seat
+    try:
+        pos, events = step(pos, action)
+    except IllegalAction:
+        return False
+    if _opened_by(events, seat):
+        return True
+    if pos.top is None or not pos.top.can_open:
+        return False
+    for _ in range(12):  # the others pass one by one, while none of them could play
+        listed = legal_actions(pos)
+        if any(isinstance(a, HiddenPlays) for a in listed):
+            return None
+        if any(a.kind is ActionKind.PLAY for a in listed):
+            return False
+        if pos.to_act is None:
+            return False
+        try:
+            pos, events = step(pos, Action(seat=pos.to_act, kind=ActionKind.PASS))
+        except IllegalAction:
+            return False
+        if _opened_by(events, seat):
+            return True
+        if pos.top is None or pos.over:
+            return False
+    return False
+
+
+def _burnable(pos: Position) -> tuple | None:
+    """The round and the play on top when it is a 够级 (or 够死级) play others could burn, else ``None``."""
+    top = pos.top
+    return (pos.round, top) if top is not None and (top.restricted or top.burn_only) and not pos.over else None
+
+
+def _point_cost(result: Replay, seat: int) -> tuple[int, int] | None:
+    """Cards of 点贡 ``seat`` owes its opposite next hand as it stands, and had it opened; ``None``
+    when the hand is not over or the ruleset has no point tribute."""
+    final, rules = result.final, result.ruleset
+    if not final.over or final.void or "point" not in rules.tribute_order:
+        return None
+    table, calls, opp = POINT_TABLES[rules.point_table], dict(final.calls), opposite(seat)
+    b_open = opp in final.opened
+    return table(False, b_open, calls.get(seat), calls.get(opp)), table(True, b_open, calls.get(seat), calls.get(opp))
+
+
+class _Walk:
+    """One pass over the positions of a hand, collecting findings."""
+
+    def __init__(self, result: Replay) -> None:
+        self.result = result
+        self.rules = result.ruleset
+        self.findings: list[Finding] = []
+        final = result.final
+        self.unopened = {s for s in SEATS if s not in final.opened}  # by the end of the record
+
+    def add(self, kind: str, index: int, seat: int, en: str, zh: str, plays: list[Action] = (), **extra) -> None:
+        rule = KINDS[kind][2]
+        shown, more = _plays_text(list(plays))
+        self.findings.append(
+            Finding(kind, index, seat, Bilingual(en, zh), rule, self.rules.cite(rule), shown, more, choices=tuple(plays), **extra)
+        )
+
+    def burns(self, pos: Position) -> dict[int, tuple[list[Action], bool]]:
+        """Each seat's legal burns of the top play now, and whether hidden cards allow others."""
+        out: dict[int, tuple[list[Action], bool]] = {}
+        for a in legal_actions(pos):
+            if a.burn:
+                plays, hidden = out.get(a.seat, ([], False))
+                if isinstance(a, HiddenPlays) or pos.unknown[a.seat - 1]:
+                    hidden = True  # the cards it burns with, or those it keeps (the condition), are not all known
+                else:
+                    plays = plays + [a]
+                out[a.seat] = ([], True) if hidden else (plays, False)
+        return out
+
+    def run(self) -> list[Finding]:
+        result = self.result
+        positions, actions = result.positions, result.record.all_actions
+        key = None
+        pending: dict[int, tuple[int, list[Action], bool, object]] = {}
+        walked = min(len(actions), len(positions) - 1)
+        for i in range(walked):
+            pos, action, after = positions[i], actions[i], positions[i + 1]
+            top = pos.top
+            now = _burnable(pos)
+            if now != key:
+                self.flush(pending)
+                pending = {}
+                key = now
+                if now is not None:
+                    for s, (plays, hidden) in self.burns(pos).items():
+                        pending[s] = (i, plays, hidden, top)
+            if action.kind is ActionKind.PLAY and action.burn:
+                pending.pop(action.seat, None)
+            if top is not None and not pos.over:
+                self.answer(pos, i, action, top)
+                self.yields(pos, i, action, top)
+            self.opening(pos, i, action)
+            self.threes(pos, after, i, action)
+        if result.final.over or _burnable(positions[walked]) != key:  # the last chance went by
+            self.flush(pending)
+        self.findings.sort(key=lambda f: (f.action, list(KINDS).index(f.kind), f.seat))
+        return self.findings
+
+    def flush(self, pending: dict) -> None:
+        for seat, (i, plays, hidden, top) in pending.items():
+            victim = f"seat {top.seat}'s {top.play}"
+            victim_zh = f"{top.seat}号位的{top.play}"
+            if plays:
+                self.add(
+                    "burn-missed",
+                    i,
+                    seat,
+                    f"seat {seat} could have burned (烧牌) {victim} with {_cards_list(plays)}, the burn condition "
+                    "holding; it did not",
+                    f"{seat}号位本可用{_cards_list(plays, True)}烧{victim_zh}（烧牌条件成立），但没有烧",
+                    plays,
+                )
+            elif hidden:
+                self.add(
+                    "undecided",
+                    i,
+                    seat,
+                    f"whether seat {seat} could have burned {victim} depends on cards the record does not give "
+                    "(to burn with, or to keep the burn condition)",
+                    f"{seat}号位能否烧{victim_zh}，取决于记录未写明的牌（烧牌用的牌，或烧牌条件所需的牌）",
+                )
+
+    def answer(self, pos: Position, i: int, action: Action, top) -> None:
+        seat = action.seat
+        if not (top.restricted and action.kind is ActionKind.PASS and seat == opposite(top.seat)):
+            return
+        listed = legal_actions(pos, seat)
+        plays = [a for a in listed if isinstance(a, Action) and a.kind is ActionKind.PLAY and not a.burn]
+        hidden = any(isinstance(a, HiddenPlays) and not a.burn for a in listed) or not all(_decided(pos, a) for a in plays)
+        plays = [a for a in plays if _decided(pos, a)]
+        if plays:
+            self.add(
+                "answer-missed",
+                i,
+                seat,
+                f"seat {seat} could have answered (打点) its opposite's gouji play (够级) {top.play} with "
+                f"{_cards_list(plays)}; it passed",
+                f"{seat}号位本可用{_cards_list(plays, True)}打对头的够级牌{top.play}（打点），但过了",
+                plays,
+            )
+        elif hidden:
+            self.add(
+                "undecided",
+                i,
+                seat,
+                f"whether seat {seat} could have answered {top.play} depends on cards the record does not give",
+                f"{seat}号位能否打{top.play}，取决于记录未写明的牌",
+            )
+
+    def yields(self, pos: Position, i: int, action: Action, top) -> None:
+        seat = action.seat
+        if action.kind is ActionKind.YIELD:
+            self.add(
+                "yield-taken",
+                i,
+                seat,
+                f"seat {seat} yields (让牌) on its opposite's {top.play} to the next two seats",
+                f"{seat}号位在对头的{top.play}上让牌给下两家",
+            )
+            return
+        if action.kind is not ActionKind.PASS or seat != opposite(top.seat) or top.restricted:
+            return
+        offer = Action(seat=seat, kind=ActionKind.YIELD)
+        try:
+            step(pos, offer)
+        except IllegalAction:
+            return
+        follows = [
+            a for a in legal_actions(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY and _decided(pos, a)
+        ]
+        if not follows:  # nothing to beat it with later: a yield would only have been a later pass
+            return
+        self.add(
+            "yield-missed",
+            i,
+            seat,
+            f"seat {seat} could have yielded (让牌) on its opposite's {top.play}, letting the next two seats "
+            f"play first and keeping {_cards_list(follows)} to beat it later; it passed",
+            f"{seat}号位本可在对头的{top.play}上让牌，让下两家先出，留着{_cards_list(follows, True)}再管，但过了",
+            [offer],
+        )
+
+    def opening(self, pos: Position, i: int, action: Action) -> None:
+        seat = action.seat
+        if (
+            seat not in self.unopened
+            or pos.over
+            or pos.to_act != seat
+            or action.burn
+            or action.kind not in (ActionKind.PLAY, ActionKind.PASS)
+        ):
+            return
+        candidates = [
+            a
+            for a in legal_actions(pos, seat)
+            if isinstance(a, Action)
+            and a.kind is ActionKind.PLAY
+            and not a.burn
+            and a.text != action.text
+            and is_gouji(classify(parse_cards(a.cards)), self.rules)
+            and _decided(pos, a)
+        ]
+        openers = [a for a in candidates if _certain_opening(pos, a)]
+        if not openers:
+            return
+        cost = _point_cost(self.result, seat)
+        en = f"seat {seat} could have opened (开点) with {_cards_list(openers)}: no seat could then beat or burn it"
+        zh = f"{seat}号位本可用{_cards_list(openers, True)}开点：出了无人能管、也无人能烧"
+        if cost is not None and cost[0] != cost[1]:
+            opp = opposite(seat)
+            en += f"; not opening, it pays seat {opp} {cost[0]} card(s) of 点贡 next hand ({cost[1]} had it opened)"
+            zh += f"；未开点，下一局要向{opp}号位交{cost[0]}张点贡（开点则{cost[1]}张）"
+        self.add("opening-missed", i, seat, en, zh, openers, cost=None if cost is None else cost[0])
+
+    def threes(self, pos: Position, after: Position, i: int, action: Action) -> None:
+        top = after.top
+        if (
+            action.kind is ActionKind.PLAY
+            and top is not None
+            and top.seat == action.seat
+            and top.smother_risk
+            and not (pos.top is not None and pos.top == top)
+        ):
+            self.add(
+                "threes-only",
+                i,
+                action.seat,
+                f"seat {action.seat} holds only 3s now (憋三): if {top.play} is beaten, it is smothered (闷)",
+                f"{action.seat}号位只剩3了（憋三）：{top.play}若被管上，就被闷了",
+            )
+        for by, seat in after.smothers[len(pos.smothers) :]:
+            self.add(
+                "smothered",
+                i,
+                seat,
+                f"seat {seat} is smothered (闷) by seat {by}'s {action.cards}: its 3s can no longer be played",
+                f"{seat}号位被{by}号位的{action.cards}闷了：手里的3再也出不去",
+            )
+
+
+def _rollout(pos: Position, action: Action, seat: int, n: int, bot: str, rng: random.Random) -> float | None:
+    """Mean points of ``seat``'s team over ``n`` hands played out by ``bot`` after ``action``."""
+    try:
+        start = step(pos, action)[0]
+    except IllegalAction:
+        return None
+    total = 0
+    for _ in range(n):
+        final = finish_hand(start, rng, bot)
+        if not final.over:
+            return None
+        total += scores(pos.ruleset, final).teams[team(seat)]
+    return total / n
+
+
+def _estimates(result: Replay, f: Finding, n: int, bot: str, seed: int) -> tuple[Estimate, ...]:
+    pos = result.positions[f.action]
+    if any(pos.unknown):
+        return ()
+    actual = result.record.all_actions[f.action]
+    tried = [(actual, True)] + [(a, False) for a in f.choices[:ROLLOUT_ALTERNATIVES]]
+    out = []
+    for a, is_actual in tried:
+        mean = _rollout(pos, a, f.seat, n, bot, random.Random(seed))
+        if mean is not None:
+            out.append(Estimate(a.text, round(mean, 3), n, bot, is_actual))
+    return tuple(out)
+
+
+def review(result: Replay, *, rollouts: int = 0, bot: str = "person", seed: int = 1) -> Review:
+    """Review the hand ``result`` replayed (with every position: ``replay(record)``'s default).
+
+    Returns a :class:`Review` with the findings in action order, up to the hand's illegal action
+    if it has one. With ``rollouts`` > 0, each finding with alternatives gets :class:`Estimate`
+    values from ``rollouts`` hands played out by ``bot`` (a key of
+    :data:`~gouji_record.selfplay.BOTS`) from ``seed``, when the deal is known. Raises
+    ``ValueError`` for a replay made with ``every_position=False``, or an unknown bot.
+    """
+    if bot not in BOTS:
+        raise ValueError(f"unknown bot {bot!r}: expected one of {', '.join(BOTS)}")
+    actions = result.record.all_actions
+    if len(result.positions) == 1 and actions and result.diagnostic is None:
+        raise ValueError("review needs every position: replay(record) without every_position=False")
+    findings = _Walk(result).run()
+    if rollouts > 0:
+        findings = [
+            f if not f.choices else replace(f, estimates=_estimates(result, f, rollouts, bot, seed))
+            for f in findings
+        ]
+    hidden = tuple(s for s in SEATS if result.positions[0].unknown[s - 1])
+    return Review(result, findings, hidden, min(len(actions), len(result.positions) - 1))
+
+
+
+
+def review_lines(done: Review, path: str, index: int, where: SourceMap | None = None, seat: int | None = None) -> list[str]:
+    """What ``gouji review`` prints for one hand: a heading, the caveat on hidden cards, then one
+    line per finding (``FILE:LINE:COL: action N, seat S: KIND 中文: text``) with its estimates on
+    the next line; only ``seat``'s findings if given."""
+    result = done.result
+    title = result.record.tags.get("Event", "")
+    shown = [f for f in done.findings if seat is None or f.seat == seat]
+    head = f"{path}: hand {index}{' (' + title + ')' if title else ''}: {done.actions} action{'s' if done.actions != 1 else ''} under {result.ruleset.name}"
+    lines = [head + f", {len(shown)} finding{'s' if len(shown) != 1 else ''}"]
+    if result.diagnostic is not None:
+        lines.append(f"  the replay stops at action {result.diagnostic.number}: illegal ({result.diagnostic.code})")
+    if done.caveat is not None:
+        lines.append(f"  note: {done.caveat}")
+    for f in shown:
+        line, column = where.actions[f.action] if where is not None and f.action < len(where.actions) else (0, 0)
+        at = f"{path}:{line}:{column}" if line else path
+        name = result.record.player(f.seat)
+        lines.append(f"{at}: action {f.number}, seat {f.seat} ({name}): {f.kind} {KINDS[f.kind][0]}: {f.text}")
+        if f.estimates:
+            lines.append(f"  {estimate_line(f)}")
+    return lines
+
+
+def estimate_line(f: Finding) -> Bilingual:
+    """The rollout estimates of ``f`` in one line, marked as an estimate, with the number of hands
+    and the bot: ``estimate (20 hands played out by bot person, team 1-3-5 points): 1:- (made)
+    +0.35 · 1:KKKKK +1.20``. Raises ``IndexError`` if ``f`` has none."""
+    e0 = f.estimates[0]
+    values = " · ".join(f"{e.action}{' (made)' if e.actual else ''} {e.mean:+.2f}" for e in f.estimates)
+    values_zh = " · ".join(f"{e.action}{'（实际）' if e.actual else ''} {e.mean:+.2f}" for e in f.estimates)
+    names = "1-3-5" if team(f.seat) else "2-4-6"
+    names_zh = "1·3·5" if team(f.seat) else "2·4·6"
+    return Bilingual(
+        f"estimate ({e0.n} hands played out by bot {e0.bot}, team {names} points): {values}",
+        f"估计（机器人{e0.bot}各打{e0.n}局，{names_zh}联邦平均得分）：{values_zh}",
+    )
+
+
+def review_data(done: Review, path: str, index: int, seat: int | None = None) -> dict:
+    """One hand's review as JSON-ready data: file, hand, ruleset, actions, caveat, findings."""
+    result = done.result
+    return {
+        "file": path,
+        "hand": index,
+        "event": result.record.tags.get("Event"),
+        "ruleset": result.ruleset.name,
+        "actions": done.actions,
+        "illegal_action": None if result.diagnostic is None else result.diagnostic.number,
+        "hidden_seats": list(done.hidden),
+        "caveat": None if done.caveat is None else done.caveat.forms(),
+        "findings": [f.as_dict() for f in done.findings if seat is None or f.seat == seat],
+    }
+
+
+class Reviewed(NamedTuple):
+    """What :func:`review_read` hands back for one hand: its file and index in it (from 1), whether
+    it stops at an illegal action, and its review as ``gouji review`` prints it (``None`` for a
+    hand not asked for)."""
+
+    path: str
+    index: int
+    illegal: bool
+    text: str | None
+
+
+def review_read(
+    hand: ReadHand,
+    rules: Ruleset,
+    *,
+    only: int | None = None,
+    seat: int | None = None,
+    fmt: str = "text",
+    rollouts: int = 0,
+    bot: str = "person",
+    seed: int = 1,
+) -> Reviewed:
+    """Review one hand read from a file (a :class:`~gouji_record.batch.ReadHand`) under ``rules``,
+    judged as ``gouji validate`` judges it (:func:`~gouji_record.buying.judge`), and format it:
+    ``fmt`` ``text`` (:func:`review_lines`) or ``json`` (one line of :func:`review_data`), only
+    ``seat``'s findings if given. A hand whose index is not ``only`` (when given) is skipped. The
+    work ``gouji review`` gives :func:`~gouji_record.batch.map_hands` (a ``partial`` of it)."""
+    path, index = hand.hand.path, hand.hand.index
+    if only is not None and index != only:
+        return Reviewed(path, index, False, None)
+    done = review(judge(hand.record, rules), rollouts=rollouts, bot=bot, seed=seed)
+    if fmt == "json":
+        text = json.dumps(review_data(done, path, index, seat), ensure_ascii=False)
+    else:
+        text = "\n".join(review_lines(done, path, index, hand.where, seat))
+    return Reviewed(path, index, done.result.diagnostic is not None, text)
