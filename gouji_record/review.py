@@ -225,6 +225,21 @@ def _certain_opening(pos: Position, action: Action) -> bool | None:
     return False
 
 
+def _as_made(pos: Position, action: Action) -> Action | None:
+    """The action as the engine took it. An irregular one (``^``) that breaks a rule is not made
+    (错牌不出): the seat whose turn it was passes instead, and any other seat did nothing (``None``)."""
+    if not action.irregular:
+        return action
+    plain = action.model_copy(update={"irregular": False})
+    try:
+        step(pos, plain)
+    except IllegalAction:
+        if not pos.over and not pos.preplay and action.seat == pos.to_act and pos.top is not None:
+            return Action(seat=action.seat, kind=ActionKind.PASS)
+        return None
+    return plain
+
+
 def _burnable(pos: Position) -> tuple | None:
     """The round and the play on top when it is a 够级 (or 够死级) play others could burn, else ``None``."""
     top = pos.top
@@ -289,6 +304,9 @@ class _Walk:
                 if now is not None:
                     for s, (plays, hidden) in self.burns(pos).items():
                         pending[s] = (i, plays, hidden, top)
+            action = _as_made(pos, action)
+            if action is None:  # an irregular action not made: no decision was taken
+                continue
             if action.kind is ActionKind.PLAY and action.burn:
                 pending.pop(action.seat, None)
             if top is not None and not pos.over:

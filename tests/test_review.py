@@ -27,8 +27,15 @@ TAGS |= {f"Seat{s}": f"p{s}" for s in range(1, 7)}
 def small(deal: tuple[str, ...], moves: str, ruleset: str) -> GameRecord:
     """A record of a small deal (the model checks 36 cards a seat: built without that check)."""
     return GameRecord.model_construct(
-        tags=TAGS | {"Ruleset": ruleset}, deal=deal, preplay=(), comment=(), actions=tuple(map(action, moves.split()))
+        tags=TAGS | {"Ruleset": ruleset}, deal=deal, preplay=(), comment=(), actions=tuple(map(_action, moves.split()))
     )
+
+
+def _action(token: str):
+    """``action`` of conftest, and ``^3:~`` for an irregular action (marked ``^``)."""
+    if token.startswith("^"):
+        return action(token[1:]).model_copy(update={"irregular": True})
+    return action(token)
 
 
 def hand(cards: dict[int, str], moves: str, ruleset: str = "charter"):
@@ -84,6 +91,22 @@ def test_a_missed_opening_and_its_point_tribute():
     f = done.findings[0]
     assert f.cost == 1
     assert str(f.text).endswith("not opening, it pays seat 4 1 card(s) of 点贡 next hand (0 had it opened)")
+
+
+def test_an_irregular_action_not_made_is_judged_as_the_engine_took_it():
+    # Failing input: seat 4 marks a yield (^4:~) on its opposite's TTTTT. A yield is allowed only on
+    # the opposite's non-gouji play (002 §12): the engine rules it not made (错牌不出, 002 §8(1)) and
+    # seat 4, whose turn it was, loses it: a pass. So no yield was taken; seat 4 passed on a 够级 play
+    # it could have answered with JJJJJ (002 §9), and JJJJJ would have opened (开点, 002 §24): the
+    # others hold only 33, so nobody could beat or burn it. The review said "seat 4 yields" and no more.
+    done = hand({1: "TTTTT", 4: "JJJJJ"}, "1:TTTTT ^4:~")
+    assert found(done) == [(2, "answer-missed", 4, ("4:JJJJJ",)), (2, "opening-missed", 4, ("4:JJJJJ",))]
+    # Seat 5 marks a burn of four queens (^5:*QQQQ) on the five tens: four cards do not beat five
+    # (002 §8), so it is not made and seat 5 is not the seat to act: nothing happened. Its XQQQQ
+    # still burned (as in test_a_missed_burn_and_a_missed_answer), until seat 4 passed: the chance
+    # went by. The review took the failed attempt for a burn taken and reported nothing for seat 5.
+    done = hand({1: "TTTTT", 4: "JJJJJ", 5: "XQQQQ"}, "1:TTTTT ^5:*QQQQ 4:-")
+    assert found(done) == [(2, "burn-missed", 5, ("5:*XQQQQ",)), (3, "answer-missed", 4, ("4:JJJJJ",))]
 
 
 def test_threes_only_then_smothered():
