@@ -190,8 +190,17 @@ def _decided(pos: Position, a: Action) -> bool:
     return not (cards[THREE] and rules.threes_held) and not (cards[FOUR] and rules.fours_whole)
 
 
-def _opened_by(events, seat: int) -> bool:
-    return any(e.kind in (EventKind.OPEN, EventKind.OPEN_QUALIFIED) and e.seats[:1] == (seat,) for e in events)
+def _opened_by(events, seat: int, after: Position) -> bool | None:
+    """Whether ``events`` open ``seat`` (开点). Under 开点发4 winning the round qualifies a seat that
+    holds a 4, which then opens by leading its 4s; ``None`` when only the cards the record does not
+    give (``?N``) may be that 4 (the engine qualifies the seat on them: they are possible cards)."""
+    for e in events:
+        if e.seats[:1] == (seat,):
+            if e.kind is EventKind.OPEN:
+                return True
+            if e.kind is EventKind.OPEN_QUALIFIED:
+                return True if after.hands[seat - 1][FOUR] else None
+    return False
 
 
 def _certain_opening(pos: Position, action: Action) -> bool | None:
@@ -202,8 +211,8 @@ def _certain_opening(pos: Position, action: Action) -> bool | None:
         pos, events = step(pos, action)
     except IllegalAction:
         return False
-    if _opened_by(events, seat):
-        return True
+    if (opened := _opened_by(events, seat, pos)) is not False:
+        return opened
     if pos.top is None or not pos.top.can_open:
         return False
     for _ in range(12):  # the others pass one by one, while none of them could play
@@ -218,8 +227,8 @@ def _certain_opening(pos: Position, action: Action) -> bool | None:
             pos, events = step(pos, Action(seat=pos.to_act, kind=ActionKind.PASS))
         except IllegalAction:
             return False
-        if _opened_by(events, seat):
-            return True
+        if (opened := _opened_by(events, seat, pos)) is not False:
+            return opened
         if pos.top is None or pos.over:
             return False
     return False

@@ -109,6 +109,21 @@ def test_an_irregular_action_not_made_is_judged_as_the_engine_took_it():
     assert found(done) == [(2, "burn-missed", 5, ("5:*XQQQQ",)), (3, "answer-missed", 4, ("4:JJJJJ",))]
 
 
+def test_an_opening_by_fours_that_rests_on_hidden_cards_is_not_certain():
+    # Failing input. Under the fours text a 够级 play that wins its round does not open by itself:
+    # its seat must hold 4s and lead them all in the next round (003 §开点 "满足开点条件而不出4，则不视为开点";
+    # option opening-by-fours). Seat 1 leads K, not a 够级 play (K needs two: 003 §够级), and wins the
+    # round: the others hold only 33, held for the last play (003 §开点发4). AA was legal and nobody
+    # could beat or burn it; with AAK 4 33 seat 1 holds a 4, so AA would have opened: a fact.
+    done = review(replay(small(("AAK433",) + ("33",) * 5, "1:K 2:- 3:- 4:- 5:- 6:-", "fours")))
+    assert found(done) == [(1, "opening-missed", 1, ("1:AA",))]
+    # With AAK and two cards not written (?2), those two may be 4s or not (33, say): whether AA
+    # would have opened depends on them. The engine qualifies the seat on its hidden cards (possible
+    # cards), and the review took that for an opening for certain.
+    done = review(replay(small(("AAK?2",) + ("33",) * 5, "1:K 2:- 3:- 4:- 5:- 6:-", "fours")))
+    assert found(done) == []
+
+
 def test_threes_only_then_smothered():
     # Under the fours text (003 §开点发4 "3要保留到最后一手出牌", §被闷) 3s are held for last. Seat 1 leads 55 and holds only
     # 33: if 55 is beaten it is smothered. Seat 2 beats it with 66, and now holds only 33 itself;
