@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .bilingual import Bilingual
 from .buying import judge
 from .cards import FOUR, THREE, parse_cards
-from .match import POINT_TABLES
+from .match import tribute_due
 from .model import Action, ActionKind
 from .notation.build import SourceMap
 from .replay import Replay
@@ -261,9 +261,11 @@ def _point_cost(result: Replay, seat: int) -> tuple[int, int] | None:
     final, rules = result.final, result.ruleset
     if not final.over or final.void or "point" not in rules.tribute_order:
         return None
-    table, calls, opp = POINT_TABLES[rules.point_table], dict(final.calls), opposite(seat)
-    b_open = opp in final.opened
-    return table(False, b_open, calls.get(seat), calls.get(opp)), table(True, b_open, calls.get(seat), calls.get(opp))
+
+    def owed(pos: Position) -> int:  # as the match reckons it: after a sweep there may be none (002 §21(7))
+        return sum(d.count for d in tribute_due(rules, pos) if d.kind == "point" and d.giver == seat)
+
+    return owed(final), owed(replace(final, opened=final.opened | {seat}))
 
 
 class _Walk:

@@ -124,6 +124,23 @@ def test_an_opening_by_fours_that_rests_on_hidden_cards_is_not_certain():
     assert found(done) == []
 
 
+def test_no_point_tribute_is_owed_after_a_sweep():
+    # Failing input. Seat 1 holds JJJJ 33 and leads JJJ, J, 33 (none a 够级 play: four jacks are the
+    # least: 002 §9) and finishes first; seat 3 (55 33) and seat 5 (55 33) follow it out, each
+    # winning a round with 55 over its upstream neighbour's 44 (seats 2, 4, 6 hold 44 33). Places
+    # 1-3-5: team 1-3-5 sweeps (串三户), and under the charter a sweep ends the tribute (002 §21(7)):
+    # no 点贡 next hand (gouji_record.match.tribute_due owes none). At its first lead JJJJ would have
+    # opened (nobody holds four cards to beat it or burn it). The review said not opening cost seat
+    # 1 one card of 点贡 to seat 4, reckoned without the sweep.
+    moves = "1:JJJ 2:- 3:- 4:- 5:- 6:- 1:J 2:- 3:- 4:- 5:- 6:- 1:33 2:- 3:- 4:- 5:- 6:-"
+    moves += " 2:44 3:55 4:- 5:- 6:- 2:- 3:33 4:- 5:- 6:- 2:- 4:44 5:55 6:- 2:- 4:- 5:33"
+    done = hand({1: "JJJJ", 2: "44", 3: "55", 4: "44", 5: "55", 6: "44"}, moves)
+    assert done.result.complete and done.result.places[:3] == (1, 3, 5)
+    f = done.findings[0]
+    assert (f.number, f.kind, f.seat, f.alternatives, f.cost) == (1, "opening-missed", 1, ("1:JJJJ",), 0)
+    assert str(f.text) == "seat 1 could have opened (开点) with JJJJ: no seat could then beat or burn it"
+
+
 def test_threes_only_then_smothered():
     # Under the fours text (003 §开点发4 "3要保留到最后一手出牌", §被闷) 3s are held for last. Seat 1 leads 55 and holds only
     # 33: if 55 is beaten it is smothered. Seat 2 beats it with 66, and now holds only 33 itself;
