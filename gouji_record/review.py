@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .bilingual import Bilingual
 from .buying import judge
 from .cards import FOUR, THREE, parse_cards
-from .match import POINT_TABLES
+from .match import tribute_due
 from .model import Action, ActionKind
 from .notation.build import SourceMap
 from .replay import Replay
@@ -190,8 +190,17 @@ def _decided(pos: Position, a: Action) -> bool:
     return not (cards[THREE] and rules.threes_held) and not (cards[FOUR] and rules.fours_whole)
 
 
-def _opened_by(events, seat: int) -> bool:
-    return any(e.kind in (EventKind.OPEN, EventKind.OPEN_QUALIFIED) and e.seats[:1] == (seat,) for e in events)
+def _opened_by(events, seat: int, after: Position) -> bool | None:
+    """Whether ``events`` open ``seat`` (开点). Under 开点发4 winning the round qualifies a seat that
+    holds a 4, which then opens by leading its 4s; ``None`` when only the cards the record does not
+    give (``?N``) may be that 4 (the engine qualifies the seat on them: they are possible cards)."""
+    for e in events:
+        if e.seats[:1] == (seat,):
+            if e.kind is EventKind.OPEN:
+                return True
+            if e.kind is EventKind.OPEN_QUALIFIED:
+                return True if after.hands[seat - 1][FOUR] else None
+    return False
 
 
 def _certain_opening(pos: Position, action: Action) -> bool | None:
@@ -202,8 +211,8 @@ def _certain_opening(pos: Position, action: Action) -> bool | None:
         pos, events = step(pos, action)
     except IllegalAction:
         return False
-    if _opened_by(events, seat):
-        return True
+    if (opened := _opened_by(events, seat, pos)) is not False:
+        return opened
     if pos.top is None or not pos.top.can_open:
         return False
     for _ in range(12):  # the others pass one by one, while none of them could play
@@ -218,11 +227,26 @@ def _certain_opening(pos: Position, action: Action) -> bool | None:
             pos, events = step(pos, Action(seat=pos.to_act, kind=ActionKind.PASS))
         except IllegalAction:
             return False
-        if _opened_by(events, seat):
-            return True
+        if (opened := _opened_by(events, seat, pos)) is not False:
+            return opened
         if pos.top is None or pos.over:
             return False
     return False
+
+
+def _as_made(pos: Position, action: Action) -> Action | None:
+    """The action as the engine took it. An irregular one (``^``) that breaks a rule is not made
+    (错牌不出): the seat whose turn it was passes instead, and any other seat did nothing (``None``)."""
+    if not action.irregular:
+        return action
+    plain = action.model_copy(update={"irregular": False})
+    try:
+        step(pos, plain)
+    except IllegalAction:
+        if not pos.over and not pos.preplay and action.seat == pos.to_act and pos.top is not None:
+            return Action(seat=action.seat, kind=ActionKind.PASS)
+        return None
+    return plain
 
 
 def _burnable(pos: Position) -> tuple | None:
@@ -237,9 +261,11 @@ def _point_cost(result: Replay, seat: int) -> tuple[int, int] | None:
     final, rules = result.final, result.ruleset
     if not final.over or final.void or "point" not in rules.tribute_order:
         return None
-    table, calls, opp = POINT_TABLES[rules.point_table], dict(final.calls), opposite(seat)
-    b_open = opp in final.opened
-    return table(False, b_open, calls.get(seat), calls.get(opp)), table(True, b_open, calls.get(seat), calls.get(opp))
+
+    def owed(pos: Position) -> int:  # as the match reckons it: after a sweep there may be none (002 §21(7))
+        return sum(d.count for d in tribute_due(rules, pos) if d.kind == "point" and d.giver == seat)
+
+    return owed(final), owed(replace(final, opened=final.opened | {seat}))
 
 
 class _Walk:
@@ -289,6 +315,9 @@ class _Walk:
                 if now is not None:
                     for s, (plays, hidden) in self.burns(pos).items():
                         pending[s] = (i, plays, hidden, top)
+            action = _as_made(pos, action)
+            if action is None:  # an irregular action not made: no decision was taken
+                continue
             if action.kind is ActionKind.PLAY and action.burn:
                 pending.pop(action.seat, None)
             if top is not None and not pos.over:

@@ -95,7 +95,8 @@ class Sink:
             target = _target(self.path)
             if st is not None and not self.force and not (st.st_mode & stat.S_IWUSR and os.access(target, os.W_OK)):
                 raise OutputError(self.path, "the file is read-only: give --force to replace it")
-            fd, self._tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            # the temporary file's name is the target's, cut: a name near the system's limit (255 bytes) fits
+            fd, self._tmp = tempfile.mkstemp(prefix=f".{target.name[:32]}.", suffix=".tmp", dir=target.parent)
             self._target = target
             self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
             os.chmod(self._tmp, st.st_mode & 0o7777 if st is not None else 0o666 & ~_umask())

@@ -133,3 +133,26 @@ def test_the_values_show_where_the_tallies_put_them(browser, stats_pages):  # no
     scroller = pg.locator("#tallies .scroll")
     assert pg.evaluate("e => e.scrollWidth > e.clientWidth", scroller.element_handle())
     pg.close()
+
+
+def test_names_in_capitals_stay_inside_the_chart(browser, tmp_path):  # noqa: F811
+    # Failing input: players named in capitals. Names were cut at 13 columns, as if every letter
+    # were as wide as the average; "WANG XIAOMING" (13 columns, not cut) drew 13 px past the chart's
+    # left edge, its W cut off, and 24 Ms were cut to 12 Ms and …, 60 px past it. Now a name is cut to
+    # what fits left of the bars, a W or an M counted wider than an i.
+    names = {"Li Na": "WANG XIAOMING", "Zhao Lei": "M" * 24, "Wang Fang": "W" * 20, "Chen Jing": "ZHANG WEIMIN"}
+    text = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    for old, new in names.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    src, out = tmp_path / "caps.gjn", tmp_path / "caps.html"
+    src.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["stats", str(src), "--format", "html", "--lang", "en", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    for width, height in SIZES:
+        pg = browser.new_page(viewport={"width": width, "height": height})
+        pg.goto(out.as_uri())
+        charts = pg.evaluate(LOOK)["charts"]
+        pg.close()
+        assert [(chart["id"], label["text"]) for chart in charts for label in chart["labels"] if not label["inside"]] == []
+        shown = [label["text"] for chart in charts for label in chart["labels"]]  # a name, then its tooltip
+        assert "WANG XIAO…WANG XIAOMING" in shown and "Zhang WeiZhang Wei" in shown

@@ -190,3 +190,16 @@ def test_an_empty_file_name():
     r = gouji("validate", "")
     assert r.returncode == 2
     one_line_error(r.stderr, ": error[unreadable]: an empty file name")
+
+
+def test_an_output_name_near_the_limit(tmp_path):
+    # Failing input: gouji render --review on a file named with 82 Chinese characters and .gjn (250
+    # bytes; a name may have 255): the page's name, .html for .gjn, has 251 bytes and is a valid
+    # name, but its temporary file (the name with "." before and a random part and ".tmp" after)
+    # had more than 255, and the page was refused ("File name too long").
+    src = tmp_path / ("名" * 82 + ".gjn")
+    src.write_text(CANONICAL, encoding="utf-8")
+    r = CliRunner().invoke(main, ["render", "--review", str(src)])
+    assert r.exit_code == 0, r.output
+    assert src.with_suffix(".html").exists() and len(src.with_suffix(".html").name.encode()) == 251
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary left

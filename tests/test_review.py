@@ -27,8 +27,15 @@ TAGS |= {f"Seat{s}": f"p{s}" for s in range(1, 7)}
 def small(deal: tuple[str, ...], moves: str, ruleset: str) -> GameRecord:
     """A record of a small deal (the model checks 36 cards a seat: built without that check)."""
     return GameRecord.model_construct(
-        tags=TAGS | {"Ruleset": ruleset}, deal=deal, preplay=(), comment=(), actions=tuple(map(action, moves.split()))
+        tags=TAGS | {"Ruleset": ruleset}, deal=deal, preplay=(), comment=(), actions=tuple(map(_action, moves.split()))
     )
+
+
+def _action(token: str):
+    """``action`` of conftest, and ``^3:~`` for an irregular action (marked ``^``)."""
+    if token.startswith("^"):
+        return action(token[1:]).model_copy(update={"irregular": True})
+    return action(token)
 
 
 def hand(cards: dict[int, str], moves: str, ruleset: str = "charter"):
@@ -84,6 +91,54 @@ def test_a_missed_opening_and_its_point_tribute():
     f = done.findings[0]
     assert f.cost == 1
     assert str(f.text).endswith("not opening, it pays seat 4 1 card(s) of 点贡 next hand (0 had it opened)")
+
+
+def test_an_irregular_action_not_made_is_judged_as_the_engine_took_it():
+    # Failing input: seat 4 marks a yield (^4:~) on its opposite's TTTTT. A yield is allowed only on
+    # the opposite's non-gouji play (002 §12): the engine rules it not made (错牌不出, 002 §8(1)) and
+    # seat 4, whose turn it was, loses it: a pass. So no yield was taken; seat 4 passed on a 够级 play
+    # it could have answered with JJJJJ (002 §9), and JJJJJ would have opened (开点, 002 §24): the
+    # others hold only 33, so nobody could beat or burn it. The review said "seat 4 yields" and no more.
+    done = hand({1: "TTTTT", 4: "JJJJJ"}, "1:TTTTT ^4:~")
+    assert found(done) == [(2, "answer-missed", 4, ("4:JJJJJ",)), (2, "opening-missed", 4, ("4:JJJJJ",))]
+    # Seat 5 marks a burn of four queens (^5:*QQQQ) on the five tens: four cards do not beat five
+    # (002 §8), so it is not made and seat 5 is not the seat to act: nothing happened. Its XQQQQ
+    # still burned (as in test_a_missed_burn_and_a_missed_answer), until seat 4 passed: the chance
+    # went by. The review took the failed attempt for a burn taken and reported nothing for seat 5.
+    done = hand({1: "TTTTT", 4: "JJJJJ", 5: "XQQQQ"}, "1:TTTTT ^5:*QQQQ 4:-")
+    assert found(done) == [(2, "burn-missed", 5, ("5:*XQQQQ",)), (3, "answer-missed", 4, ("4:JJJJJ",))]
+
+
+def test_an_opening_by_fours_that_rests_on_hidden_cards_is_not_certain():
+    # Failing input. Under the fours text a 够级 play that wins its round does not open by itself:
+    # its seat must hold 4s and lead them all in the next round (003 §开点 "满足开点条件而不出4，则不视为开点";
+    # option opening-by-fours). Seat 1 leads K, not a 够级 play (K needs two: 003 §够级), and wins the
+    # round: the others hold only 33, held for the last play (003 §开点发4). AA was legal and nobody
+    # could beat or burn it; with AAK 4 33 seat 1 holds a 4, so AA would have opened: a fact.
+    done = review(replay(small(("AAK433",) + ("33",) * 5, "1:K 2:- 3:- 4:- 5:- 6:-", "fours")))
+    assert found(done) == [(1, "opening-missed", 1, ("1:AA",))]
+    # With AAK and two cards not written (?2), those two may be 4s or not (33, say): whether AA
+    # would have opened depends on them. The engine qualifies the seat on its hidden cards (possible
+    # cards), and the review took that for an opening for certain.
+    done = review(replay(small(("AAK?2",) + ("33",) * 5, "1:K 2:- 3:- 4:- 5:- 6:-", "fours")))
+    assert found(done) == []
+
+
+def test_no_point_tribute_is_owed_after_a_sweep():
+    # Failing input. Seat 1 holds JJJJ 33 and leads JJJ, J, 33 (none a 够级 play: four jacks are the
+    # least: 002 §9) and finishes first; seat 3 (55 33) and seat 5 (55 33) follow it out, each
+    # winning a round with 55 over its upstream neighbour's 44 (seats 2, 4, 6 hold 44 33). Places
+    # 1-3-5: team 1-3-5 sweeps (串三户), and under the charter a sweep ends the tribute (002 §21(7)):
+    # no 点贡 next hand (gouji_record.match.tribute_due owes none). At its first lead JJJJ would have
+    # opened (nobody holds four cards to beat it or burn it). The review said not opening cost seat
+    # 1 one card of 点贡 to seat 4, reckoned without the sweep.
+    moves = "1:JJJ 2:- 3:- 4:- 5:- 6:- 1:J 2:- 3:- 4:- 5:- 6:- 1:33 2:- 3:- 4:- 5:- 6:-"
+    moves += " 2:44 3:55 4:- 5:- 6:- 2:- 3:33 4:- 5:- 6:- 2:- 4:44 5:55 6:- 2:- 4:- 5:33"
+    done = hand({1: "JJJJ", 2: "44", 3: "55", 4: "44", 5: "55", 6: "44"}, moves)
+    assert done.result.complete and done.result.places[:3] == (1, 3, 5)
+    f = done.findings[0]
+    assert (f.number, f.kind, f.seat, f.alternatives, f.cost) == (1, "opening-missed", 1, ("1:JJJJ",), 0)
+    assert str(f.text) == "seat 1 could have opened (开点) with JJJJ: no seat could then beat or burn it"
 
 
 def test_threes_only_then_smothered():

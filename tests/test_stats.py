@@ -265,8 +265,8 @@ def test_the_page_and_bad_options(tmp_path):
 
 
 def test_a_long_name_is_cut_on_the_chart_and_whole_in_its_tooltip_and_the_table(tmp_path):
-    """A 200-character player name: the chart shows its first 12 columns and … (13 columns, the room
-    left of the bars), its tooltip and the table the whole name."""
+    """A 200-character player name: the chart shows what fits left of the bars, its first 12
+    characters and …, its tooltip and the table the whole name."""
     long = "Li Na " * 33 + "Li"
     f = tmp_path / "long.gjn"
     f.write_text((EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8").replace('"Li Na"', f'"{long}"'), encoding="utf-8")

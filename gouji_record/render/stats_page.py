@@ -27,13 +27,13 @@ from typing import Any
 
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH
 from ..stats import COLUMNS, MatchPoints, Stats, Tally, cell
-from ..width import columns
+from ..width import is_wide
 from .html import LANGUAGES, _environment, stylesheet
 
 #: The width of every chart's viewBox, and the size of its text, in viewBox units.
 WIDTH, FONT = 440, 15
 #: Bar charts: the height of a row and of its bar, the space for the row's name and where bars start and end.
-ROW, BAR, NAME_COLUMNS, BAR_X, BAR_END = 30, 20, 13, 124, WIDTH - 36
+ROW, BAR, BAR_X, BAR_END = 30, 20, 124, WIDTH - 36
 #: Charts show at most this many rows (the rows with most hands) and this many matches.
 MAX_ROWS, MAX_MATCHES = 30, 12
 
@@ -107,15 +107,35 @@ def row_name(by: str, key: str, lang: str) -> str:
     return key
 
 
-def _fit(text: str, width: int = NAME_COLUMNS) -> str:
-    """``text`` cut to ``width`` display columns (a wide character takes two), ``…`` marking a cut."""
-    if columns(text) <= width:
+def _em(c: str) -> float:
+    """About the width of ``c`` in em, as DejaVu Sans draws it (the widest of the usual sans-serif
+    faces), rounded up by kind: wide (CJK) and W, M, m, w; capitals and digits; small letters; the
+    narrow letters and punctuation; a space."""
+    if is_wide(c) or c in "Wm@%…":
+        return 1.0
+    if c in "Mw" or not c.isascii() or not (c.isalnum() or c in " .,:;'!|-()[]"):
+        return 0.87
+    if c.isupper() or c.isdigit():
+        return 0.8 if c not in "IJ" else 0.4
+    if c.islower():
+        return 0.64 if c not in "iljfrt" else 0.4
+    return 0.32 if c == " " else 0.4
+
+
+#: The room for a row's name, left of the bars, in em of the charts' text.
+NAME_EM = (BAR_X - 6) / FONT
+
+
+def _fit(text: str, width: float = NAME_EM) -> str:
+    """``text`` cut to what fits in ``width`` em (:func:`_em`: a capital W is wider than an i),
+    ``…`` marking a cut."""
+    if sum(map(_em, text)) <= width:
         return text
-    out, used = "", 0
+    out, used = "", _em("…")
     for c in text:
-        if used + columns(c) > width - 1:
+        if used + _em(c) > width:
             break
-        out, used = out + c, used + columns(c)
+        out, used = out + c, used + _em(c)
     return out + "…"
 
 
