@@ -27,8 +27,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from .batch import UNREADABLE, HandReport, Runner, check_file, check_hand, with_matches
-from .cards import RANK_LETTERS, parse_cards
-from .model import ActionKind
+from .cards import parse_cards
 from .notation.files import HandText
 from .replay import Replay
 from .rules.events import EventKind

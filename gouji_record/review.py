@@ -72,6 +72,13 @@ KINDS: dict[str, tuple[str, str, str]] = {
 ROLLOUT_ALTERNATIVES = 3
 #: Plays shown per finding (the rest are counted).
 SHOWN = 6
+#: The self-play bots' names in Chinese (UI text).
+BOT_ZH = {"person": "拟人", "random": "随机"}
+#: Why a review asked for rollouts has none.
+UNESTIMATED = Bilingual(
+    "no estimates: rollouts play the rest of the hand from the whole deal, and this record does not give it",
+    "没有估计：推演要从完整的发牌打完余下的牌，而此记录没有写全发牌",
+)
 
 
 @dataclass(frozen=True)
@@ -142,13 +149,15 @@ class Finding:
 @dataclass
 class Review:
     """The review of one hand: ``findings`` in action order, ``hidden`` the seats whose cards the
-    record does not all give (findings that depend on them are ``undecided`` or left out), and
-    ``actions`` the number of actions walked."""
+    record does not all give (findings that depend on them are ``undecided`` or left out),
+    ``actions`` the number of actions walked, and ``unestimated`` whether rollouts were asked for
+    and could not be made (cards of the deal are not written)."""
 
     result: Replay
     findings: list[Finding] = field(default_factory=list)
     hidden: tuple[int, ...] = ()
     actions: int = 0
+    unestimated: bool = False
 
     @property
     def caveat(self) -> Bilingual | None:
@@ -522,7 +531,8 @@ def review(result: Replay, *, rollouts: int = 0, bot: str = "person", seed: int 
             for f in findings
         ]
     hidden = tuple(s for s in SEATS if result.positions[0].unknown[s - 1])
-    return Review(result, findings, hidden, min(len(actions), len(result.positions) - 1))
+    walked = min(len(actions), len(result.positions) - 1)
+    return Review(result, findings, hidden, walked, rollouts > 0 and bool(hidden))
 
 
 
@@ -540,6 +550,8 @@ def review_lines(done: Review, path: str, index: int, where: SourceMap | None = 
         lines.append(f"  the replay stops at action {result.diagnostic.number}: illegal ({result.diagnostic.code})")
     if done.caveat is not None:
         lines.append(f"  note: {done.caveat}")
+    if done.unestimated:
+        lines.append(f"  note: {UNESTIMATED}")
     for f in shown:
         line, column = where.actions[f.action] if where is not None and f.action < len(where.actions) else (0, 0)
         at = f"{path}:{line}:{column}" if line else path
@@ -561,7 +573,7 @@ def estimate_line(f: Finding) -> Bilingual:
     names_zh = "1·3·5" if team(f.seat) else "2·4·6"
     return Bilingual(
         f"estimate ({e0.n} hands played out by bot {e0.bot}, team {names} points): {values}",
-        f"估计（机器人{e0.bot}各打{e0.n}局，{names_zh}联邦平均得分）：{values_zh}",
+        f"估计（{BOT_ZH.get(e0.bot, e0.bot)}机器人各打{e0.n}局，{names_zh}联邦平均得分）：{values_zh}",
     )
 
 
@@ -577,6 +589,7 @@ def review_data(done: Review, path: str, index: int, seat: int | None = None) ->
         "illegal_action": None if result.diagnostic is None else result.diagnostic.number,
         "hidden_seats": list(done.hidden),
         "caveat": None if done.caveat is None else done.caveat.forms(),
+        "estimates_skipped": None if not done.unestimated else UNESTIMATED.forms(),
         "findings": [f.as_dict() for f in done.findings if seat is None or f.seat == seat],
     }
 

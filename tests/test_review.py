@@ -321,3 +321,15 @@ def test_jobs_say_what_one_process_says(tmp_path):
         two = CliRunner().invoke(main, ["review", "--format", fmt, "--jobs", "2", *map(str, files)])
         assert one.exit_code == two.exit_code == 2
         assert one.output == two.output and one.output.count("hand 1" if fmt == "text" else "\"hand\": 1,") >= 3
+
+
+def test_rollouts_on_hidden_cards_say_why_there_are_none():
+    # the deal of friday.gjn-like records is not all written: a rollout cannot deal the rest
+    deal = ("TTTTT?31", "JJJJJ?31", "?36", "QQQQQ?31", "?36", "?36")
+    done = review(replay(small(deal, "1:TTTTT 4:-", "charter")), rollouts=5)
+    assert done.unestimated and all(not f.estimates for f in done.findings)
+    from gouji_record.review import review_data, review_lines
+
+    assert "  note: no estimates: rollouts play the rest of the hand from the whole deal" in "\n".join(review_lines(done, "f.gjn", 1))
+    assert review_data(done, "f.gjn", 1)["estimates_skipped"]["zh"].startswith("没有估计")
+    assert not review(done.result).unestimated  # none asked for: nothing to say
