@@ -127,8 +127,33 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
         else:
             positions[0] = pos
         events += new_events
+    if not pos.over and record.result_places:  # a Result with places: turns hidden cards made possible not taken
+        ended = _skipped_to_end(pos)
+        if ended is not None and ended[0].places == record.result_places:
+            pos = ended[0]
+            if every_position:
+                positions.append(pos)
+            else:
+                positions[0] = pos
+            events += ended[1]
     out.diagnostic = _check_result(record, rules, pos)
     return out
+
+
+def _skipped_to_end(pos: Position) -> tuple[Position, list[Event]] | None:
+    """The end of the hand reached from ``pos`` by not taking the turns that only cards the record
+    does not give made possible (:func:`~gouji_record.rules.engine.skip_possible_turn`: a seat
+    smothered, 闷, when its hidden cards may all be 3s), with the events; ``None`` if there is none."""
+    events: list[Event] = []
+    for _ in range(len(pos.hands)):
+        skipped = skip_possible_turn(pos)
+        if skipped is None:
+            return None
+        pos, more = skipped
+        events += more
+        if pos.over:
+            return pos, events
+    return None
 
 
 def _round_fits(pos: Position, action: Action) -> bool:

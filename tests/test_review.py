@@ -264,10 +264,7 @@ def test_every_finding_names_a_legal_alternative(name):
                 step(result.positions[f.action], a)
 
 
-# Not under fours and tournament: there 3s are held (憋三) and a seat whose cards are not written
-# can never be seen holding only 3s, so the engine cannot smother it (docs/rules.md: smother is
-# judged on written cards only) and a bot hand with hidden seats does not replay.
-@pytest.mark.parametrize("preset", ["online", "classic", "charter"])
+@pytest.mark.parametrize("preset", ["online", "classic", "charter", "fours", "tournament"])
 def test_what_a_review_of_hidden_cards_asserts_holds_for_the_cards_dealt(preset):
     # The kind of the bug found in friday.gjn (a burn called possible "with the burn condition
     # holding" by a seat whose other cards were not written): a finding about a hand with hidden

@@ -116,6 +116,9 @@ class Top(NamedTuple):
     ``unbeatable``: nothing may answer (死牌: it carries a big joker, 002 §8(3)). ``can_open``: winning the round with it
     opens (开点) its seat, or qualifies it to open by leading its 4s.
     ``smother_risk``: its seat holds only 3s now; beating it smothers (闷).
+    ``smother_possible``: its seat holds no card the record gives but 3s, and its cards the record
+    does not give (``?N``) may all be 3s: beating it may have smothered it (the record says, by
+    skipping the seat: :func:`skip_possible_turn`).
     """
 
     seat: int
@@ -125,6 +128,7 @@ class Top(NamedTuple):
     unbeatable: bool
     can_open: bool
     smother_risk: bool = False
+    smother_possible: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,7 +151,10 @@ class Position:
     ``burns``: ``(burner, target, outcome)`` per burn; ``smothers``:
     ``(smotherer, smothered)``; ``calls``: ``(seat, "call" | "precall")`` made
     before play; ``shows``: ``(seat, suit, cards shown)`` per show of one suit (上班),
-    in order; ``drawn``: ``(seat, suit)`` per card drawn for the teams (抽签组邦). ``round``: round number; ``actions``: actions applied.
+    in order; ``drawn``: ``(seat, suit)`` per card drawn for the teams (抽签组邦).
+    ``maybe_smothered``: ``(seat, by)`` for a seat whose play ``by`` beat while its cards the
+    record does not give may all be 3s: smothered if the record skips its turn (it acts: it was
+    not). ``round``: round number; ``actions``: actions applied.
     """
 
     ruleset: Ruleset
@@ -177,6 +184,7 @@ class Position:
     calls: tuple[tuple[int, str], ...] = ()
     shows: tuple[tuple[int, str, int], ...] = ()
     drawn: tuple[tuple[int, str], ...] = ()
+    maybe_smothered: tuple[tuple[int, int], ...] = ()
     round: int = 1
     actions: int = 0
 
@@ -335,13 +343,23 @@ def _possible_turn(pos: Position) -> bool:
 
 def skip_possible_turn(pos: Position) -> tuple[Position, list[Event]] | None:
     """The position where the seat to act had no turn, when its turn rests only on cards the record
-    does not give (see :func:`_possible_turn`), with the events of getting there (the round may
-    close); ``None`` when its turn is certain. :func:`step` takes this way when another seat acts."""
-    if not _possible_turn(pos):
+    does not give, with the events of getting there (the round may close); ``None`` when its turn
+    is certain. Its turn rests on them when they may be two big jokers (see :func:`_possible_turn`),
+    or when they may all be 3s and its play was beaten: then it was smothered (闷) and left the
+    hand (``maybe_smothered``; 003 §被闷, 004 §20). :func:`step` takes this way when another seat acts."""
+    seat = pos.to_act
+    if seat is None:
         return None
-    assert pos.to_act is not None
+    if _possible_turn(pos):
+        s = _Step(pos)
+        return _advance(s, replace(pos), seat)
+    by = next((b for m, b in pos.maybe_smothered if m == seat), None)
+    if by is None or not pos.active(seat):
+        return None
     s = _Step(pos)
-    return _advance(s, replace(pos), pos.to_act)
+    after = replace(pos, maybe_smothered=tuple(m for m in pos.maybe_smothered if m[0] != seat))
+    after = _smother(s, after, seat, by)
+    return _advance(s, after, seat)
 
 
 def _may_follow(pos: Position, seat: int, top: Top) -> bool:
@@ -402,11 +420,15 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     (['gouji'], 4, True)
     """
     try:
-        return _step(pos, action)
+        after, events = _step(pos, action)
     except IllegalAction:
         skipped = None if action.seat == pos.to_act else skip_possible_turn(pos)
         if skipped is None:
             raise
+    else:
+        if pos.maybe_smothered and any(m[0] == action.seat for m in pos.maybe_smothered):
+            after = replace(after, maybe_smothered=tuple(m for m in after.maybe_smothered if m[0] != action.seat))
+        return after, events
     after, events = skipped
     after, more = step(after, action)
     return after, events + more
@@ -1349,7 +1371,14 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
             note="nobody may beat it: the round ends",
             note_zh="无人能管，本轮结束",
         )
-    top = Top(seat, play, restricted, dead_gouji, unbeatable, can_open, smother_risk)
+    smother_possible = (
+        rules.threes_held
+        and rules.smother == "last-place"  # (otherwise the smothered seat plays on: nothing to skip)
+        and 0 < pos.unknown[seat - 1] <= COPIES[THREE] - pos.seen[THREE]
+        and left[THREE] == sum(left)
+        and not play.cards[THREE]
+    )
+    top = Top(seat, play, restricted, dead_gouji, unbeatable, can_open, smother_risk, smother_possible)
     pos = replace(
         pos,
         hands=tuple(hands),
@@ -1369,6 +1398,8 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
         pos = _finish(s, pos, seat)
     if old is not None and old.smother_risk and pos.active(old.seat) and not pos.over:
         pos = _smother(s, pos, old.seat, seat)
+    elif old is not None and old.smother_possible and pos.active(old.seat) and not pos.over:
+        pos = replace(pos, maybe_smothered=pos.maybe_smothered + ((old.seat, seat),))
     return _advance(s, pos, seat)
 
 
