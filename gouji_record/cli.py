@@ -960,7 +960,8 @@ def moves(
         if not (isinstance(a, Action) and a.kind.preplay):
             (by_seat if a.burn else own).setdefault(a.seat, []).append(shown(a))
     for n, (s, texts) in enumerate(own.items()):
-        why = "it was smothered: its hidden cards may all be 3s" if pos.maybe_smothered else "its hidden cards may hold no two big jokers"
+        smothered = any(m == pos.to_act for m, _ in pos.maybe_smothered)
+        why = "it was smothered: its hidden cards may all be 3s" if smothered else "its hidden cards may hold no two big jokers"
         if_none = f", if seat {pos.to_act} has no turn ({why})" if n else ""
         click.echo(f"  seat {s}{if_none}: " + (" ".join(texts) or "nothing"))
     for s, texts in by_seat.items():

@@ -230,3 +230,12 @@ def test_bot_hands_with_hidden_seats_still_replay(preset):
         result = replay(full.model_copy(update={"deal": deal}), rules)
         assert result.diagnostic is None, (seed, hidden, result.diagnostic)
         assert result.places == replay(full, rules).places, seed
+
+
+def test_moves_say_a_hidden_seat_may_have_been_smothered(tmp_path):
+    # the smother above, as gouji moves shows it after 1:55 2:66 3:- 4:- 5:- 6:- (seat 1 to act)
+    t = Hand(SMOTHER_DEAL, "fours")
+    t.play("1:55 2:66 3:- 4:- 5:- 6:-")
+    listed = [a.text for a in legal_actions(t.pos)]
+    # seat 1's own (a follow of two from its hidden cards, a pass), then seat 2's lead had it no turn
+    assert listed.index("1:?2") < listed.index("1:-") < listed.index("2:33")
