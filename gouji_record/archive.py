@@ -30,6 +30,7 @@ from .batch import UNREADABLE, HandReport, Runner, check_file, check_hand, with_
 from .cards import parse_cards
 from .notation.files import HandText
 from .replay import Replay
+from .rules.engine import SEATS, team_name
 from .rules.events import EventKind
 from .rules.rulesets import options_tag
 from .sink import OutputDirectory
@@ -337,7 +338,7 @@ def arrow_schema(table: str):
 
 
 #: The team of each seat, as the tables write it (index 0 unused).
-_TEAMS = ("", "1-3-5", "2-4-6", "1-3-5", "2-4-6", "1-3-5", "2-4-6")
+_TEAMS = ("",) + tuple(team_name(s) for s in SEATS)
 
 
 def _columns(table: str) -> dict[str, list]:

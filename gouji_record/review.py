@@ -46,7 +46,7 @@ from .match import tribute_due
 from .model import Action, ActionKind
 from .notation.build import SourceMap
 from .replay import Replay
-from .rules.engine import SEATS, Position, opposite, step, team
+from .rules.engine import SEATS, Position, opposite, step, team, team_name
 from .rules.events import EventKind, IllegalAction
 from .rules.moves import HiddenPlays, legal_actions
 from .rules.plays import classify, is_gouji
@@ -569,8 +569,8 @@ def estimate_line(f: Finding) -> Bilingual:
     e0 = f.estimates[0]
     values = " · ".join(f"{e.action}{' (made)' if e.actual else ''} {e.mean:+.2f}" for e in f.estimates)
     values_zh = " · ".join(f"{e.action}{'（实际）' if e.actual else ''} {e.mean:+.2f}" for e in f.estimates)
-    names = "1-3-5" if team(f.seat) else "2-4-6"
-    names_zh = "1·3·5" if team(f.seat) else "2·4·6"
+    names = team_name(f.seat)
+    names_zh = names.replace("-", "·")
     return Bilingual(
         f"estimate ({e0.n} hands played out by bot {e0.bot}, team {names} points): {values}",
         f"估计（{BOT_ZH.get(e0.bot, e0.bot)}机器人各打{e0.n}局，{names_zh}联邦平均得分）：{values_zh}",

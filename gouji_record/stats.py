@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from .model import ActionKind
 from .buying import judge
 from .replay import Replay
-from .rules.engine import SEATS, team
+from .rules.engine import SEATS, team, team_name
 from .rules.events import EventKind
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class Stats:
         if self.by == "seat":
             return f"seat {seat}"
         if self.by == "team":
-            return "1-3-5" if team(seat) else "2-4-6"
+            return team_name(seat)
         return result.ruleset.name
 
     def add(self, result: Replay) -> None:

@@ -100,6 +100,11 @@ def team(seat: int) -> int:
     return seat % 2
 
 
+def team_name(seat: int) -> str:
+    """The name of ``seat``'s team as records, reports and tables write it: ``1-3-5`` or ``2-4-6``."""
+    return "1-3-5" if seat % 2 else "2-4-6"
+
+
 def seats_after(seat: int) -> tuple[int, ...]:
     """The five other seats in playing order after ``seat``."""
     return tuple((seat + k - 1) % 6 + 1 for k in range(1, 6))
@@ -1590,6 +1595,7 @@ __all__ = [
     "opposite",
     "seats_after",
     "skip_possible_turn",
+    "team_name",
     "step",
     "team",
 ]
