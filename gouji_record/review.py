@@ -296,16 +296,15 @@ class _Walk:
 
     def burns(self, pos: Position) -> dict[int, tuple[list[Action], bool]]:
         """Each seat's legal burns of the top play now, and whether hidden cards allow others."""
-        out: dict[int, tuple[list[Action], bool]] = {}
+        by_seat: dict[int, list] = {}
         for a in legal_actions(pos):
             if a.burn:
-                plays, hidden = out.get(a.seat, ([], False))
-                if isinstance(a, HiddenPlays) or pos.unknown[a.seat - 1]:
-                    hidden = True  # the cards it burns with, or those it keeps (the condition), are not all known
-                else:
-                    plays = plays + [a]
-                out[a.seat] = ([], True) if hidden else (plays, False)
-        return out
+                by_seat.setdefault(a.seat, []).append(a)
+        # the cards a seat burns with, or those it keeps (the condition), are not all known: undecided
+        return {
+            s: ([], True) if pos.unknown[s - 1] or any(isinstance(a, HiddenPlays) for a in burns) else (burns, False)
+            for s, burns in by_seat.items()
+        }
 
     def run(self) -> list[Finding]:
         result = self.result
