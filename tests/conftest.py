@@ -26,6 +26,23 @@ def pytest_sessionstart(session):
 
 EXAMPLES = ROOT / "examples"
 CASES = ROOT / "tests" / "cases"
+#: examples/charter-hand.gjn with a card that is none (``2. 4:33Z3``, line 29, column 8): a hand
+#: that cannot be read, for the commands that go on past it.
+BAD_CARD_HAND = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8").replace("2. 4:3333", "2. 4:33Z3")
+
+
+def self_played(out: Path, hands: int, jobs: int = 2) -> Path:
+    """Write bench/corpus.py's first ``hands`` self-played hands (the five presets in turn) to
+    ``out``, as its command line does, and return ``out``."""
+    import subprocess
+    import sys
+
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "corpus.py"), "--hands", str(hands), "--jobs", str(jobs), "-o", str(out)],
+        capture_output=True, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    return out
 #: The required tags of a hand that says nothing of itself (unknown players "a" … "f", charter).
 PLAIN_TAGS = {
     "Event": "?",

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES
+from conftest import BAD_CARD_HAND, EXAMPLES, self_played
 
 from gouji_record import archive
 from gouji_record.cli import main
@@ -152,22 +152,12 @@ def test_rounds_are_the_engines(examples_export):
 def corpus(tmp_path_factory) -> Path:
     """A small self-played corpus (bench/corpus.py: the five presets in turn), with one hand that
     cannot be read (a card Z) and one with an illegal action (the example's) among them."""
-    from conftest import ROOT
-
     top = tmp_path_factory.mktemp("corpus")
-    out = top / "hands.gjn"
-    import subprocess
-
-    r = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "corpus.py"), "--hands", "60", "--jobs", "2", "-o", str(out)],
-        capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
-    assert r.returncode == 0, r.stderr
     good = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
     illegal = (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8")
-    text = out.read_text(encoding="utf-8")
+    text = self_played(top / "hands.gjn", 60).read_text(encoding="utf-8")
     mixed = top / "mixed.gjn"
-    mixed.write_text(good + "\n" + good.replace("2. 4:3333", "2. 4:33Z3") + "\n" + illegal + "\n" + text, encoding="utf-8")
+    mixed.write_text(good + "\n" + BAD_CARD_HAND + "\n" + illegal + "\n" + text, encoding="utf-8")
     return mixed
 
 

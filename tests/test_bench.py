@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, ROOT, self_played
 
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -47,16 +47,7 @@ def test_the_streamed_commands_are_measured(capsys):
 def test_the_corpus_generator_runs(tmp_path):
     # the failing input: bench/corpus.py imported gouji_record.cli.write_atomic, gone since outputs go
     # through gouji_record.sink: the generator could not start
-    import subprocess
-
-    out = tmp_path / "hands.gjn"
-    r = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "corpus.py"), "--hands", "5", "--jobs", "1", "-o", str(out)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert r.returncode == 0, r.stderr
+    out = self_played(tmp_path / "hands.gjn", 5, jobs=1)
     assert out.read_text(encoding="utf-8").count("[Event ") == 5
 
 

@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import EXAMPLES, ROOT
+from conftest import BAD_CARD_HAND, EXAMPLES, ROOT, self_played
 
 pytest.importorskip("distributed")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -45,18 +45,9 @@ def sample(tmp_path_factory) -> list[str]:
     """bench/corpus.py's first 80 hands (16 under each preset), a hand with a card Z, the
     example with an illegal action, and a three-hand match."""
     top = tmp_path_factory.mktemp("sample")
-    corpus = top / "hands.gjn"
-    r = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "corpus.py"), "--hands", "80", "--jobs", "2", "-o", str(corpus)],
-        capture_output=True, text=True, cwd=ROOT,
-    )  # fmt: skip
-    assert r.returncode == 0, r.stderr
-    good = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    corpus = self_played(top / "hands.gjn", 80)
     bad = top / "bad.gjn"
-    bad.write_text(
-        good.replace("2. 4:3333", "2. 4:33Z3") + "\n" + (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8"),
-        encoding="utf-8",
-    )
+    bad.write_text(BAD_CARD_HAND + "\n" + (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8"), encoding="utf-8")
     return [str(corpus), str(bad), str(EXAMPLES / "online-match.gjn"), str(top / "missing.gjn")]
 
 

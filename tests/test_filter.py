@@ -7,7 +7,7 @@ players, Event "Worked example with one illegal action") stops at its second act
 from __future__ import annotations
 
 from click.testing import CliRunner
-from conftest import EXAMPLES
+from conftest import BAD_CARD_HAND, EXAMPLES
 
 from gouji_record.cli import main
 
@@ -57,7 +57,7 @@ def test_a_selected_hand_is_written_exactly_as_read(tmp_path):
 
 def test_bad_input_and_bad_options(tmp_path):
     f = tmp_path / "two.gjn"
-    f.write_text(HAND + "\n" + HAND.replace("2. 4:3333", "2. 4:33Z3"), encoding="utf-8")
+    f.write_text(HAND + "\n" + BAD_CARD_HAND, encoding="utf-8")
     r = CliRunner().invoke(main, ["filter", str(f), "--count"])
     assert r.exit_code == 2 and r.stdout == "1\n" and "error[bad-card]" in r.stderr
     r = run(f, "--has", "nosuch")
@@ -76,7 +76,7 @@ def test_jobs_pick_the_same_hands_in_the_same_order(tmp_path, monkeypatch):
 
     monkeypatch.setattr(batch, "BATCH", 2)  # several batches in flight
     f = tmp_path / "four.gjn"
-    f.write_text("\n".join([HAND, HAND.replace("2. 4:3333", "2. 4:33Z3"), ILLEGAL, HAND]), encoding="utf-8")
+    f.write_text("\n".join([HAND, BAD_CARD_HAND, ILLEGAL, HAND]), encoding="utf-8")
     inputs = [f, CASES / "unknown-ruleset.gjn", tmp_path / "missing.gjn"]
     for options in ([], ["--valid"], ["--invalid", "--count"], ["--has", "burn"]):
         one, two = run(*inputs, *options, "--jobs", "1"), run(*inputs, *options, "-j", "2")

@@ -13,7 +13,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES, action
+from conftest import BAD_CARD_HAND, EXAMPLES, action
 
 from gouji_record.cli import main
 from gouji_record.model import GameRecord
@@ -311,7 +311,7 @@ def test_jobs_say_what_one_process_says(tmp_path):
     # the hands of several files, one unreadable hand and one illegal among them, reviewed in two
     # worker processes: the same lines in the same order, the same exit status
     bad = tmp_path / "bad.gjn"
-    bad.write_text((EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8").replace("2. 4:3333", "2. 4:33Z3"), encoding="utf-8")
+    bad.write_text(BAD_CARD_HAND, encoding="utf-8")
     files = [EXAMPLES / "charter-hand.gjn", bad, EXAMPLES / "charter-hand-illegal.gjn", EXAMPLES / "online-match.gjn"]
     for fmt in ("text", "json"):
         one = CliRunner().invoke(main, ["review", "--format", fmt, *map(str, files)])

@@ -16,7 +16,7 @@ import io
 import json
 
 from click.testing import CliRunner
-from conftest import EXAMPLES
+from conftest import BAD_CARD_HAND, EXAMPLES
 
 from gouji_record.cli import main
 
@@ -81,7 +81,7 @@ def test_text_and_csv_tables(tmp_path):
 def test_a_hand_that_cannot_be_read_is_reported_and_the_rest_counted(tmp_path):
     good = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
     f = tmp_path / "two.gjn"
-    f.write_text(good + "\n" + good.replace("2. 4:3333", "2. 4:33Z3"), encoding="utf-8")
+    f.write_text(good + "\n" + BAD_CARD_HAND, encoding="utf-8")
     r = run(f, "--by", "seat", "--format", "json")
     assert r.exit_code == 2 and "error[bad-card]" in r.stderr
     counted = json.loads(r.stdout)
@@ -95,7 +95,7 @@ def mixed(tmp_path):
     good = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
     f = tmp_path / "mixed.gjn"
     f.write_text(
-        good + "\n" + good.replace("2. 4:3333", "2. 4:33Z3") + "\n" + (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8"),
+        good + "\n" + BAD_CARD_HAND + "\n" + (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8"),
         encoding="utf-8",
     )
     return [f, tmp_path / "missing.gjn"]
