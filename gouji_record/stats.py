@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .model import ActionKind
 from .buying import judge
+from .match import tribute_transfers
 from .replay import Replay
 from .rules.engine import SEATS, team, team_name
 from .rules.events import EventKind
@@ -155,10 +155,9 @@ class Stats:
             offender = record.all_actions[result.diagnostic.action].seat
         paid = dict.fromkeys(SEATS, 0)
         received = dict.fromkeys(SEATS, 0)
-        for a in record.preplay:  # tribute and its return: transfers that are not a purchase or gift
-            if a.kind is ActionKind.GIVE and a.purpose is None and a.to is not None:
-                paid[a.seat] += len(a.cards)
-                received[a.to] += len(a.cards)
+        for _, a in tribute_transfers(record):  # tribute and its return: not a purchase or gift
+            paid[a.seat] += len(a.cards)
+            received[a.to] += len(a.cards)
         counts = {kind: dict.fromkeys(SEATS, 0) for kind in (EventKind.GOUJI, EventKind.ANSWER)}
         for e in result.events:
             if e.kind in counts and e.seats:
