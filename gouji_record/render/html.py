@@ -67,7 +67,9 @@ def _inert(value: Any) -> Any:
 
 
 @lru_cache(maxsize=1)
-def _environment() -> jinja2.Environment:
+def environment() -> jinja2.Environment:
+    """The Jinja2 environment of the pages (the replay, the stats page): the templates of
+    html_templates/, autoescaped, control characters made inert, undefined names an error."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(_template_dir()),
         autoescape=True,
@@ -387,7 +389,7 @@ def render_replays(
         raise ValueError("nothing to render")
     title = header["title"] if len(titles) == 1 else f"{header['title']} (+{len(titles) - 1})"
     stream = (
-        _environment()
+        environment()
         .get_template("replay.html.j2")
         .generate(
             title=title,
@@ -410,7 +412,7 @@ def render_replays(
 
 def _json(value: Any) -> str:
     """``value`` as JSON exactly as the template's ``tojson`` filter writes it (HTML-safe, ASCII)."""
-    policies = _environment().policies
+    policies = environment().policies
     return htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"])
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH
 from ..stats import COLUMNS, MatchPoints, Stats, Tally, cell
 from ..width import is_wide
-from .html import LANGUAGES, _environment, stylesheet
+from .html import LANGUAGES, environment, stylesheet
 
 #: The width of every chart's viewBox, and the size of its text, in viewBox units.
 WIDTH, FONT = 440, 15
@@ -316,4 +316,4 @@ def render_stats(stats: Stats, *, lang: str = "zh") -> str:
     or ``en``): one self-contained HTML page, as a string (see :func:`stats_page_data` for what it
     shows). Raises :class:`ValueError` for another ``lang``."""
     data = stats_page_data(stats, lang)
-    return _environment().get_template("stats.html.j2").render(page=data, css=stylesheet("stats"))
+    return environment().get_template("stats.html.j2").render(page=data, css=stylesheet("stats"))
