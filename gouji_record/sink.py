@@ -95,8 +95,7 @@ class Sink:
             target = _target(self.path)
             if st is not None and not self.force and not (st.st_mode & stat.S_IWUSR and os.access(target, os.W_OK)):
                 raise OutputError(self.path, "the file is read-only: give --force to replace it")
-            # the temporary file's name is the target's, cut: a name near the system's limit (255 bytes) fits
-            fd, self._tmp = tempfile.mkstemp(prefix=f".{target.name[:32]}.", suffix=".tmp", dir=target.parent)
+            fd, self._tmp = tempfile.mkstemp(prefix=_temporary(target), suffix=".tmp", dir=target.parent)
             self._target = target
             self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
             os.chmod(self._tmp, st.st_mode & 0o7777 if st is not None else 0o666 & ~_umask())
@@ -188,7 +187,7 @@ class OutputDirectory:
                 raise OutputError(target, "exists: give --force to replace it")
         real = _target(target) if os.path.islink(target) else Path(os.path.abspath(target))
         try:
-            self.path = tempfile.mkdtemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+            self.path = tempfile.mkdtemp(prefix=_temporary(real), suffix=".tmp", dir=real.parent)
             os.chmod(self.path, 0o777 & ~_umask())
         except OSError as e:
             raise OutputError(target, f"cannot write the directory: {e.strerror or e}") from None
@@ -202,7 +201,7 @@ class OutputDirectory:
         old = None
         try:
             if os.path.isdir(self._real):  # --force: move the old directory aside, then swap
-                old = tempfile.mkdtemp(prefix=f".{self._real.name}.", suffix=".old", dir=self._real.parent)
+                old = tempfile.mkdtemp(prefix=_temporary(self._real), suffix=".old", dir=self._real.parent)
                 os.replace(self._real, old)  # onto the empty directory just made
             os.replace(self.path, self._real)
         except OSError as e:
@@ -227,3 +226,8 @@ def spool() -> IO[str]:
     return tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="\n")
 
 
+def _temporary(target: Path) -> str:
+    """The prefix of a temporary file or directory beside ``target``: a dot and the target's name,
+    cut to 32 characters, so that with the random part and the suffix a name near the system's
+    limit (255 bytes) still fits."""
+    return f".{target.name[:32]}."

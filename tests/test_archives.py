@@ -236,3 +236,18 @@ def test_without_the_extra_the_command_says_what_to_install(args, said, monkeypa
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr == f"Error: {said}, which is not installed: pip install 'gouji-record[archives]'\n"
     assert not (tmp_path / "out").exists()
+
+
+def test_an_output_directory_name_near_the_limit(tmp_path):
+    # The kind of tests/test_outputs.py's long page name, found again on reading the change: an
+    # OUT_DIR named with 84 Chinese characters (252 bytes, a valid name) was refused ("File name
+    # too long"): its temporary directory, "." + the name + a random part + ".tmp", had over 255.
+    # The temporary name is the target's cut to 32 characters, for files and directories alike.
+    out = tmp_path / ("档" * 84)
+    r = run("export", "--format", "parquet", out, EXAMPLES / "charter-hand.gjn")
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in out.iterdir()) == ["actions.parquet", "events.parquet", "hands.parquet"]
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]  # no temporary left
+    r = run("export", "--format", "parquet", "--force", out, EXAMPLES / "charter-hand.gjn")  # replaced: ".old" too
+    assert r.exit_code == 0, r.output
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
