@@ -68,7 +68,7 @@
     "natural-opening": ["open", "自", "N"],
     "burn": ["burn", "烧", "B"], "burn-success": ["burn", "成", "✓"], "burn-broken": ["burn", "解", "✗"],
     "burn-failure": ["burn", "败", "F"], "counter-burn": ["burn", "反", "C"],
-    "finish": ["place", "", ""], "out": ["place", "出", "O"], "sweep": ["place", "串", "S"], "hand-end": ["place", "终", "E"],
+    "finish": ["place", "", ""], "placed": ["place", "", ""], "out": ["place", "出", "O"], "sweep": ["place", "串", "S"], "hand-end": ["place", "终", "E"],
     "take-the-wind": ["wind", "风", "W"], "wind-request": ["wind", "请", "R"],
     "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
     "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
@@ -207,7 +207,7 @@
   function cite(src) { return source(src); }
   function glyph(e) {
     var k = KIND[e.kind] || ["other", "?", "?"];
-    if (e.kind === "finish") return String(e.place || "");
+    if (e.kind === "finish" || e.kind === "placed") return String(e.place || "");
     if (e.kind === "give" && e.rule.key === "buying") return lang === "zh" ? "买" : "B";  // 买三, 买四
     if (e.kind === "give" && e.rule.key === "gift") return lang === "zh" ? "赠" : "G";  // 赠与
     if (e.kind === "give" && TRIBUTE[e.zh]) return TRIBUTE[e.zh][lang === "zh" ? 0 : 1];

@@ -341,6 +341,7 @@ def test_events_made_without_validation_are_ordinary_events():
         rule="burn",
         source="002 §10",
         note_zh="",
+        round=3,
     )
     fast = trusted_event(**fields)
     assert fast == Event(**fields)

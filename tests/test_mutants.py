@@ -85,7 +85,10 @@ def test_a_revolter_whose_team_mates_do_not_take_first_and_second_is_fourth():
     assert pos.over
     assert pos.places == (1, 4, 5, 2, 6, 3)
     finish = {e.seats[0]: e.place for e in h.events if e.kind.value == "finish"}
-    assert finish == {1: 1, 4: 2, 5: 3, 6: 5, 3: 6}  # the fourth seat to play out is 5th: the revolter is 4th
+    assert finish == {1: 1, 4: 2, 5: 3, 6: 5}  # the fourth seat to play out is 5th: the revolter is 4th
+    # seat 3 never played its QQ out and seat 2 sat the hand out: placed at the hand's end (定科), not 走科
+    placed = {e.seats[0]: e.place for e in h.events if e.kind.value == "placed"}
+    assert placed == {2: 4, 3: 6}
 
 
 # -- tribute between hands (match.py) -------------------------------------------------------------

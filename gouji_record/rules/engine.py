@@ -59,6 +59,8 @@ _PLAY, _PASS, _YIELD, _WIND, _CLAIM, _GIVE = (
     ActionKind.CLAIM,
     ActionKind.GIVE,
 )
+#: The kinds of action made in play, in a round (一轮): the round their events belong to.
+_IN_PLAY = frozenset((_PLAY, _PASS, _YIELD, _WIND, _CLAIM))
 #: Dead gouji plays (够死级) a revolter's opposite gets when it keeps a head (要头).
 KEPT_HEAD_PLAYS = 3
 #: What the actions and calls a diagnostic names are called in Chinese.
@@ -278,11 +280,12 @@ def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...
 class _Step:
     """Collects one step's events, and makes its diagnostics."""
 
-    __slots__ = ("pos", "index", "events")
+    __slots__ = ("pos", "index", "round", "events")
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
         self.index = pos.actions
+        self.round: int | None = None if pos.preplay else pos.round  # (a play or pass: set by _step)
         self.events: list[Event] = []
 
     def event(
@@ -296,7 +299,9 @@ class _Step:
         note_zh: str = "",
     ) -> None:
         self.events.append(
-            trusted_event(kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule), note_zh)
+            trusted_event(
+                kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule), note_zh, self.round
+            )
         )
 
     def illegal(self, code: str, rule: str, message: str, zh: str) -> IllegalAction:
@@ -442,6 +447,8 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
 def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     s = _Step(pos)
     seat, kind = action.seat, action.kind
+    if kind in _IN_PLAY:
+        s.round = pos.round
     if action.irregular:
         return _rule_on(s, action)
     if pos.to_act is None:  # the hand is over
@@ -539,6 +546,7 @@ def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
                 source=d.source,
                 note=f"{d.code}: {d.message}",
                 note_zh=f"{d.code}: {d.message_zh}",
+                round=s.round,
             )
         )
     if not pos.over and not pos.preplay and action.seat == pos.to_act and pos.top is not None:
@@ -1560,8 +1568,8 @@ def _maybe_end(s: _Step, pos: Position) -> Position:
     pos = replace(pos, to_act=None, top=None)
     places = _places(pos)
     for t in places:
-        if t not in pos.finished and t not in pos.out and t not in pos.revolted:
-            s.event(EventKind.FINISH, "hand-end", (t,), place=places.index(t) + 1)
+        if t not in pos.finished and t not in pos.out:
+            s.event(EventKind.PLACED, "hand-end", (t,), place=places.index(t) + 1)
     s.event(EventKind.HAND_END, "hand-end", places)
     return pos
 

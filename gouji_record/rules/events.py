@@ -28,6 +28,7 @@ class EventKind(str, Enum):
     ROUND_END = "round-end"  #: 扣牌: the round is over, its last player won it
     OPEN = "open"  #: 开点 (活): a gouji play won the round
     FINISH = "finish"  #: 走科: a seat played its last card and takes a place
+    PLACED = "placed"  #: 定科: the hand ended with the seat still holding cards; it takes a place
     HEADLESS = "headless"  #: 无头: a seat's opposite has left play (as option headless_after says) or revolted
     MELEE = "melee"  #: 四户乱缠: gouji rules switch off
     TAKE_THE_WIND = "take-the-wind"  #: 接风: nobody beat a finisher's last play
@@ -73,6 +74,7 @@ _ZH = {
     EventKind.ROUND_END: "扣牌",
     EventKind.OPEN: "开点",
     EventKind.FINISH: "走科",
+    EventKind.PLACED: "定科",
     EventKind.HEADLESS: "无头",
     EventKind.MELEE: "四户乱缠",
     EventKind.TAKE_THE_WIND: "接风",
@@ -107,6 +109,7 @@ _EN = {
     EventKind.ROUND_END: "round won",
     EventKind.OPEN: "open",
     EventKind.FINISH: "finish",
+    EventKind.PLACED: "placed at the hand's end",
     EventKind.HEADLESS: "headless",
     EventKind.MELEE: "four-way melee",
     EventKind.TAKE_THE_WIND: "take the wind",
@@ -142,8 +145,12 @@ class Event(BaseModel):
     ``action`` is the 0-based index of the action that caused it in
     ``record.all_actions`` (:attr:`number`, from 1, is what users see); ``seats``
     the seats involved, the acting seat first (for a burn: burner, then the
-    burned seat). ``cards`` is the play concerned, ``place`` the place taken
-    (1–6) for ``finish``; ``note`` says more where a kind needs it (a
+    burned seat). ``round`` is the round (一轮) the action belongs to, from 1, or
+    ``None`` for an action before play (a transfer, a call, a show). ``cards`` is
+    the play concerned, ``place`` the place taken (1–6) for ``finish`` (the seat
+    played its last card), ``placed`` (the hand ended with the seat still holding
+    cards, or sitting it out after a revolution) and ``out`` (the seat left the
+    hand: smothered, a failed burn); ``note`` says more where a kind needs it (a
     ruling's diagnostic code and message, who leads after a show), in English,
     and ``note_zh`` the same in Chinese. ``rule`` is a rule key, ``source``
     its citation.
@@ -160,6 +167,7 @@ class Event(BaseModel):
     rule: str
     source: str
     note_zh: str = ""
+    round: int | None = None
 
     @property
     def number(self) -> int:
@@ -182,6 +190,7 @@ def trusted_event(
     rule: str,
     source: str,
     note_zh: str = "",
+    round: int | None = None,
 ) -> Event:
     """An :class:`Event` from trusted values, not validated: the same instance
     ``Event.model_construct`` makes when given every field, without its generic
@@ -200,6 +209,7 @@ def trusted_event(
             "rule": rule,
             "source": source,
             "note_zh": note_zh,
+            "round": round,
         },
     )
     _setattr(event, "__pydantic_fields_set__", set(_FIELDS_SET))
