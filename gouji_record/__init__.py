@@ -4,7 +4,9 @@ The public API, in the order data flows::
 
     records = parse(text)            # .gjn text → [GameRecord]
     records = read("hand.gjn")       # the same, from a file
-    result = replay(records[0])      # → Replay: positions, events, diagnostic
+    result = replay(records[0])      # → Replay: positions, events, the hand's own diagnostic
+    for v in verdicts(records):      # → Verdict: the whole verdict, within its match too
+        v.valid, v.diagnostics       #   (what gouji validate and every other command report)
     text = write(records[0])         # GameRecord → canonical .gjn text
     html = render_html(records[0])   # → one self-contained HTML page
 
@@ -36,6 +38,7 @@ from .replay import Replay, replay
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
 from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, with_options
+from .verdict import MatchJudge, Verdict, verdict, verdicts
 
 __version__ = "0.1.0"
 
@@ -87,12 +90,14 @@ __all__ = [
     "GameRecord",
     "GoujiError",
     "IllegalAction",
+    "MatchJudge",
     "NotationError",
     "PRESETS",
     "Position",
     "Replay",
     "Ruleset",
     "UnknownRuleset",
+    "Verdict",
     "get_ruleset",
     "initial_position",
     "step",
@@ -101,6 +106,8 @@ __all__ = [
     "read",
     "render_html",
     "replay",
+    "verdict",
+    "verdicts",
     "write",
     "write_all",
 ]

@@ -15,17 +15,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import islice
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, BinaryIO, Generic, TypeVar
 
 from .model import GameRecord
 from .notation.files import HandText, LinesFrom, read_hands
 from .notation.build import NotationError, SourceMap
 from .notation.parser import parse_text
-from .buying import judge
 from .replay import Replay, replay, ruleset_of
 from .report import Problem, diagnostic_problem, rulings, summary
-from .rules.events import Diagnostic
 from .rules.rulesets import BadOption, Ruleset, UnknownRuleset
+from .verdict import MatchJudge, Verdict, trimmed
 
 #: Exit statuses (docs/notation.md): valid, a rule broken, unreadable.
 OK, ILLEGAL, UNREADABLE = 0, 1, 2
@@ -44,8 +43,9 @@ class HandReport:
 
     ``status`` is :data:`OK`, :data:`ILLEGAL` or :data:`UNREADABLE`; ``text``
     is what a person reads (a summary, or a located error); ``data`` is the
-    same as JSON-ready data; ``source`` is the hand's text when it belongs to a
-    match (the match checks read it again), else ``None``.
+    same as JSON-ready data; ``replay`` is the hand's replay, trimmed to what the match
+    checks read (:func:`~gouji_record.verdict.trimmed`), when it belongs to a match, else
+    ``None``; ``where`` and ``source`` (the hand's text) locate its actions and quote them then.
     """
 
     path: str
@@ -54,6 +54,8 @@ class HandReport:
     status: int
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    replay: Replay | None = None
+    where: SourceMap | None = None
     source: HandText | None = None
 
 
@@ -173,13 +175,13 @@ def check_hand(
         except (UnknownRuleset, BadOption) as e:
             reports.append(_unreadable(hand, ruleset_problem(path, e, where), lines))
             continue
-        result = judge(record, rules, every_position=False)  # buying 3s and 4s (买三, 买四) too
+        result = replay(record, rules, every_position=False)
         if replays is not None:
             replays.append(result)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
-        source = None
-        if record.tags.get("Match"):  # the match checks (with_matches) read the hand again
-            data["match"], source = record.tags["Match"], hand
+        kept = where_kept = None
+        if record.tags.get("Match"):  # for the match checks (with_matches), in file order
+            data["match"], kept, where_kept = record.tags["Match"], trimmed(result), where
         if result.diagnostic is not None:
             p = diagnostic_problem(path, result.diagnostic, where, lines)
             reports.append(
@@ -190,7 +192,9 @@ def check_hand(
                     ILLEGAL,
                     p.format(lines),
                     data | {"valid": False, "error": _problem_data(p) | {"source": result.diagnostic.source}},
-                    source,
+                    kept,
+                    where_kept,
+                    hand if kept else None,
                 )
             )
             continue
@@ -206,7 +210,7 @@ def check_hand(
             "rulings": rulings(result, where),
         }
         text_out = "" if quiet else summary(path, index, result, where)
-        reports.append(HandReport(path, index, first_line, OK, text_out, data, source))
+        reports.append(HandReport(path, index, first_line, OK, text_out, data, kept, where_kept, hand if kept else None))
     if len(reports) == 1:
         return reports[0]
     worst = max(reports, key=lambda r: r.status)  # the splitter cuts one hand at a time: never here
@@ -223,41 +227,19 @@ def _event_counts(result) -> dict[str, int]:
 
 def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
     """Add the match checks to the reports of hands that belong to a match (a ``Match`` tag):
-    tribute owed by the hand before and paid in this one, first lead, running score. Keeps only
-    the previous hand of the current match in memory."""
-    from .match import check_match
-
-    current: str | None = None
-    previous = None
-    number, totals = 0, {1: 0, 0: 0}
+    tribute owed by the hand before and paid in this one, first lead, numbering, running score
+    (:class:`~gouji_record.verdict.MatchJudge`, on the replay each report keeps: no hand is
+    read or replayed twice). Keeps only the previous hand of the current match in memory."""
+    judge = MatchJudge()
     for report in reports:
-        name = report.data.get("match")
-        if not name or report.status == UNREADABLE:
-            current, previous = None, None
+        if report.replay is None or report.status == UNREADABLE:
+            judge.interrupt()
             yield report
             continue
-        hand = report.source
-        record, where = parse_text(hand.text, hand.line, hand.column)[0]
-        replayed = replay(record, ruleset_of(record))
-        tag = record.tags.get("Hand")
-        if current != name:  # a match starts; an excerpt starts at its Hand tag
-            number, totals, previous = _hand_number(tag) - 1, {1: 0, 0: 0}, None
-        number += 1
-        entry = check_match([previous, replayed] if previous is not None else [replayed], from_start=number == 1)[-1]
-        if replayed.score is not None:
-            totals = {t: totals[t] + replayed.score.teams[t] for t in totals}
-        if tag is not None and tag.strip() != str(number):
-            entry.diagnostics.append(
-                Diagnostic(
-                    code="hand-missing",
-                    action=None,
-                    rule="match-score",
-                    source=replayed.ruleset.cite("match-score"),
-                    message=f'[Hand "{tag}"] is hand {number} of match {name!r}: a hand is missing or out of order',
-                    message_zh=f"局号“{tag}”实为比赛“{name}”的第{number}局：缺了一局，或次序不对",
-                )
-            )
-        lines = hand.display_lines()
+        entry = judge.judge(report.replay).match
+        assert entry is not None and report.where is not None
+        name, number, where = report.data["match"], entry.number, report.where
+        lines = report.source.display_lines() if report.source is not None else None
         problems = [
             diagnostic_problem(report.path, d, where, lines)
             if d.action is not None
@@ -271,6 +253,7 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
             report.text = "\n".join(p.format(lines) for p in problems) + ("\n" + report.text if report.text else "")
             report.data["valid"] = False
             report.data["match_errors"] = [_problem_data(p) for p in problems]
+        totals = entry.standings
         if report.text and report.status == OK:
             extra = ["  tribute: " + "; ".join(entry.notes)] if entry.notes else []
             extra.append(f"  match {name!r} after hand {number}: team 1-3-5 {totals[1]}, team 2-4-6 {totals[0]}")
@@ -280,14 +263,8 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
             "match_hand": number,
             "standings": {"1-3-5": totals[1], "2-4-6": totals[0]},
         }
-        current, previous = name, replayed
+        report.replay = report.where = report.source = None  # (the judge keeps what it needs)
         yield report
-
-
-def _hand_number(tag: str | None) -> int:
-    """The number a ``Hand`` tag gives (1 when it gives none)."""
-    value = (tag or "").strip()
-    return int(value) if value.isdecimal() and value.isascii() and 0 < len(value) < 10 and int(value) > 0 else 1
 
 
 #: Runs a job (a picklable function of one item: a hand, or a hand and what to do with it) on
@@ -382,8 +359,28 @@ def in_order(job: Callable[[A], B], items: Iterable[A], jobs: int = 1, runner: R
             yield from pending.popleft().get()
 
 
+@dataclass
+class Judged(Generic[T]):
+    """What a work of :func:`map_hands` gives back for a hand of a match, whose verdict only the
+    hand before can complete: ``result``, its work so far, and ``replay``, the hand replayed and
+    :func:`~gouji_record.verdict.trimmed`. :func:`map_hands` judges it within its match, in file
+    order (:class:`~gouji_record.verdict.MatchJudge`), and yields ``settle(result, verdict)``."""
+
+    result: T
+    replay: Replay
+
+
+def judged(result: T, replayed: Replay, settle: Callable[[T, Verdict], T]) -> T | Judged[T]:
+    """What a work of :func:`map_hands` returns for a hand ``replayed``: ``result`` settled with
+    the hand's verdict here (``settle(result, verdict)``) when it is not in a match, or a
+    :class:`Judged` for :func:`map_hands` to settle with its match's verdict."""
+    if replayed.record.tags.get("Match"):
+        return Judged(result, trimmed(replayed))
+    return settle(result, Verdict(replayed))
+
+
 def map_hands(
-    work: Callable[[ReadHand, Ruleset], T],
+    work: Callable[[ReadHand, Ruleset], T | Judged[T]],
     paths: Iterable[str],
     *,
     ruleset: Ruleset | None = None,
@@ -391,6 +388,7 @@ def map_hands(
     encoding: str | None = None,
     stdin: Callable[[], BinaryIO] | None = None,
     runner: Runner | None = None,
+    settle: Callable[[T, Verdict], T] | None = None,
 ) -> Iterator[T | Problem]:
     """``work(hand, rules)`` for every hand of the files ``paths`` that can be read, in file order,
     and in its place a :class:`~gouji_record.report.Problem` for every one that cannot: the
@@ -403,7 +401,9 @@ def map_hands(
     file order either way, and the same. ``work`` gets the :class:`ReadHand` (record, source map, the hand's text) and the
     :class:`~gouji_record.rules.rulesets.Ruleset`, replays the hand as it needs, and returns
     small picklable data (not a :class:`~gouji_record.replay.Replay`: it is large to send back);
-    with workers it must itself pickle (a module-level function or a
+    for a hand of a match, a :class:`Judged` (:func:`judged`), which is settled here, in file
+    order, with the hand's whole verdict by ``settle``: every command gives the verdict
+    ``gouji validate`` gives (:mod:`gouji_record.verdict`). With workers it must itself pickle (a module-level function or a
     :func:`functools.partial` of one), and it must not return a ``Problem``.
 
     A problem is what stops a hand or a file being read: bad bytes, bad syntax, a bad deal, an
@@ -412,7 +412,7 @@ def map_hands(
     read for a path ``-`` (called when that path is reached; without it, ``-`` names a file). Raises :class:`OSError` when the
     workers cannot be started, and whatever ``work`` raises; bad input never raises::
 
-        for out in map_hands(partial(hand_stats, by="seat"), ["a.gjn", "b.gjn"], jobs=2):
+        for out in map_hands(partial(hand_stats, by="seat"), ["a.gjn", "b.gjn"], jobs=2, settle=settle):
             ...  # a Stats, or a Problem
     """
 
@@ -420,8 +420,15 @@ def map_hands(
         for path in paths:
             yield from _file_items(path, stdin() if path == "-" and stdin is not None else None, encoding)
 
+    judge = MatchJudge()
     for results in in_order(partial(_work_on, work, ruleset), items(), jobs, runner):
-        yield from results
+        for out in results:
+            if isinstance(out, Judged):
+                assert settle is not None, "a work that returns Judged needs a settle"
+                yield settle(out.result, judge.judge(out.replay))
+                continue
+            judge.interrupt()
+            yield out
 
 
 def _work_on(work: Callable[[ReadHand, Ruleset], T], override: Ruleset | None, item: HandText | Problem) -> list[T | Problem]:

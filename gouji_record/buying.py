@@ -29,9 +29,8 @@ and ``gift-from`` (docs/rules.md, "Buying 3s and 4s"):
 from __future__ import annotations
 
 from .bilingual import Bilingual, zh_seats
-from .match import Holdings, transfers
+from .transfers import Holdings, transfers
 from .model import Action, ActionKind, GameRecord, preplay_items
-from .replay import Replay, replay
 from .cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards
 from .rules.engine import SEATS, opposite, team
 from .rules.events import Diagnostic
@@ -441,20 +440,9 @@ __all__ = [
     "GIFT_NAMES",
     "buyable",
     "check_buying",
-    "judge",
     "plan_buying",
     "price_ranks",
     "suppliers",
     "trade_names",
 ]
 
-
-def judge(record: GameRecord, ruleset: Ruleset | None = None, *, every_position: bool = True) -> Replay:
-    """:func:`replay`, then, if the play is legal, the purchases and gifts of 3s and 4s (买三, 买四,
-    赠与: :func:`check_buying`), whose first problem becomes the
-    diagnostic: the verdict ``gouji validate`` gives, which ``stats``, ``filter`` and ``review``
-    give too. Raises as :func:`replay` does."""
-    result = replay(record, ruleset, every_position=every_position)
-    if result.diagnostic is None:
-        result.diagnostic = next(iter(check_buying(result.ruleset, record)[1]), None)
-    return result

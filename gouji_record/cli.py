@@ -91,16 +91,20 @@ def _each_hand(
     jobs: int,
     bad: list[bool],
     runner=None,
+    settle=None,
 ) -> Iterator[T]:
     """``work`` on each hand of ``files`` that can be read, in file order, done in ``jobs`` worker
     processes when more than 1, or by ``runner`` on a Dask cluster
-    (:func:`gouji_record.batch.map_hands`); a hand that cannot be read, or names a ruleset that is
-    not, is reported and marked in ``bad``. Exit 2 when the workers cannot be started, or the
+    (:func:`gouji_record.batch.map_hands`, which ``settle`` completes with each match hand's
+    verdict); a hand that cannot be read, or names a ruleset that is not, is reported and marked
+    in ``bad``. Exit 2 when the workers cannot be started, or the
     cluster fails."""
     from .cluster import ClusterError
 
     try:
-        for out in map_hands(work, files, ruleset=override, jobs=jobs, encoding=encoding, stdin=_stdin, runner=runner):
+        for out in map_hands(
+            work, files, ruleset=override, jobs=jobs, encoding=encoding, stdin=_stdin, runner=runner, settle=settle
+        ):
             if isinstance(out, Problem):
                 _fail(out)
                 bad.append(True)
@@ -1180,14 +1184,14 @@ def stats(
     import csv
     from functools import partial
 
-    from .stats import COLUMNS, Stats, cell, hand_stats
+    from .stats import COLUMNS, Stats, cell, hand_stats, settle
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
     table, bad = Stats(by), []  # type: ignore[arg-type]
     runner, client = _cluster_runner(dask_address, jobs)
     try:
-        for counted in _each_hand(partial(hand_stats, by=by), files, encoding, override, jobs, bad, runner):
+        for counted in _each_hand(partial(hand_stats, by=by), files, encoding, override, jobs, bad, runner, settle):
             table.merge(counted)
     finally:
         if client is not None:
@@ -1272,7 +1276,7 @@ def filter_(
     _no_overwrite(files, output)
     kept, bad = 0, []
     with Sink(output, force=force) as out:
-        for text in _each_hand(chosen.pick, files, encoding, None, jobs, bad):
+        for text in _each_hand(chosen.pick, files, encoding, None, jobs, bad, settle=chosen.settle):
             if text is not None:
                 if not count:
                     out.write(("\n" if kept else "") + text.strip("\n") + "\n")
@@ -1330,7 +1334,7 @@ def review(
     """
     from functools import partial
 
-    from .review import review_read
+    from .review import review_read, settle
 
     override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
@@ -1338,7 +1342,7 @@ def review(
     work = partial(review_read, only=hand_number, seat=seat, fmt=fmt_, rollouts=rollouts, bot=bot, seed=seed)
     count: dict[str, int] = dict.fromkeys(files, 0)
     with Sink(output, force=force) as out:
-        for done in _each_hand(work, files, encoding, override, jobs, bad):
+        for done in _each_hand(work, files, encoding, override, jobs, bad, settle=settle):
             count[done.path] = max(count.get(done.path, 0), done.index)
             if done.text is not None:
                 out.write(printable(done.text) + "\n")

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from .bilingual import Bilingual
-from .model import Action, ActionKind, GameRecord, preplay_items
+from .model import ActionKind, GameRecord
 from .replay import Replay
+from .transfers import Holdings, transfers, tribute_transfers
 from .cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
 from .rules.engine import SEATS, Position, begin_play, opposite, team
 from .rules.events import Diagnostic
@@ -197,48 +198,6 @@ def exempt(rules: Ruleset, deal: list[Counts], seat: int) -> bool:
     return deal[seat - 1][SMALL_JOKER] >= 4 or any(deal[m - 1][BIG_JOKER] >= 4 for m in mates)
 
 
-def _add(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b))
-
-
-@dataclass(frozen=True)
-class Holdings:
-    """The six hands while cards change hands before play, and of each the cards it was dealt and
-    still holds (``own``): what pays tribute and buys a 3 or a 4 where the text wants cards the
-    seat drew (``pay-from=dealt``: 000 §进贡 "没有摸到法定贡牌", 002 §21(2), 004 §23, §36
-    "非摸牌获得的法定进贡牌不得用于进贡").
-
-    A payment (tribute, a price) gives dealt cards; any other transfer (a return, a 3 sold, a
-    gift) gives the cards the seat received first, so that it never uses up dealt ones it may
-    still have to pay with. Only known cards are counted.
-    """
-
-    hands: tuple[Counts, ...]
-    own: tuple[Counts, ...]
-
-    @classmethod
-    def dealt(cls, deal: tuple[str, ...] | list[str]) -> Holdings:
-        hands = tuple(parse_cards(h.partition("?")[0]) for h in deal)
-        return cls(hands, hands)
-
-    def payable(self, rules: Ruleset, seat: int) -> Counts:
-        """What ``seat`` may pay tribute or a price with: its dealt cards, or its whole hand."""
-        return self.own[seat - 1] if rules.pay_from == "dealt" else self.hands[seat - 1]
-
-    def move(self, giver: int, taker: int, cards: Counts, payment: bool = False) -> Holdings:
-        """The holdings after ``giver`` gives ``taker`` ``cards``; ``payment``: dealt cards first."""
-        hands, own = list(self.hands), list(self.own)
-        have, mine = hands[giver - 1], own[giver - 1]
-        if payment:
-            used = tuple(min(m, c) for m, c in zip(mine, cards))
-        else:  # received cards first
-            used = tuple(max(0, c - (h - m)) for h, m, c in zip(have, mine, cards))
-        hands[giver - 1] = tuple(max(0, h - c) for h, c in zip(have, cards))
-        own[giver - 1] = tuple(max(0, m - u) for m, u in zip(mine, used))
-        hands[taker - 1] = _add(hands[taker - 1], cards)
-        return Holdings(tuple(hands), tuple(own))
-
-
 @dataclass
 class HandInMatch:
     """One hand's place in its match: its tribute checked, its first lead checked, the running score.
@@ -257,27 +216,6 @@ class HandInMatch:
 def _diag(rules: Ruleset, code: str, rule: str, message: str, zh: str, action: int | None) -> Diagnostic:
     """The diagnostic ``code`` under ``rule``: ``message`` in English, ``zh`` the same in Chinese."""
     return Diagnostic(code=code, message=message, message_zh=zh, action=action, rule=rule, source=rules.cite(rule))
-
-
-def transfers(record: GameRecord) -> list[tuple[int, Action, str]]:
-    """The transfers of ``record``'s pre-play section, each with its index among the pre-play
-    actions and its role: ``tribute`` (a transfer alone: tribute or a return), ``price`` and
-    ``bought`` (the two transfers of a purchase, 买三/买四), ``gift`` (赠与)."""
-    out: list[tuple[int, Action, str]] = []
-    i = 0
-    for purpose, items in preplay_items(record.preplay):
-        for n, a in enumerate(items):
-            if a.kind is ActionKind.GIVE:
-                role = {None: "tribute", "gift": "gift"}.get(purpose) or ("price" if n == 0 else "bought")
-                out.append((i, a, role))
-            i += 1
-    return out
-
-
-def tribute_transfers(record: GameRecord) -> list[tuple[int, Action]]:
-    """The transfers of ``record``'s pre-play section that tribute may explain (not purchases and
-    gifts), with their index among the pre-play actions."""
-    return [(i, a) for i, a, role in transfers(record) if role == "tribute"]
 
 
 #: How bad a failure to explain a transfer is, to report the most telling one.
@@ -590,66 +528,73 @@ def _suited_later(rules: Ruleset, record: GameRecord, led: bool) -> list[Diagnos
 def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMatch]:
     """Check a match: the tribute and first lead of each hand after the first, the calls of the
     hand before (won or lost), and the running match score (per team, and per seat for the
-    extras). Returns one entry per hand; hand numbering is checked by the caller.
+    extras). Returns one entry per hand (:func:`hand_in_match` of each with the one before);
+    hand numbering is checked by :class:`gouji_record.verdict.MatchJudge`, which gives a file's
+    hands their whole verdict.
 
     ``from_start=False`` says ``replays`` is an excerpt that starts after the match's first hand:
     the hands before it are unknown, so the first hand's tribute cannot be judged (a note says so,
     no diagnostic)."""
     out: list[HandInMatch] = []
-    totals = {1: 0, 0: 0}
-    seat_totals = dict.fromkeys(SEATS, 0)
     for n, rep in enumerate(replays, start=1):
-        rules, record = rep.ruleset, rep.record
-        entry = HandInMatch(n, rep)
-        prev = replays[n - 2] if n > 1 else None
-        if prev is not None and prev.complete:
-            entry.dues = tribute_due(rules, prev.final)
-            entry.notes, problems = check_transfers(rules, entry.dues, record)
-            for seat, word in prev.final.calls:  # a call is won when the opposite did not open (002 §24)
-                won = opposite(seat) not in prev.final.opened
-                called = "预点" if word == "precall" else "宣点"
-                entry.notes.insert(
-                    0,
-                    Bilingual(
-                        f"{called} by seat {seat}: {'won' if won else 'lost'}",
-                        f"{seat}号位{called}：{'成功' if won else '失败'}",
-                        en=f"{'precall' if word == 'precall' else 'call'} by seat {seat}: {'won' if won else 'lost'}",
-                    ),
-                )
-            entry.diagnostics += problems
-            want = expected_leader(rules, prev)
-            entry.diagnostics += _suited_later(rules, record, want is not None)
-            if want is not None:  # a leader who leaves the hand as play starts hands the lead on
-                before = replace(rep.positions[min(len(record.preplay), len(rep.positions) - 1)], to_act=want)
-                want = begin_play(before)[0].to_act
-            lead = first_leader(record)
-            if want is not None and lead is not None and lead != want:
-                entry.diagnostics.append(
-                    _diag(
-                        rules,
-                        "first-lead",
-                        "first-lead",
-                        f"seat {want} leads this hand, not seat {lead}",
-                        f"本局由{want}号位首发，不是{lead}号位",
-                        len(record.preplay),
-                    )
-                )
-        elif prev is None and not from_start:
-            entry.notes.append(
-                Bilingual("not checked: the hand before it is not in the file", "未检查：上一局不在此文件中")
-            )
-        elif prev is None and tribute_transfers(record):
-            i = tribute_transfers(record)[0][0]
-            entry.diagnostics.append(
-                _diag(rules, "tribute-extra", "tribute", "the first hand of a match has no tribute", "比赛的第一局没有进贡", i)
-            )
-        score = rep.score
-        if score is not None:
-            for t in totals:
-                totals[t] += score.teams[t]
-            for s in SEATS:
-                seat_totals[s] += score.seats[s]
-        entry.standings = dict(totals)
-        entry.seat_totals = dict(seat_totals)
-        out.append(entry)
+        before = out[-1] if out else None
+        out.append(hand_in_match(rep, replays[n - 2] if n > 1 else None, n, from_start, before))
     return out
+
+
+def hand_in_match(
+    rep: Replay, prev: Replay | None, number: int, from_start: bool = True, before: HandInMatch | None = None
+) -> HandInMatch:
+    """Hand ``number`` of a match (``rep``) after ``prev``, the hand before it (``None``: it is the
+    match's first, or, with ``from_start=False``, the first of an excerpt), with the standings
+    ``before`` it left (``None``: none yet). Reads of ``prev`` its final position and first lead
+    and of ``rep`` its record, its :attr:`~gouji_record.replay.Replay.play_start` and score."""
+    rules, record = rep.ruleset, rep.record
+    entry = HandInMatch(number, rep)
+    if prev is not None and prev.complete:
+        entry.dues = tribute_due(rules, prev.final)
+        entry.notes, problems = check_transfers(rules, entry.dues, record)
+        for seat, word in prev.final.calls:  # a call is won when the opposite did not open (002 §24)
+            won = opposite(seat) not in prev.final.opened
+            called = "预点" if word == "precall" else "宣点"
+            entry.notes.insert(
+                0,
+                Bilingual(
+                    f"{called} by seat {seat}: {'won' if won else 'lost'}",
+                    f"{seat}号位{called}：{'成功' if won else '失败'}",
+                    en=f"{'precall' if word == 'precall' else 'call'} by seat {seat}: {'won' if won else 'lost'}",
+                ),
+            )
+        entry.diagnostics += problems
+        want = expected_leader(rules, prev)
+        entry.diagnostics += _suited_later(rules, record, want is not None)
+        if want is not None:  # a leader who leaves the hand as play starts hands the lead on
+            want = begin_play(replace(rep.play_start, to_act=want))[0].to_act
+        lead = first_leader(record)
+        if want is not None and lead is not None and lead != want:
+            entry.diagnostics.append(
+                _diag(
+                    rules,
+                    "first-lead",
+                    "first-lead",
+                    f"seat {want} leads this hand, not seat {lead}",
+                    f"本局由{want}号位首发，不是{lead}号位",
+                    len(record.preplay),
+                )
+            )
+    elif prev is None and not from_start:
+        entry.notes.append(Bilingual("not checked: the hand before it is not in the file", "未检查：上一局不在此文件中"))
+    elif prev is None and tribute_transfers(record):
+        i = tribute_transfers(record)[0][0]
+        entry.diagnostics.append(
+            _diag(rules, "tribute-extra", "tribute", "the first hand of a match has no tribute", "比赛的第一局没有进贡", i)
+        )
+    entry.standings = dict(before.standings) if before is not None else {1: 0, 0: 0}
+    entry.seat_totals = dict(before.seat_totals) if before is not None else dict.fromkeys(SEATS, 0)
+    score = rep.score
+    if score is not None:
+        for t in entry.standings:
+            entry.standings[t] += score.teams[t]
+        for s in SEATS:
+            entry.seat_totals[s] += score.seats[s]
+    return entry

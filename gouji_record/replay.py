@@ -38,6 +38,11 @@ class Replay:
     positions: list[Position]
     events: list[Event] = field(default_factory=list)
     diagnostic: Diagnostic | None = None
+    play_start: Position | None = None
+
+    def __post_init__(self) -> None:
+        if self.play_start is None:  # (a Replay made by hand: the position after the pre-play section)
+            self.play_start = self.positions[min(len(self.record.preplay), len(self.positions) - 1)]
 
     @property
     def final(self) -> Position:
@@ -94,15 +99,20 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
 
     Never raises for an illegal action: the first one ends the replay and is
     reported in :attr:`Replay.diagnostic`, as is a round number or Result tag
-    that disagrees with the engine. Raises
+    that disagrees with the engine and, when the play is legal, the first wrong
+    purchase or gift of a 3 or 4 (买三, 买四, 赠与:
+    :func:`~gouji_record.buying.check_buying`): the hand's own verdict, the one
+    ``gouji validate`` gives. What only the hand before can tell (tribute, the
+    first lead of a match) is :func:`gouji_record.verdict.verdicts`'. Raises
     :class:`~gouji_record.rules.rulesets.UnknownRuleset` for an unknown
     ruleset name.
     """
     rules = ruleset or ruleset_of(record)
     leader = record.actions[0].seat if record.actions else 1
     pos = initial_position(rules, record.deal, leader)
-    out = Replay(record, rules, [pos])
+    out = Replay(record, rules, [pos], play_start=pos)
     positions, events = out.positions, out.events
+    play_from = len(record.preplay)
     for i, action in enumerate(record.all_actions):
         if action.round is not None and not pos.over and not _round_fits(pos, action):
             # (after the end of the hand the engine says so: hand-over, with or without a number)
@@ -122,6 +132,8 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
         except IllegalAction as e:
             out.diagnostic = e.diagnostic
             return out
+        if i < play_from:
+            out.play_start = pos
         if every_position:
             positions.append(pos)
         else:
@@ -137,6 +149,10 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
                 positions[0] = pos
             events += ended[1]
     out.diagnostic = _check_result(record, rules, pos)
+    if out.diagnostic is None and record.preplay:
+        from .buying import check_buying  # (buying reads the replay's model: imported when used)
+
+        out.diagnostic = next(iter(check_buying(rules, record)[1]), None)
     return out
 
 

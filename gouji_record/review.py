@@ -40,14 +40,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from .bilingual import Bilingual
-from .buying import judge
 from .cards import FOUR, THREE, parse_cards
 from .match import tribute_due
 from .model import Action, ActionKind
 from .notation.build import SourceMap
-from .replay import Replay
+from .replay import Replay, replay
 from .rules.engine import SEATS, Position, opposite, step, team, team_name
-from .rules.events import EventKind, IllegalAction
+from .rules.events import Diagnostic, EventKind, IllegalAction
 from .rules.moves import HiddenPlays, legal_actions
 from .rules.plays import classify, is_gouji
 from .rules.rulesets import Ruleset
@@ -56,6 +55,7 @@ from .selfplay import BOTS, finish_hand
 
 if TYPE_CHECKING:
     from .batch import ReadHand
+    from .verdict import Verdict
 
 #: Each kind of finding: its Chinese and English names (UI text), and the rule it concerns.
 KINDS: dict[str, tuple[str, str, str]] = {
@@ -546,7 +546,10 @@ def review_lines(done: Review, path: str, index: int, where: SourceMap | None = 
     head = f"{path}: hand {index}{' (' + title + ')' if title else ''}: {done.actions} action{'s' if done.actions != 1 else ''} under {result.ruleset.name}"
     lines = [head + f", {len(shown)} finding{'s' if len(shown) != 1 else ''}"]
     if result.diagnostic is not None:
-        lines.append(f"  the replay stops at action {result.diagnostic.number}: illegal ({result.diagnostic.code})")
+        if result.diagnostic.action is not None and result.diagnostic.action >= len(result.positions) - 1:
+            lines.append(f"  the replay stops at action {result.diagnostic.number}: illegal ({result.diagnostic.code})")
+        else:
+            lines.append(problem_line(result.diagnostic, path, where))
     if done.caveat is not None:
         lines.append(f"  note: {done.caveat}")
     if done.unestimated:
@@ -559,6 +562,15 @@ def review_lines(done: Review, path: str, index: int, where: SourceMap | None = 
         if f.estimates:
             lines.append(f"  {estimate_line(f)}")
     return lines
+
+
+def problem_line(d: Diagnostic, path: str, where: SourceMap | None) -> str:
+    """A problem of the hand's verdict that does not stop its replay (a purchase, a Result tag,
+    its match's tribute or first lead) as a line of ``gouji review``:
+    ``  not valid: FILE:LINE:COL: error[CODE]: message``."""
+    line, column = where.actions[d.action] if where is not None and d.action is not None and d.action < len(where.actions) else (0, 0)
+    at = f"{path}:{line}:{column}" if line else path
+    return f"  not valid: {at}: error[{d.code}]: {d.message}"
 
 
 def estimate_line(f: Finding) -> Bilingual:
@@ -602,6 +614,26 @@ class Reviewed(NamedTuple):
     index: int
     illegal: bool
     text: str | None
+    fmt: str = "text"
+    where: SourceMap | None = None
+
+
+def settle(done: Reviewed, verdict: Verdict) -> Reviewed:
+    """The review of a hand of a match (:func:`review_read`'s) with its match's problems
+    (tribute, first lead, numbering: :attr:`~gouji_record.verdict.Verdict.diagnostics`): each a
+    ``not valid`` line under the heading (``match_problems`` in JSON), the hand then illegal."""
+    extra = verdict.match.diagnostics if verdict.match is not None else []
+    if not extra or done.text is None:
+        return done._replace(where=None)
+    if done.fmt == "json":
+        data = json.loads(done.text)
+        data["match_problems"] = [{"code": d.code, "action": d.number, "message": d.message} for d in extra]
+        text = json.dumps(data, ensure_ascii=False)
+    else:
+        lines = done.text.split("\n")
+        lines[1:1] = [problem_line(d, done.path, done.where) for d in extra]
+        text = "\n".join(lines)
+    return done._replace(illegal=True, text=text, where=None)
 
 
 def review_read(
@@ -616,16 +648,24 @@ def review_read(
     seed: int = 1,
 ) -> Reviewed:
     """Review one hand read from a file (a :class:`~gouji_record.batch.ReadHand`) under ``rules``,
-    judged as ``gouji validate`` judges it (:func:`~gouji_record.buying.judge`), and format it:
+    judged as ``gouji validate`` judges it (:mod:`gouji_record.verdict`), and format it:
     ``fmt`` ``text`` (:func:`review_lines`) or ``json`` (one line of :func:`review_data`), only
-    ``seat``'s findings if given. A hand whose index is not ``only`` (when given) is skipped. The
-    work ``gouji review`` gives :func:`~gouji_record.batch.map_hands` (a ``partial`` of it)."""
+    ``seat``'s findings if given. A hand whose index is not ``only`` (when given) is skipped
+    (replayed all the same when it is in a match: the next hand's tribute depends on it). The
+    work ``gouji review`` gives :func:`~gouji_record.batch.map_hands` (a ``partial`` of it,
+    with ``settle=settle``); a hand of a match comes back as a :class:`~gouji_record.batch.Judged`."""
+    from .batch import judged
+
     path, index = hand.hand.path, hand.hand.index
-    if only is not None and index != only:
-        return Reviewed(path, index, False, None)
-    done = review(judge(hand.record, rules), rollouts=rollouts, bot=bot, seed=seed)
+    skipped = only is not None and index != only
+    if skipped and not hand.record.tags.get("Match"):
+        return Reviewed(path, index, False, None, fmt)
+    result = replay(hand.record, rules, every_position=not skipped)
+    if skipped:
+        return judged(Reviewed(path, index, False, None, fmt), result, settle)
+    done = review(result, rollouts=rollouts, bot=bot, seed=seed)
     if fmt == "json":
         text = json.dumps(review_data(done, path, index, seat), ensure_ascii=False)
     else:
         text = "\n".join(review_lines(done, path, index, hand.where, seat))
-    return Reviewed(path, index, done.result.diagnostic is not None, text)
+    return judged(Reviewed(path, index, result.diagnostic is not None, text, fmt, hand.where), result, settle)

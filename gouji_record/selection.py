@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .buying import judge
-from .replay import Replay
+from .replay import Replay, replay
 from .rules.events import EventKind
 
 if TYPE_CHECKING:
@@ -49,8 +48,14 @@ class Selection:
     has: tuple[str, ...] = ()
     valid: bool | None = None
 
-    def keeps(self, result: Replay) -> bool:
-        """Whether the hand ``result`` replayed is selected."""
+    def keeps(self, result: Replay, valid: bool | None = None) -> bool:
+        """Whether the hand ``result`` replayed is selected; ``valid`` is its whole verdict
+        (:attr:`~gouji_record.verdict.Verdict.valid`; ``None``: its replay's own)."""
+        if valid is None:
+            valid = result.diagnostic is None
+        return self._keeps_apart_from_verdict(result) and (self.valid is None or valid == self.valid)
+
+    def _keeps_apart_from_verdict(self, result: Replay) -> bool:
         record, tags = result.record, result.record.tags
         if self.players and not set(self.players) & {record.player(s) for s in range(1, 7)}:
             return False
@@ -63,13 +68,22 @@ class Selection:
             return False
         if self.date_to is not None and date > _date_key(self.date_to):
             return False
-        if self.valid is not None and (result.diagnostic is None) != self.valid:
-            return False
         kinds = {e.kind.value for e in result.events}
         return all(HAS_ALIASES.get(h, h) in kinds for h in self.has)
 
-    def pick(self, hand: ReadHand, rules: Ruleset) -> str | None:
+    def pick(self, hand: ReadHand, rules: Ruleset):
         """The text of ``hand`` (a :class:`~gouji_record.batch.ReadHand`) exactly as read, when it
-        replayed under ``rules`` is kept; else ``None``. The work ``gouji filter`` gives
-        :func:`~gouji_record.batch.map_hands` (a bound method of a selection pickles)."""
-        return hand.hand.text if self.keeps(judge(hand.record, rules, every_position=False)) else None
+        replayed under ``rules`` is kept; else ``None``; for a hand of a match, a
+        :class:`~gouji_record.batch.Judged` that :meth:`settle` completes with the match's
+        verdict. The work ``gouji filter`` gives :func:`~gouji_record.batch.map_hands` (a bound
+        method of a selection pickles), with ``settle=selection.settle``."""
+        from .batch import judged
+
+        result = replay(hand.record, rules, every_position=False)
+        text = hand.hand.text if self._keeps_apart_from_verdict(result) else None
+        return judged(text, result, self.settle)
+
+    def settle(self, text: str | None, verdict) -> str | None:
+        """``text`` (:meth:`pick`'s) kept or not by the hand's whole ``verdict``
+        (a :class:`~gouji_record.verdict.Verdict`)."""
+        return text if text is not None and (self.valid is None or verdict.valid == self.valid) else None

@@ -22,7 +22,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from .match import Due, Holdings, exempt, expected_leader, tribute_cards, tribute_due
+from .transfers import Holdings
+from .match import Due, exempt, expected_leader, tribute_cards, tribute_due
 from .buying import plan_buying
 from .model import Action, ActionKind, GameRecord, preplay_items
 from .replay import replay

@@ -24,15 +24,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .buying import judge
-from .match import tribute_transfers
-from .replay import Replay
+from .transfers import tribute_transfers
+from .replay import Replay, replay
 from .rules.engine import SEATS, team, team_name
 from .rules.events import EventKind
 
 if TYPE_CHECKING:
-    from .batch import ReadHand
+    from .batch import Judged, ReadHand
+    from .rules.events import Diagnostic
     from .rules.rulesets import Ruleset
+    from .verdict import Verdict
 
 By = Literal["player", "seat", "team", "ruleset"]
 BY: tuple[By, ...] = ("player", "seat", "team", "ruleset")
@@ -196,6 +197,15 @@ class Stats:
             points = (score.teams[1], score.teams[0]) if score is not None else None
             self.matches.append(MatchHand(name, record.tags.get("Hand"), points))
 
+    def add_offence(self, result: Replay, diagnostic: Diagnostic) -> None:
+        """Count ``diagnostic``, a problem of the hand ``result`` already added that is not its
+        own replay's (its match's), as illegal for the seat of the action it names (none for a
+        problem of the hand as a whole)."""
+        if diagnostic.action is None or diagnostic.action >= len(result.record.all_actions):
+            return
+        seat = result.record.all_actions[diagnostic.action].seat
+        self.rows[self.key(result, seat)].illegal += 1
+
     def merge(self, other: Stats) -> None:
         """Add the counts of ``other`` (the same ``by``; the hands after this one's) to this one's:
         adding hands one by one or merging their :class:`Stats` in the same order gives the same
@@ -230,13 +240,28 @@ class Stats:
         return sorted(self.rows.values(), key=lambda t: (-t.hands, t.key))
 
 
-def hand_stats(hand: ReadHand, rules: Ruleset, by: By) -> Stats:
+def hand_stats(hand: ReadHand, rules: Ruleset, by: By) -> Stats | Judged[Stats]:
     """The counts of one hand read (:class:`~gouji_record.batch.ReadHand`) replayed under ``rules``
     (the final position kept only): a :class:`Stats` by ``by`` of that hand alone, small and
-    picklable, to :meth:`~Stats.merge` with the others. The work ``gouji stats`` gives
-    :func:`~gouji_record.batch.map_hands` (``partial(hand_stats, by=by)``)."""
+    picklable, to :meth:`~Stats.merge` with the others; for a hand of a match, a
+    :class:`~gouji_record.batch.Judged` that :func:`settle` completes with the match's verdict.
+    The work ``gouji stats`` gives :func:`~gouji_record.batch.map_hands`
+    (``partial(hand_stats, by=by)``, ``settle=settle``)."""
+    from .batch import judged
+
     counts = Stats(by)
-    counts.add(judge(hand.record, rules, every_position=False))
+    result = replay(hand.record, rules, every_position=False)
+    counts.add(result)
+    return judged(counts, result, settle)
+
+
+def settle(counts: Stats, verdict: Verdict) -> Stats:
+    """``counts`` of one hand (:func:`hand_stats`) with what its match's verdict adds: a hand
+    whose own play is legal but whose tribute or first lead is not (``gouji validate``'s
+    ``tribute-wrong``, ``first-lead`` …) counts as illegal for the seat that acted wrongly."""
+    result = verdict.replay
+    if result.diagnostic is None and verdict.diagnostic is not None:
+        counts.add_offence(result, verdict.diagnostic)
     return counts
 
 

@@ -48,7 +48,9 @@ def test_charter_hand_events():
         "TTTTTTTTTTT",
         "KKKKKK",
     ]
-    assert [e.place for e in result.events if e.kind is EventKind.FINISH] == [1, 2, 3, 4, 5, 6]
+    assert [e.place for e in result.events if e.kind is EventKind.FINISH] == [1, 2, 3, 4, 5]
+    # seat 2, last, still holds cards when the hand ends: placed 6th (定科), it did not finish (走科)
+    assert [(e.seats, e.place) for e in result.events if e.kind is EventKind.PLACED] == [((2,), 6)]
 
 
 def test_every_event_cites_the_charter():

@@ -396,7 +396,7 @@ def _record_diagnostics(found):
 
 def _validate_diagnostics(found, monkeypatch, tmp_path):
     """A Hand tag out of sequence, as gouji validate checks a match (hand-missing)."""
-    from gouji_record import batch
+    from gouji_record import verdict as judging
 
     made = []
 
@@ -404,7 +404,7 @@ def _validate_diagnostics(found, monkeypatch, tmp_path):
         made.append(Diagnostic(**fields))
         return made[-1]
 
-    monkeypatch.setattr(batch, "Diagnostic", recorded)
+    monkeypatch.setattr(judging, "Diagnostic", recorded)
     path = tmp_path / "match.gjn"
     path.write_text(
         (EXAMPLES / "charter-match.gjn").read_text(encoding="utf-8").replace('[Hand "2"]', '[Hand "5"]'),

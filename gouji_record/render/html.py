@@ -29,7 +29,8 @@ from jinja2.utils import htmlsafe_json_dumps
 
 from ..bilingual import english_only, zh_of
 from ..buying import trade_names
-from ..match import KIND_NAMES, check_match, transfer_kinds, tribute_due
+from ..match import KIND_NAMES, transfer_kinds, tribute_due
+from ..verdict import MatchJudge
 from ..model import ActionKind
 from ..replay import Replay
 from ..review import KINDS, Finding, estimate_line, review as review_hand
@@ -428,73 +429,55 @@ def _page_data(packed: list[bytes], lang: str, seat: int) -> Iterator[markupsafe
 
 
 class _Overview:
-    """Builds :func:`match_overview`'s rows as hands go by, keeping of each hand in a match only a
-    slim copy of its :class:`Replay` (what :func:`~gouji_record.match.check_match` reads)."""
+    """Builds :func:`match_overview`'s rows as hands go by, each hand of a match judged within it
+    as ``gouji validate`` judges it (:class:`~gouji_record.verdict.MatchJudge`, which keeps only
+    the hand before, trimmed)."""
 
     def __init__(self) -> None:
         self.rows: list[dict[str, Any]] = []
         self.count = 0  # hands seen
-        self.name: str | None = None  # the current run's Match tag
-        self.first = 0  # the current run's first hand (0-based)
-        self.run: list[Replay] = []
+        self.judge = MatchJudge()
 
     def add(self, result: Replay) -> None:
-        name = result.record.tags.get("Match") or None
-        if name is None or name != self.name:
-            self._close()
-            self.name, self.first = name, self.count
-        if name is not None:
-            self.run.append(_slim(result))
+        entry = self.judge.judge(result).match
         self.count += 1
+        if entry is None:
+            return
+        rep = entry.replay
+        self.rows.append(
+            {
+                "match": self.judge.name,
+                "page_hand": self.count,
+                "number": entry.number,
+                "event": rep.record.tags.get("Event", ""),
+                "result": "-".join(map(str, rep.places)) if rep.final.over else "*",
+                "scores": rep.scores,
+                "tribute": entry.notes,
+                "tributeText": {
+                    "zh": [zh_of(n) for n in entry.notes],
+                    "en": [english_only(getattr(n, "en", n)) for n in entry.notes],
+                },
+                "problems": [f"{d.code}: {d.message}" for d in entry.diagnostics],
+                "problemText": {
+                    "zh": [f"{d.code}: {d.message_zh or d.message}" for d in entry.diagnostics],
+                    "en": [f"{d.code}: {english_only(d.message)}" for d in entry.diagnostics],
+                },
+                "standings": entry.standings,
+                "valid": rep.diagnostic is None and not entry.diagnostics,
+            }
+        )
 
     def transfer_kinds(self, result: Replay) -> list[str | None] | None:
         """The kinds of tribute ``result``'s transfers pay, when the hand before it in the file is
         the hand before it in its match (:func:`~gouji_record.match.transfer_kinds`)."""
         name = result.record.tags.get("Match") or None
-        if name is None or name != self.name or not self.run or not self.run[-1].complete:
+        before = self.judge.previous
+        if name is None or name != self.judge.name or before is None or not before.complete:
             return None
-        return transfer_kinds(result.ruleset, tribute_due(result.ruleset, self.run[-1].final), result.record)
+        return transfer_kinds(result.ruleset, tribute_due(result.ruleset, before.final), result.record)
 
     def finish(self) -> list[dict[str, Any]]:
-        self._close()
         return self.rows
-
-    def _close(self) -> None:
-        for i, entry in enumerate(check_match(self.run), start=self.first):
-            rep = entry.replay
-            self.rows.append(
-                {
-                    "match": self.name,
-                    "page_hand": i + 1,
-                    "number": entry.number,
-                    "event": rep.record.tags.get("Event", ""),
-                    "result": "-".join(map(str, rep.places)) if rep.final.over else "*",
-                    "scores": rep.scores,
-                    "tribute": entry.notes,
-                    "tributeText": {
-                        "zh": [zh_of(n) for n in entry.notes],
-                        "en": [english_only(getattr(n, "en", n)) for n in entry.notes],
-                    },
-                    "problems": [f"{d.code}: {d.message}" for d in entry.diagnostics],
-                    "problemText": {
-                        "zh": [f"{d.code}: {d.message_zh or d.message}" for d in entry.diagnostics],
-                        "en": [f"{d.code}: {english_only(d.message)}" for d in entry.diagnostics],
-                    },
-                    "standings": entry.standings,
-                    "valid": rep.diagnostic is None and not entry.diagnostics,
-                }
-            )
-        self.run = []
-
-
-def _slim(result: Replay) -> Replay:
-    """``result`` with only the positions a match check reads: those up to the end of the pre-play
-    section (the first lead is checked there) and the final one; no events."""
-    positions = result.positions
-    keep = positions[: len(result.record.preplay) + 1]
-    if len(keep) < len(positions):
-        keep.append(positions[-1])
-    return Replay(result.record, result.ruleset, keep, [], result.diagnostic)
 
 
 def match_overview(results: Iterable[Replay]) -> list[dict[str, Any]]:
