@@ -44,6 +44,7 @@ from .cli_common import (
     format_opt,
     ruleset_opt,
 )
+from .cli_show import show
 from .model import GameRecord
 from .notation.files import decode
 from .notation.build import NotationError
@@ -1297,6 +1298,9 @@ def selfplay(
     with Sink(output, force=force) as out:
         for n, record in enumerate(records):
             out.write(("\n" if n else "") + write(canonical(record)))
+
+
+main.add_command(show)
 
 
 if __name__ == "__main__":  # python -m gouji_record.cli
