@@ -24,13 +24,32 @@ from typing import BinaryIO, Callable, TypeVar
 import click
 from pydantic import BaseModel
 
-from .batch import MAX_JOBS, ReadHand, located, map_hands, read_records, ruleset_problem
+from .batch import MAX_JOBS, ReadHand, located, map_hands, read_records
 from .canonical import canonical
+from .cli_common import (
+    EXIT_ILLEGAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    _CommandLineError,
+    _fail,
+    _json,
+    _one_hand,
+    _records,
+    _ruleset_for,
+    _ruleset_option,
+    _stdin,
+    encoding_opt,
+    file_arg,
+    format_opt,
+    ruleset_opt,
+)
+from .cli_show import show
 from .model import GameRecord
-from .notation.files import UnknownEncoding, decode, text_encoding
+from .notation.files import decode
 from .notation.build import NotationError
 from .notation.writer import write, write_all
-from .replay import Replay, replay, ruleset_of
+from .replay import Replay, replay
 from .width import columns
 from .report import Problem, diagnostic_problem, printable
 from .cards import CardError
@@ -42,7 +61,6 @@ from .rules.rulesets import (
     RULES,
     BadOption,
     Ruleset,
-    UnknownRuleset,
     get_ruleset,
     option_rule,
     option_text,
@@ -52,35 +70,6 @@ from .rules.rulesets import (
 )
 
 T = TypeVar("T")
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
-#: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
-EXIT_INTERRUPTED = 130
-
-
-def _stdin() -> BinaryIO:
-    """Standard input as bytes; exit 2 with a one-line error when it is closed."""
-    if sys.stdin is None or sys.stdin.closed:
-        _fail(Problem("-", 0, 0, "unreadable", "standard input is closed"))
-        sys.exit(EXIT_UNREADABLE)
-    return sys.stdin.buffer
-
-
-def _records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
-    """The hands of ``path`` (``-``: standard input) read in ``encoding`` (``None``: UTF-8) and
-    parsed, one at a time, each with its problem if it cannot be read (see
-    :func:`gouji_record.batch.read_records`)."""
-    if path == "-" and stream is None:
-        stream = _stdin()
-    return read_records(path, stream, encoding)
-
-
-def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
-    """The ruleset to replay ``hand`` under (``override`` or its Ruleset tag, with its Options
-    tag), or the located problem with those tags."""
-    try:
-        return ruleset_of(hand.record, override)
-    except (UnknownRuleset, BadOption) as e:
-        return ruleset_problem(hand.hand.path, e, hand.where)
 
 
 def _each_hand(
@@ -119,19 +108,6 @@ def _each_hand(
         where = next(iter(files), "-")
         _fail(Problem(where, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
         sys.exit(EXIT_UNREADABLE)
-
-
-def _fail(problem: Problem, lines: list[str] | None = None) -> None:
-    click.secho(printable(problem.format(lines)), fg="red", err=True)
-
-
-def _ruleset_option(value: str | None, hint: str = "--ruleset") -> Ruleset | None:
-    if value is None:
-        return None
-    try:
-        return get_ruleset(value)
-    except UnknownRuleset as e:
-        raise click.BadParameter(str(e), param_hint=hint) from None
 
 
 class _Group(click.Group):
@@ -207,44 +183,6 @@ def main() -> None:
     """
 
 
-class _CommandLineError(click.ClickException):
-    """A wrong option value said in one line (``Error: …``), exit status 2 as for every command
-    line that is wrong."""
-
-    exit_code = EXIT_UNREADABLE
-
-
-class _EncodingType(click.ParamType):
-    """``--encoding NAME``: a text encoding that writes ASCII as ASCII, checked when the command
-    line is read; UTF-8 is ``None`` (the notation's own, read with located errors)."""
-
-    name = "encoding"
-
-    def get_metavar(self, param, ctx=None) -> str:  # click < 8.2 passes no ctx
-        return "NAME"
-
-    def convert(self, value, param, ctx):
-        try:
-            return text_encoding(value)
-        except UnknownEncoding as e:
-            raise _CommandLineError(f"Invalid value for '--encoding': {e}") from None
-
-
-encoding_opt = click.option(
-    "--encoding",
-    type=_EncodingType(),
-    default=None,
-    help="Read the input in this encoding (e.g. gb18030, gbk, big5) instead of UTF-8, the notation's own; "
-    "what is written is UTF-8.",
-)
-ruleset_opt = click.option(
-    "--ruleset",
-    "ruleset_name",
-    metavar="NAME",
-    help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
-)
-
-
 option_opt = click.option(
     "--option",
     "options",
@@ -269,7 +207,6 @@ def preset_opt(what: str) -> Callable:
     return click.option(
         "--ruleset", "ruleset_name", metavar="NAME", help=f"{what} ({', '.join(PRESETS)}; default charter)."
     )
-file_arg = click.argument("file", type=click.Path(allow_dash=True))
 
 
 def jobs_opt(verb: str) -> Callable:
@@ -468,26 +405,6 @@ force_opt = click.option("--force", is_flag=True, help="Replace an output file e
 output_opt = click.option(
     "-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file, not standard output."
 )
-
-
-def _one_hand(
-    file: str, hand_number: int, override: Ruleset | None, encoding: str | None = None
-) -> tuple[ReadHand, Replay]:
-    """Read ``file`` (in ``encoding``; ``None``: UTF-8) up to its hand number ``hand_number``
-    (1-based, counted as ``validate`` counts them) and replay it; exit 2 if it cannot be read."""
-    count = 0
-    for hand in _records(file, encoding=encoding):
-        if hand.hand is None or hand.hand.index == hand_number:
-            if hand.problem is not None:
-                _fail(hand.problem, hand.lines())
-                sys.exit(EXIT_UNREADABLE)
-            rules = _ruleset_for(hand, override)
-            if isinstance(rules, Problem):
-                _fail(rules, hand.lines())
-                sys.exit(EXIT_UNREADABLE)
-            return hand, replay(hand.record, rules)
-        count = hand.hand.index
-    raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
 
 
 def _canonical_text(hand: ReadHand) -> str | Problem:
@@ -749,15 +666,6 @@ def _html_beside(file: str) -> Path:
     made ``.html`` (``a/hand.gjn`` → ``a/hand.html``, ``hand`` → ``hand.html``)."""
     path = Path(file)
     return path.with_suffix(".html") if path.suffix else path.with_name(path.name + ".html")
-
-
-def _json(data: object) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-format_opt = click.option(
-    "--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
-)
 
 
 @main.command()
@@ -1394,6 +1302,9 @@ def selfplay(
     with Sink(output, force=force) as out:
         for n, record in enumerate(records):
             out.write(("\n" if n else "") + write(canonical(record)))
+
+
+main.add_command(show)
 
 
 if __name__ == "__main__":  # python -m gouji_record.cli

@@ -238,6 +238,13 @@ class Position:
         """Seats in order of place, 头科 first, once the hand is over (else those placed so far, top first)."""
         return _places(self)
 
+    def __str__(self) -> str:
+        """The table as lines of text, every hand face up (:func:`gouji_record.rules.table.describe_text`;
+        its ``seat`` gives one seat's view)."""
+        from .table import describe_text
+
+        return describe_text(self)
+
 
 _new, _setattr = object.__new__, object.__setattr__
 

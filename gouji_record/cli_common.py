@@ -1,0 +1,136 @@
+"""The command line's shared parts (命令行公用): exit codes, reading hands, the options every
+command reading a record takes, and one-line errors.
+
+``gouji_record.cli`` imports these, and so does every command kept in a module of its own
+(``gouji_record.cli_show``): cli.py registers those commands, so importing them from cli.py would
+be a circle of imports, which tests/test_layers.py forbids (and ``python -m gouji_record.cli``,
+which runs cli.py as ``__main__``, could not start). They keep the names they had in cli.py.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from typing import BinaryIO
+
+import click
+
+from .batch import ReadHand, read_records, ruleset_problem
+from .notation.files import UnknownEncoding, text_encoding
+from .replay import Replay, replay, ruleset_of
+from .report import Problem, printable
+from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+#: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
+EXIT_INTERRUPTED = 130
+
+
+def _stdin() -> BinaryIO:
+    """Standard input as bytes; exit 2 with a one-line error when it is closed."""
+    if sys.stdin is None or sys.stdin.closed:
+        _fail(Problem("-", 0, 0, "unreadable", "standard input is closed"))
+        sys.exit(EXIT_UNREADABLE)
+    return sys.stdin.buffer
+
+
+def _records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
+    """The hands of ``path`` (``-``: standard input) read in ``encoding`` (``None``: UTF-8) and
+    parsed, one at a time, each with its problem if it cannot be read (see
+    :func:`gouji_record.batch.read_records`)."""
+    if path == "-" and stream is None:
+        stream = _stdin()
+    return read_records(path, stream, encoding)
+
+
+def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
+    """The ruleset to replay ``hand`` under (``override`` or its Ruleset tag, with its Options
+    tag), or the located problem with those tags."""
+    try:
+        return ruleset_of(hand.record, override)
+    except (UnknownRuleset, BadOption) as e:
+        return ruleset_problem(hand.hand.path, e, hand.where)
+
+
+def _fail(problem: Problem, lines: list[str] | None = None) -> None:
+    click.secho(printable(problem.format(lines)), fg="red", err=True)
+
+
+def _ruleset_option(value: str | None, hint: str = "--ruleset") -> Ruleset | None:
+    if value is None:
+        return None
+    try:
+        return get_ruleset(value)
+    except UnknownRuleset as e:
+        raise click.BadParameter(str(e), param_hint=hint) from None
+
+
+class _CommandLineError(click.ClickException):
+    """A wrong option value said in one line (``Error: …``), exit status 2 as for every command
+    line that is wrong."""
+
+    exit_code = EXIT_UNREADABLE
+
+
+class _EncodingType(click.ParamType):
+    """``--encoding NAME``: a text encoding that writes ASCII as ASCII, checked when the command
+    line is read; UTF-8 is ``None`` (the notation's own, read with located errors)."""
+
+    name = "encoding"
+
+    def get_metavar(self, param, ctx=None) -> str:  # click < 8.2 passes no ctx
+        return "NAME"
+
+    def convert(self, value, param, ctx):
+        try:
+            return text_encoding(value)
+        except UnknownEncoding as e:
+            raise _CommandLineError(f"Invalid value for '--encoding': {e}") from None
+
+
+encoding_opt = click.option(
+    "--encoding",
+    type=_EncodingType(),
+    default=None,
+    help="Read the input in this encoding (e.g. gb18030, gbk, big5) instead of UTF-8, the notation's own; "
+    "what is written is UTF-8.",
+)
+ruleset_opt = click.option(
+    "--ruleset",
+    "ruleset_name",
+    metavar="NAME",
+    help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
+)
+
+
+file_arg = click.argument("file", type=click.Path(allow_dash=True))
+
+
+def _one_hand(
+    file: str, hand_number: int, override: Ruleset | None, encoding: str | None = None
+) -> tuple[ReadHand, Replay]:
+    """Read ``file`` (in ``encoding``; ``None``: UTF-8) up to its hand number ``hand_number``
+    (1-based, counted as ``validate`` counts them) and replay it; exit 2 if it cannot be read."""
+    count = 0
+    for hand in _records(file, encoding=encoding):
+        if hand.hand is None or hand.hand.index == hand_number:
+            if hand.problem is not None:
+                _fail(hand.problem, hand.lines())
+                sys.exit(EXIT_UNREADABLE)
+            rules = _ruleset_for(hand, override)
+            if isinstance(rules, Problem):
+                _fail(rules, hand.lines())
+                sys.exit(EXIT_UNREADABLE)
+            return hand, replay(hand.record, rules)
+        count = hand.hand.index
+    raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
+
+
+def _json(data: object) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+format_opt = click.option(
+    "--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
+)
