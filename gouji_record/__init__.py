@@ -38,7 +38,7 @@ from .replay import Replay, replay
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
 from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, with_options
-from .verdict import MatchJudge, Verdict, verdict, verdicts
+from .judging import MatchJudge, Verdict, verdict, verdicts
 
 __version__ = "0.1.0"
 

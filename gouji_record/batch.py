@@ -24,7 +24,7 @@ from .notation.parser import parse_text
 from .replay import Replay, replay, ruleset_of
 from .report import Problem, diagnostic_problem, rulings, summary
 from .rules.rulesets import BadOption, Ruleset, UnknownRuleset
-from .verdict import MatchJudge, Verdict, trimmed
+from .judging import MatchJudge, Verdict, trimmed
 
 #: Exit statuses (docs/notation.md): valid, a rule broken, unreadable.
 OK, ILLEGAL, UNREADABLE = 0, 1, 2
@@ -44,7 +44,7 @@ class HandReport:
     ``status`` is :data:`OK`, :data:`ILLEGAL` or :data:`UNREADABLE`; ``text``
     is what a person reads (a summary, or a located error); ``data`` is the
     same as JSON-ready data; ``replay`` is the hand's replay, trimmed to what the match
-    checks read (:func:`~gouji_record.verdict.trimmed`), when it belongs to a match, else
+    checks read (:func:`~gouji_record.judging.trimmed`), when it belongs to a match, else
     ``None``; ``where`` and ``source`` (the hand's text) locate its actions and quote them then.
     """
 
@@ -228,7 +228,7 @@ def _event_counts(result) -> dict[str, int]:
 def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
     """Add the match checks to the reports of hands that belong to a match (a ``Match`` tag):
     tribute owed by the hand before and paid in this one, first lead, numbering, running score
-    (:class:`~gouji_record.verdict.MatchJudge`, on the replay each report keeps: no hand is
+    (:class:`~gouji_record.judging.MatchJudge`, on the replay each report keeps: no hand is
     read or replayed twice). Keeps only the previous hand of the current match in memory."""
     judge = MatchJudge()
     for report in reports:
@@ -363,8 +363,8 @@ def in_order(job: Callable[[A], B], items: Iterable[A], jobs: int = 1, runner: R
 class Judged(Generic[T]):
     """What a work of :func:`map_hands` gives back for a hand of a match, whose verdict only the
     hand before can complete: ``result``, its work so far, and ``replay``, the hand replayed and
-    :func:`~gouji_record.verdict.trimmed`. :func:`map_hands` judges it within its match, in file
-    order (:class:`~gouji_record.verdict.MatchJudge`), and yields ``settle(result, verdict)``."""
+    :func:`~gouji_record.judging.trimmed`. :func:`map_hands` judges it within its match, in file
+    order (:class:`~gouji_record.judging.MatchJudge`), and yields ``settle(result, verdict)``."""
 
     result: T
     replay: Replay
@@ -403,7 +403,7 @@ def map_hands(
     small picklable data (not a :class:`~gouji_record.replay.Replay`: it is large to send back);
     for a hand of a match, a :class:`Judged` (:func:`judged`), which is settled here, in file
     order, with the hand's whole verdict by ``settle``: every command gives the verdict
-    ``gouji validate`` gives (:mod:`gouji_record.verdict`). With workers it must itself pickle (a module-level function or a
+    ``gouji validate`` gives (:mod:`gouji_record.judging`). With workers it must itself pickle (a module-level function or a
     :func:`functools.partial` of one), and it must not return a ``Problem``.
 
     A problem is what stops a hand or a file being read: bad bytes, bad syntax, a bad deal, an

@@ -42,6 +42,8 @@ from .cli_common import (
     encoding_opt,
     file_arg,
     format_opt,
+    _with_options,
+    option_opt,
     ruleset_opt,
 )
 from .cli_show import show
@@ -49,7 +51,7 @@ from .model import GameRecord
 from .notation.files import decode
 from .notation.build import NotationError
 from .notation.writer import write, write_all
-from .replay import Replay, replay
+from .replay import Replay, RulesetOverride, replay
 from .width import columns
 from .report import Problem, diagnostic_problem, printable
 from .cards import CardError
@@ -59,14 +61,11 @@ from .rules.rulesets import (
     OPTION_NAMES,
     PRESETS,
     RULES,
-    BadOption,
     Ruleset,
     get_ruleset,
     option_rule,
     option_text,
     options_tag,
-    parse_options,
-    with_options,
 )
 
 T = TypeVar("T")
@@ -183,25 +182,6 @@ def main() -> None:
     """
 
 
-option_opt = click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="Override an option of the ruleset, as an Options tag does (repeat for more): --option threes-held=yes.",
-)
-
-
-def _with_options(rules: Ruleset, options: tuple[str, ...]) -> Ruleset:
-    """``rules`` with the ``--option`` overrides, or a usage error naming what is wrong."""
-    if not options:
-        return rules
-    try:
-        return with_options(rules, parse_options(",".join(options)))
-    except BadOption as e:
-        raise click.BadParameter(str(e), param_hint="--option") from None
-
-
 def preset_opt(what: str) -> Callable:
     """``--ruleset NAME`` for a command that reads no record: ``what`` it is used for."""
     return click.option(
@@ -282,7 +262,7 @@ def _cluster_runner(address: str | None, jobs: int):
 )
 def validate(
     files: tuple[str, ...],
-    ruleset_name: str | None,
+    override: RulesetOverride | None,
     quiet: bool,
     jobs: int,
     dask_address: str | None,
@@ -301,18 +281,16 @@ def validate(
     broken, 2 if a file or a hand cannot be read (the worst over all hands).
     With --dask the hands are checked on a Dask cluster, with the same output.
     """
-    if ruleset_name is not None:
-        _ruleset_option(ruleset_name)
     runner, client = _cluster_runner(dask_address, jobs)
     try:
-        status = _validate(files, ruleset_name, quiet, jobs, runner, fmt_, encoding, recursive)
+        status = _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive)
     finally:
         if client is not None:
             client.close()
     sys.exit(status)
 
 
-def _validate(files, ruleset_name, quiet, jobs, runner, fmt_, encoding, recursive) -> int:
+def _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive) -> int:
     """``gouji validate``: print the reports, return the exit status."""
     from .batch import OK, check_file, file_report, with_matches
     from .cluster import ClusterError
@@ -340,7 +318,7 @@ def _validate(files, ruleset_name, quiet, jobs, runner, fmt_, encoding, recursiv
             reports = with_matches(
                 check_file(
                     path,
-                    ruleset_name,
+                    override,
                     jobs=jobs,
                     quiet=quiet,
                     stream=_stdin() if path == "-" else None,
@@ -588,7 +566,7 @@ def fmt(
 def render(
     file: str,
     output: str | None,
-    ruleset_name: str | None,
+    override: RulesetOverride | None,
     hand_number: int | None,
     lang: str,
     seat: int,
@@ -615,7 +593,6 @@ def render(
     """
     from .render.html import render_replays
 
-    override = _ruleset_option(ruleset_name)
     if output is None:
         output = "-" if file == "-" else str(_html_beside(file))
         if file != "-" and same_file(file, output):  # hand.html given as FILE: never written over
@@ -812,7 +789,7 @@ def beats(top: str, play: str, ruleset_name: str | None, options: tuple[str, ...
 @format_opt
 @encoding_opt
 def moves(
-    file: str, at: int, hand_number: int, seat: int | None, ruleset_name: str | None, fmt_: str, encoding: str | None
+    file: str, at: int, hand_number: int, seat: int | None, override: RulesetOverride | None, fmt_: str, encoding: str | None
 ) -> None:
     """List the legal actions after action N of a hand: the seat to act's
     plays, pass and yield, and the burns other seats could claim, in claim
@@ -826,7 +803,6 @@ def moves(
     from .model import Action
     from .rules.moves import HiddenPlays, legal_actions
 
-    override = _ruleset_option(ruleset_name)
     hand, result = _one_hand(file, hand_number, override, encoding)
     total = len(hand.record.all_actions)
     if at > total:
@@ -1071,7 +1047,7 @@ def stats(
     by: str,
     fmt_: str,
     lang: str,
-    ruleset_name: str | None,
+    override: RulesetOverride | None,
     jobs: int,
     output: str | None,
     force: bool,
@@ -1094,7 +1070,6 @@ def stats(
 
     from .stats import COLUMNS, Stats, cell, hand_stats, settle
 
-    override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
     table, bad = Stats(by), []  # type: ignore[arg-type]
     runner, client = _cluster_runner(dask_address, jobs)
@@ -1221,7 +1196,7 @@ def review(
     rollouts: int,
     bot: str,
     seed: int,
-    ruleset_name: str | None,
+    override: RulesetOverride | None,
     fmt_: str,
     jobs: int,
     output: str | None,
@@ -1244,7 +1219,6 @@ def review(
 
     from .review import review_read, settle
 
-    override = _ruleset_option(ruleset_name)
     _no_overwrite(files, output)
     status, bad = EXIT_OK, []
     work = partial(review_read, only=hand_number, seat=seat, fmt=fmt_, rollouts=rollouts, bot=bot, seed=seed)
@@ -1282,19 +1256,28 @@ def schema() -> None:
     show_default=True,
     help="person: plays like a person (keeps gouji plays, burns, opens); random: any legal action.",
 )
+@option_opt
 @output_opt
 @force_opt
 def selfplay(
-    ruleset_name: str | None, seed: int, count: int, as_match: bool, bot: str, output: str | None, force: bool
+    ruleset_name: str | None,
+    seed: int,
+    count: int,
+    as_match: bool,
+    bot: str,
+    options: tuple[str, ...],
+    output: str | None,
+    force: bool,
 ) -> None:
     """Deal and play whole hands with bots, reproducibly, and write them as canonical .gjn.
 
     Every hand is legal under its ruleset (the bots choose among the engine's legal actions), so the
     output validates. With --match the hands form a match: tribute and first lead follow the rules.
+    With --option the bots play a variant, written in each record's Options tag.
     """
     from .selfplay import play_hand, play_match
 
-    rules = _ruleset_option(ruleset_name) or get_ruleset("charter")
+    rules = _with_options(_ruleset_option(ruleset_name) or get_ruleset("charter"), options)
     if as_match:
         records = play_match(rules, seed, count, bot)
     else:

@@ -9,18 +9,19 @@ which runs cli.py as ``__main__``, could not start). They keep the names they ha
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 import click
 
 from .batch import ReadHand, read_records, ruleset_problem
 from .notation.files import UnknownEncoding, text_encoding
-from .replay import Replay, replay, ruleset_of
+from .replay import Replay, RulesetOverride, replay, ruleset_of
 from .report import Problem, printable
-from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset
+from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 #: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
@@ -44,7 +45,7 @@ def _records(path: str, stream: BinaryIO | None = None, encoding: str | None = N
     return read_records(path, stream, encoding)
 
 
-def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
+def _ruleset_for(hand: ReadHand, override: Ruleset | RulesetOverride | None) -> Ruleset | Problem:
     """The ruleset to replay ``hand`` under (``override`` or its Ruleset tag, with its Options
     tag), or the located problem with those tags."""
     try:
@@ -96,12 +97,58 @@ encoding_opt = click.option(
     help="Read the input in this encoding (e.g. gb18030, gbk, big5) instead of UTF-8, the notation's own; "
     "what is written is UTF-8.",
 )
-ruleset_opt = click.option(
-    "--ruleset",
-    "ruleset_name",
-    metavar="NAME",
-    help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
+option_opt = click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Override an option of the ruleset, as an Options tag does (repeat for more): --option threes-held=yes.",
 )
+
+
+def _with_options(rules: Ruleset, options: tuple[str, ...]) -> Ruleset:
+    """``rules`` with the ``--option`` overrides, or a usage error naming what is wrong."""
+    if not options:
+        return rules
+    try:
+        return with_options(rules, parse_options(",".join(options)))
+    except BadOption as e:
+        raise click.BadParameter(str(e), param_hint="--option") from None
+
+
+def ruleset_opt(command: Callable) -> Callable:
+    """``--ruleset NAME`` and ``--option NAME=VALUE`` (repeatable) for a command that replays
+    records, given to it as one ``override``: a :class:`~gouji_record.replay.RulesetOverride`
+    (the options over each record's own ``Options`` tag: "would this hand be valid if 大王二杀一
+    held?"), or ``None`` when neither is given. A ruleset or option that is not is a usage error
+    (exit 2), before any file is read."""
+
+    @functools.wraps(command)
+    def with_override(*args, ruleset_name: str | None, options: tuple[str, ...], **kwargs):
+        return command(*args, override=_override(ruleset_name, options), **kwargs)
+
+    with_override = option_opt(with_override)
+    return click.option(
+        "--ruleset",
+        "ruleset_name",
+        metavar="NAME",
+        help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
+    )(with_override)
+
+
+def _override(ruleset_name: str | None, options: tuple[str, ...]) -> RulesetOverride | None:
+    """What ``--ruleset`` and ``--option`` say, checked: the options against the ruleset named
+    (or, without one, against every preset a record may name)."""
+    rules = _ruleset_option(ruleset_name)
+    if rules is None and not options:
+        return None
+    try:
+        parsed = parse_options(",".join(options))
+    except BadOption as e:
+        raise click.BadParameter(str(e), param_hint="--option") from None
+    for base in [rules] if rules is not None else PRESETS.values():
+        _with_options(base, options)
+    return RulesetOverride(rules, tuple(parsed.items()))
 
 
 file_arg = click.argument("file", type=click.Path(allow_dash=True))

@@ -17,12 +17,12 @@ from .cli_common import (
     _fail,
     _json,
     _one_hand,
-    _ruleset_option,
     encoding_opt,
     file_arg,
     format_opt,
     ruleset_opt,
 )
+from .replay import RulesetOverride
 from .report import diagnostic_problem
 from .rules.table import describe, describe_text
 
@@ -49,7 +49,7 @@ from .rules.table import describe, describe_text
 @format_opt
 @encoding_opt
 def show(
-    file: str, at: int, hand_number: int, seat: int | None, ruleset_name: str | None, fmt_: str, encoding: str | None
+    file: str, at: int, hand_number: int, seat: int | None, override: RulesetOverride | None, fmt_: str, encoding: str | None
 ) -> None:
     """Show the table before action N of a hand (牌桌): each seat's cards (?N
     for those the deal does not give) and how many it holds, the play on top
@@ -67,7 +67,6 @@ def show(
     held. Exit 0; 1 when action N comes after an illegal action; 2 when FILE
     cannot be read or the command line is wrong. FILE - reads standard input.
     """
-    override = _ruleset_option(ruleset_name)
     hand, result = _one_hand(file, hand_number, override, encoding)
     actions = hand.record.all_actions
     if at > len(actions) + 1:

@@ -529,7 +529,7 @@ def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMa
     """Check a match: the tribute and first lead of each hand after the first, the calls of the
     hand before (won or lost), and the running match score (per team, and per seat for the
     extras). Returns one entry per hand (:func:`hand_in_match` of each with the one before);
-    hand numbering is checked by :class:`gouji_record.verdict.MatchJudge`, which gives a file's
+    hand numbering is checked by :class:`gouji_record.judging.MatchJudge`, which gives a file's
     hands their whole verdict.
 
     ``from_start=False`` says ``replays`` is an excerpt that starts after the match's first hand:

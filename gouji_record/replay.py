@@ -75,19 +75,36 @@ class Replay:
         return sum(1 for e in self.events if e.kind is kind)
 
 
-def ruleset_of(record: GameRecord, override: str | Ruleset | None = None) -> Ruleset:
+@dataclass(frozen=True)
+class RulesetOverride:
+    """What a command line says of the ruleset to replay records under: ``ruleset`` instead of
+    each record's ``Ruleset`` tag (``None``: the tag's), and ``options`` (``{name: value}`` as
+    an ``Options`` tag writes them, e.g. ``{"big-joker-beaten-by": "two"}``) over the record's
+    own ``Options`` tag: "would this hand be valid if 大王二杀一 held?". The one way
+    ``--ruleset`` and ``--option`` are carried to every command (picklable, for workers)."""
+
+    ruleset: Ruleset | None = None
+    options: tuple[tuple[str, str], ...] = ()
+
+
+def ruleset_of(record: GameRecord, override: str | Ruleset | RulesetOverride | None = None) -> Ruleset:
     """The ruleset to replay ``record`` under: ``override`` (a preset name or a
-    ruleset) or else its ``Ruleset`` tag, with its ``Options`` tag's overrides.
+    ruleset) or else its ``Ruleset`` tag, with its ``Options`` tag's overrides; a
+    :class:`RulesetOverride` also sets options over the record's own.
 
     Raises :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
     :class:`~gouji_record.rules.rulesets.BadOption`.
     """
+    extra: tuple[tuple[str, str], ...] = ()
+    if isinstance(override, RulesetOverride):
+        override, extra = override.ruleset, override.options
     if isinstance(override, Ruleset):
         rules = override
     else:
         rules = get_ruleset(override or record.ruleset_name)
     options = record.tags.get("Options", "").strip()
-    return with_options(rules, parse_options(options)) if options else rules
+    rules = with_options(rules, parse_options(options)) if options else rules
+    return with_options(rules, dict(extra)) if extra else rules
 
 
 def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position: bool = True) -> Replay:
@@ -103,7 +120,7 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
     purchase or gift of a 3 or 4 (买三, 买四, 赠与:
     :func:`~gouji_record.buying.check_buying`): the hand's own verdict, the one
     ``gouji validate`` gives. What only the hand before can tell (tribute, the
-    first lead of a match) is :func:`gouji_record.verdict.verdicts`'. Raises
+    first lead of a match) is :func:`gouji_record.judging.verdicts`'. Raises
     :class:`~gouji_record.rules.rulesets.UnknownRuleset` for an unknown
     ruleset name.
     """

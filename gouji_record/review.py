@@ -55,7 +55,7 @@ from .selfplay import BOTS, finish_hand
 
 if TYPE_CHECKING:
     from .batch import ReadHand
-    from .verdict import Verdict
+    from .judging import Verdict
 
 #: Each kind of finding: its Chinese and English names (UI text), and the rule it concerns.
 KINDS: dict[str, tuple[str, str, str]] = {
@@ -620,7 +620,7 @@ class Reviewed(NamedTuple):
 
 def settle(done: Reviewed, verdict: Verdict) -> Reviewed:
     """The review of a hand of a match (:func:`review_read`'s) with its match's problems
-    (tribute, first lead, numbering: :attr:`~gouji_record.verdict.Verdict.diagnostics`): each a
+    (tribute, first lead, numbering: :attr:`~gouji_record.judging.Verdict.diagnostics`): each a
     ``not valid`` line under the heading (``match_problems`` in JSON), the hand then illegal."""
     extra = verdict.match.diagnostics if verdict.match is not None else []
     if not extra or done.text is None:
@@ -648,7 +648,7 @@ def review_read(
     seed: int = 1,
 ) -> Reviewed:
     """Review one hand read from a file (a :class:`~gouji_record.batch.ReadHand`) under ``rules``,
-    judged as ``gouji validate`` judges it (:mod:`gouji_record.verdict`), and format it:
+    judged as ``gouji validate`` judges it (:mod:`gouji_record.judging`), and format it:
     ``fmt`` ``text`` (:func:`review_lines`) or ``json`` (one line of :func:`review_data`), only
     ``seat``'s findings if given. A hand whose index is not ``only`` (when given) is skipped
     (replayed all the same when it is in a match: the next hand's tribute depends on it). The

@@ -50,7 +50,7 @@ class Selection:
 
     def keeps(self, result: Replay, valid: bool | None = None) -> bool:
         """Whether the hand ``result`` replayed is selected; ``valid`` is its whole verdict
-        (:attr:`~gouji_record.verdict.Verdict.valid`; ``None``: its replay's own)."""
+        (:attr:`~gouji_record.judging.Verdict.valid`; ``None``: its replay's own)."""
         if valid is None:
             valid = result.diagnostic is None
         return self._keeps_apart_from_verdict(result) and (self.valid is None or valid == self.valid)
@@ -85,5 +85,5 @@ class Selection:
 
     def settle(self, text: str | None, verdict) -> str | None:
         """``text`` (:meth:`pick`'s) kept or not by the hand's whole ``verdict``
-        (a :class:`~gouji_record.verdict.Verdict`)."""
+        (a :class:`~gouji_record.judging.Verdict`)."""
         return text if text is not None and (self.valid is None or verdict.valid == self.valid) else None

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .batch import Judged, ReadHand
     from .rules.events import Diagnostic
     from .rules.rulesets import Ruleset
-    from .verdict import Verdict
+    from .judging import Verdict
 
 By = Literal["player", "seat", "team", "ruleset"]
 BY: tuple[By, ...] = ("player", "seat", "team", "ruleset")

@@ -396,7 +396,7 @@ def _record_diagnostics(found):
 
 def _validate_diagnostics(found, monkeypatch, tmp_path):
     """A Hand tag out of sequence, as gouji validate checks a match (hand-missing)."""
-    from gouji_record import verdict as judging
+    from gouji_record import judging
 
     made = []
 

@@ -30,7 +30,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from ..bilingual import english_only, zh_of
 from ..buying import trade_names
 from ..match import KIND_NAMES, transfer_kinds, tribute_due
-from ..verdict import MatchJudge
+from ..judging import MatchJudge
 from ..model import ActionKind
 from ..replay import Replay
 from ..review import KINDS, Finding, estimate_line, review as review_hand
@@ -430,7 +430,7 @@ def _page_data(packed: list[bytes], lang: str, seat: int) -> Iterator[markupsafe
 
 class _Overview:
     """Builds :func:`match_overview`'s rows as hands go by, each hand of a match judged within it
-    as ``gouji validate`` judges it (:class:`~gouji_record.verdict.MatchJudge`, which keeps only
+    as ``gouji validate`` judges it (:class:`~gouji_record.judging.MatchJudge`, which keeps only
     the hand before, trimmed)."""
 
     def __init__(self) -> None:
