@@ -24,13 +24,22 @@ from typing import BinaryIO, Callable, TypeVar
 import click
 from pydantic import BaseModel
 
-from .batch import MAX_JOBS, ReadHand, located, map_hands, read_records, ruleset_problem
+from .batch import MAX_JOBS, ReadHand, located, map_hands, read_records
 from .canonical import canonical
+from .cli_common import EXIT_ILLEGAL, EXIT_OK, EXIT_UNREADABLE, encoding_opt, ruleset_opt
+from .cli_common import (  # (named as they were when they were defined here)
+    CommandLineError as _CommandLineError,
+    fail as _fail,
+    records as _records,
+    ruleset_for as _ruleset_for,
+    ruleset_option as _ruleset_option,
+    stdin as _stdin,
+)
 from .model import GameRecord
-from .notation.files import UnknownEncoding, decode, text_encoding
+from .notation.files import decode
 from .notation.build import NotationError
 from .notation.writer import write, write_all
-from .replay import Replay, replay, ruleset_of
+from .replay import Replay, replay
 from .width import columns
 from .report import Problem, diagnostic_problem, printable
 from .cards import CardError
@@ -42,7 +51,6 @@ from .rules.rulesets import (
     RULES,
     BadOption,
     Ruleset,
-    UnknownRuleset,
     get_ruleset,
     option_rule,
     option_text,
@@ -52,35 +60,8 @@ from .rules.rulesets import (
 )
 
 T = TypeVar("T")
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 #: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
 EXIT_INTERRUPTED = 130
-
-
-def _stdin() -> BinaryIO:
-    """Standard input as bytes; exit 2 with a one-line error when it is closed."""
-    if sys.stdin is None or sys.stdin.closed:
-        _fail(Problem("-", 0, 0, "unreadable", "standard input is closed"))
-        sys.exit(EXIT_UNREADABLE)
-    return sys.stdin.buffer
-
-
-def _records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
-    """The hands of ``path`` (``-``: standard input) read in ``encoding`` (``None``: UTF-8) and
-    parsed, one at a time, each with its problem if it cannot be read (see
-    :func:`gouji_record.batch.read_records`)."""
-    if path == "-" and stream is None:
-        stream = _stdin()
-    return read_records(path, stream, encoding)
-
-
-def _ruleset_for(hand: ReadHand, override: Ruleset | None) -> Ruleset | Problem:
-    """The ruleset to replay ``hand`` under (``override`` or its Ruleset tag, with its Options
-    tag), or the located problem with those tags."""
-    try:
-        return ruleset_of(hand.record, override)
-    except (UnknownRuleset, BadOption) as e:
-        return ruleset_problem(hand.hand.path, e, hand.where)
 
 
 def _each_hand(
@@ -115,19 +96,6 @@ def _each_hand(
         where = next(iter(files), "-")
         _fail(Problem(where, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
         sys.exit(EXIT_UNREADABLE)
-
-
-def _fail(problem: Problem, lines: list[str] | None = None) -> None:
-    click.secho(printable(problem.format(lines)), fg="red", err=True)
-
-
-def _ruleset_option(value: str | None, hint: str = "--ruleset") -> Ruleset | None:
-    if value is None:
-        return None
-    try:
-        return get_ruleset(value)
-    except UnknownRuleset as e:
-        raise click.BadParameter(str(e), param_hint=hint) from None
 
 
 class _Group(click.Group):
@@ -201,44 +169,6 @@ def main() -> None:
     named - is standard input. Exit codes: 0 valid, 1 a rule is broken, 2 a
     file cannot be read or the command line is wrong.
     """
-
-
-class _CommandLineError(click.ClickException):
-    """A wrong option value said in one line (``Error: …``), exit status 2 as for every command
-    line that is wrong."""
-
-    exit_code = EXIT_UNREADABLE
-
-
-class _EncodingType(click.ParamType):
-    """``--encoding NAME``: a text encoding that writes ASCII as ASCII, checked when the command
-    line is read; UTF-8 is ``None`` (the notation's own, read with located errors)."""
-
-    name = "encoding"
-
-    def get_metavar(self, param, ctx=None) -> str:  # click < 8.2 passes no ctx
-        return "NAME"
-
-    def convert(self, value, param, ctx):
-        try:
-            return text_encoding(value)
-        except UnknownEncoding as e:
-            raise _CommandLineError(f"Invalid value for '--encoding': {e}") from None
-
-
-encoding_opt = click.option(
-    "--encoding",
-    type=_EncodingType(),
-    default=None,
-    help="Read the input in this encoding (e.g. gb18030, gbk, big5) instead of UTF-8, the notation's own; "
-    "what is written is UTF-8.",
-)
-ruleset_opt = click.option(
-    "--ruleset",
-    "ruleset_name",
-    metavar="NAME",
-    help=f"Replay under this ruleset instead of the record's Ruleset tag ({', '.join(PRESETS)}).",
-)
 
 
 option_opt = click.option(
@@ -1390,7 +1320,6 @@ def selfplay(
     with Sink(output, force=force) as out:
         for n, record in enumerate(records):
             out.write(("\n" if n else "") + write(canonical(record)))
-
 
 if __name__ == "__main__":  # python -m gouji_record.cli
     run()

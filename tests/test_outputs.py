@@ -13,7 +13,7 @@ import threading
 import pytest
 from click.testing import CliRunner
 
-from gouji_record import cli
+from gouji_record import cli, cli_common
 from gouji_record.cli import main
 
 from conftest import EXAMPLES
@@ -129,7 +129,8 @@ def test_ctrl_c_exits_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "read_records", interrupted)
+    monkeypatch.setattr(cli, "read_records", interrupted)  # fmt reads with it
+    monkeypatch.setattr(cli_common, "read_records", interrupted)  # the commands that read with cli_common.records
     for command in (["fmt", str(HAND)], ["export", str(HAND)]):
         r = CliRunner().invoke(main, command)
         assert r.exit_code == 130 and "Aborted" not in r.output, command
