@@ -61,7 +61,7 @@ def _revolting(dealt: tuple[str, ...], seats: tuple[int, ...], rng: random.Rando
 def _revolution_hands() -> list:
     """Per preset with revolutions, two hands with one revolter and one with two (void)."""
     out = []
-    for name, rules in PRESETS.items():
+    for rules in PRESETS.values():
         if not rules.revolution:
             continue
         for seed in range(3):
