@@ -1321,5 +1321,10 @@ def selfplay(
         for n, record in enumerate(records):
             out.write(("\n" if n else "") + write(canonical(record)))
 
+
+from .cli_events import events  # noqa: E402  (a command in a module of its own, on the helpers of cli_common)
+
+main.add_command(events)
+
 if __name__ == "__main__":  # python -m gouji_record.cli
     run()

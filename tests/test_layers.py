@@ -21,7 +21,7 @@ LAYERS = [
     {"replay", "canonical", "match", "buying", "eventlog", "interchange", "report", "batch", "selfplay", "sink", "lexer",
      "stats", "selection", "review", "archive", "cluster"},
     {"render"},
-    {"cli", "cli_common", "__init__"},  # the command line
+    {"cli", "cli_common", "cli_events", "__init__"},  # the command line
 ]
 
 
