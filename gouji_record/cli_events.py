@@ -10,9 +10,6 @@ action stands in the file (``FILE:LINE:COL``), its round (一轮; none before pl
 their players (Seat tags), cards, place, rule key, the rule's source, and note. A hand that stops
 at an illegal action (or whose Result tag disagrees with the play) lists its events up to there,
 then the diagnostic.
-
->>> COLUMNS[:6]
-('file', 'hand', 'action', 'line', 'column', 'round')
 """
 
 from __future__ import annotations
@@ -74,8 +71,8 @@ DIAGNOSTIC = "diagnostic"
 def verdict(record: GameRecord, rules: Ruleset) -> Replay:
     """The verdict on one hand, with its events: the one call ``gouji events`` makes to judge a
     hand (today :func:`gouji_record.buying.judge`: the replay, then the purchases of 3s and 4s),
-    kept here alone so that it is swapped in one place. Only the final position is kept.
-    Raises as :func:`gouji_record.replay.replay` does (an unknown ruleset: never, given ``rules``)."""
+    kept here alone so that it is swapped in one place. Only the final position is kept. Never
+    raises for a hand that breaks the rules: the verdict's ``diagnostic`` says where and how."""
     return judge(record, rules, every_position=False)
 
 
@@ -169,13 +166,20 @@ def diagnostic_row(read: ReadHand, result: Replay) -> dict[str, Any]:
 
 
 def text_line(row: dict[str, Any]) -> str:
-    """One row as ``gouji events`` prints it (printable on a terminal)::
+    """One row as ``gouji events`` prints it, on one line (printable on a terminal): where, when,
+    what, the seats with their players, the cards; a place as ``place 6 大落 (6th)``; the rule and
+    its source; a note after ``;``. A diagnostic's row reads ``FILE:LINE:COL: hand 1, action 2,
+    round 1: error[CODE]: message — rule: source``.
 
-        FILE:LINE:COL: hand 1, action 17, round 3: burn (烧牌), seat 5 Liu Yang, seat 4 Zhao Lei: XXKK
-          — burn: 够级大纲 §10 (第十条 烧牌)
-
-    on one line; a place as ``place 6 大落 (6th)``, a note after ``;``. A diagnostic's row reads
-    ``FILE:LINE:COL: hand 1, action 2, round 1: error[CODE]: message — rule: source``."""
+    >>> row = dict.fromkeys(COLUMNS) | {"file": "h.gjn", "hand": 1, "action": 17, "line": 30, "column": 56,
+    ...     "round": 3, "kind": "burn", "en": "burn", "zh": "烧牌", "seats": [5, 4], "players": ["Liu", "Zhao"],
+    ...     "cards": "XXKK", "rule": "burn", "source": "002 §10", "note": ""}
+    >>> print(text_line(row))
+    h.gjn:30:56: hand 1, action 17, round 3: burn (烧牌), seat 5 Liu, seat 4 Zhao: XXKK — burn: 002 §10
+    >>> print(text_line(row | {"kind": "placed", "en": "placed", "zh": "定科", "seats": [2], "players": ["Wang"],
+    ...     "cards": "", "place": 6, "rule": "hand-end", "source": "002 §3"}))
+    h.gjn:30:56: hand 1, action 17, round 3: placed (定科), seat 2 Wang, place 6 大落 (6th) — hand-end: 002 §3
+    """
     where = row["file"] + "".join(f":{row[k]}" for k in ("line", "column") if row[k] is not None)
     when = f"hand {row['hand']}"
     if row["action"] is not None:
@@ -209,7 +213,9 @@ class _Echo:
         click.echo(text, nl=False)
 
 
-def _judged(files: tuple[str, ...], encoding: str | None, override: Ruleset | None, bad: list[bool]) -> Iterator:
+def _judged(
+    files: tuple[str, ...], encoding: str | None, override: Ruleset | None, bad: list[bool]
+) -> Iterator[tuple[ReadHand, Replay, list[str | None] | None]]:
     """``(read hand, verdict, tribute kinds)`` for each hand of ``files`` that can be read, in file
     order; a hand that cannot be read (or names a ruleset that is not) is said on standard error,
     located, and marked in ``bad``. The tribute kinds are those of the hand before it in the file
