@@ -13,8 +13,8 @@ processes, a Dask cluster: :mod:`gouji_record.cluster`), the tables written here
 the same whatever ran them. pyarrow is needed (``pip install 'gouji-record[archives]'``);
 it is imported only when a table is written.
 
->>> [c.name for c in TABLES["events"]][:6]
-['file', 'hand', 'event', 'action', 'kind', 'seat']
+>>> [c.name for c in TABLES["events"]][:7]
+['file', 'hand', 'event', 'action', 'round', 'kind', 'seat']
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from .sink import OutputDirectory
 
 #: The version of the tables' layout, in each file's metadata as ``schema_version``: it changes
 #: with any change of a column (name, type or meaning), so a reader can tell what it holds.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: The extra that brings pyarrow, DuckDB and Dask, as ``pip`` names it.
 EXTRA = "pip install 'gouji-record[archives]'"
 
@@ -285,6 +285,13 @@ TABLES: dict[str, tuple[Column, ...]] = {
         *_KEYS,
         Column("event", "int32", False, "The event's number in the hand, 1 for the first, in the order derived."),
         Column("action", "int32", False, "The number of the action that caused it (`actions.action`).", "动作"),
+        Column(
+            "round",
+            "int32",
+            True,
+            "The round (一轮) of that action, 1 for the first; null for an action before play.",
+            "轮",
+        ),
         Column("kind", "string", False, "What happened: one of the kinds in the table below.", "事件"),
         Column(
             "seat",
@@ -297,7 +304,13 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("team", "string", True, "That seat's team: `1-3-5` or `2-4-6`; null for none.", "联邦"),
         Column("seats", "list<uint8>", False, "Every seat concerned, in order: a burn's burner, then the seat burned."),
         *_CARDS,
-        Column("place", "uint8", True, "The place taken (1–6) by a `finish` or an `out`; null for other kinds.", "名次"),
+        Column(
+            "place",
+            "uint8",
+            True,
+            "The place taken (1–6) by a `finish`, a `placed` or an `out`; null for other kinds.",
+            "名次",
+        ),
         Column(
             "outcome",
             "string",
@@ -430,6 +443,7 @@ def hand_rows(hand: HandText, result: Replay) -> HandRows:
         "hand": [index] * m,
         "event": list(range(1, m + 1)),
         "action": [ev.action + 1 for ev in events],
+        "round": [ev.round for ev in events],
         "kind": [ev.kind._value_ for ev in events],
         "seat": first,
         "player": [players[s - 1] if s else None for s in first],

@@ -46,6 +46,7 @@ from .cli_common import (
     option_opt,
     ruleset_opt,
 )
+from .cli_events import events
 from .cli_show import show
 from .model import GameRecord
 from .notation.files import decode
@@ -1287,6 +1288,7 @@ def selfplay(
             out.write(("\n" if n else "") + write(canonical(record)))
 
 
+main.add_command(events)
 main.add_command(show)
 
 

@@ -124,7 +124,7 @@ def test_the_schema_version_is_read_as_the_page_reads_it(exported, monkeypatch):
     scope: dict = {}
     exec("\n".join(setup), scope)
     expression, comment = last.split("#")
-    assert eval(expression, scope) == eval(comment.strip()) == b"1"
+    assert eval(expression, scope) == eval(comment.strip()) == b"2"
 
 
 def queries() -> dict[str, tuple[str, list[list[str]]]]:

@@ -76,7 +76,7 @@ def test_three_tables_with_the_documented_columns_and_the_schema_version(example
     for table, columns in archive.TABLES.items():
         schema = pq.read_schema(examples_export / f"{table}.parquet")
         assert schema.names == [c.name for c in columns]
-        assert schema.metadata[b"schema_version"] == b"1" and schema.metadata[b"table"] == table.encode()
+        assert schema.metadata[b"schema_version"] == b"2" and schema.metadata[b"table"] == table.encode()
         assert schema == archive.arrow_schema(table)
 
 
@@ -99,9 +99,15 @@ def test_a_hand_its_actions_and_events_worked_by_hand(examples_export):
     assert all(a["legal"] and a["phase"] == "play" for a in actions)
 
     events = [e for e in read(examples_export, "events") if e["file"] == "examples/charter-hand.gjn"]
-    burns = [(e["action"], e["kind"], e["seats"], e["cards"], e["outcome"]) for e in events if "burn" in e["kind"]]
-    assert burns == [(17, "burn", [5, 4], "XXKK", "success"), (22, "burn-success", [5, 4], "", None)]
-    assert sorted(e["seat"] for e in events if e["kind"] == "open") == [4, 5, 6]
+    burns = [
+        (e["action"], e["round"], e["kind"], e["seats"], e["cards"], e["outcome"]) for e in events if "burn" in e["kind"]
+    ]
+    assert burns == [(17, 3, "burn", [5, 4], "XXKK", "success"), (22, 6, "burn-success", [5, 4], "", None)]
+    assert sorted((e["seat"], e["round"]) for e in events if e["kind"] == "open") == [(4, 1), (5, 3), (6, 7)]
+    # seat 3 plays out in round 17 (action 69): 5th; seat 2, left holding cards, is placed 6th (定科)
+    places = [(e["kind"], e["seat"], e["place"]) for e in events if e["kind"] in ("finish", "placed", "out")]
+    assert places == [("finish", 5, 1), ("finish", 6, 2), ("finish", 1, 3), ("finish", 4, 4), ("finish", 3, 5),
+                      ("placed", 2, 6)]  # fmt: skip
     assert [e["event"] for e in events] == list(range(1, len(events) + 1))
 
 
@@ -146,6 +152,14 @@ def test_rounds_are_the_engines(examples_export):
                     assert exported[(f"examples/{path.name}", hand.hand.index, i + 1)] == result.positions[i].round
                     checked += 1
     assert checked > 2500
+
+
+def test_an_events_round_is_its_actions(examples_export):
+    """Every event's round is the round column of the action that caused it (null before play)."""
+    rounds = {(a["file"], a["hand"], a["action"]): a["round"] for a in read(examples_export, "actions")}
+    events = read(examples_export, "events")
+    assert [e["round"] for e in events] == [rounds[(e["file"], e["hand"], e["action"])] for e in events]
+    assert {e["kind"] for e in events if e["round"] is None} == {"give"}  # the examples' transfers before play
 
 
 @pytest.fixture(scope="module")

@@ -48,8 +48,9 @@ def test_charter_hand_events():
         "TTTTTTTTTTT",
         "KKKKKK",
     ]
+    # seats 5 6 1 4 3 play out (走科); seat 2, left holding cards when seat 3 plays out, is placed 6th
+    # (定科), not finished (002 §3 "最后手中余牌未发者为败")
     assert [e.place for e in result.events if e.kind is EventKind.FINISH] == [1, 2, 3, 4, 5]
-    # seat 2, last, still holds cards when the hand ends: placed 6th (定科), it did not finish (走科)
     assert [(e.seats, e.place) for e in result.events if e.kind is EventKind.PLACED] == [((2,), 6)]
 
 

@@ -192,7 +192,7 @@ def test_the_guide_runs_as_written(guide_run):
 
 def test_the_guide_shows_what_users_come_for(guide_run):
     used = {args[1] for _, args in guide_run.commands}
-    assert {"validate", "fmt", "moves", "beats", "rules", "render", "stats", "filter"} <= used
+    assert {"validate", "fmt", "moves", "beats", "rules", "render", "stats", "filter", "events"} <= used
     options = {a for _, args in guide_run.commands for a in args}
     assert {"--at", "--ruleset", "--lang", "--seat", "--diff", "--in-place", "--jobs", "--format", "--has"} <= options
     text = GUIDE.read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ LAYERS = [
     {"replay", "judging", "transfers", "canonical", "match", "buying", "eventlog", "interchange", "report", "batch", "selfplay", "sink", "lexer",
      "stats", "selection", "review", "archive", "cluster"},
     {"render"},
-    {"cli", "cli_common", "cli_show", "__init__"},
+    {"cli", "cli_common", "cli_show", "cli_events", "__init__"},  # the command line
 ]
 
 

@@ -129,9 +129,9 @@ def test_ctrl_c_exits_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "read_records", interrupted)  # fmt reads through it
-    monkeypatch.setattr(cli_common, "read_records", interrupted)  # export, through cli_common._records
-    for command in (["fmt", str(HAND)], ["export", str(HAND)]):
+    monkeypatch.setattr(cli, "read_records", interrupted)  # fmt reads with it
+    monkeypatch.setattr(cli_common, "read_records", interrupted)  # the commands that read with cli_common.records
+    for command in (["fmt", str(HAND)], ["export", str(HAND)], ["events", str(HAND)]):
         r = CliRunner().invoke(main, command)
         assert r.exit_code == 130 and "Aborted" not in r.output, command
 

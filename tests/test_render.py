@@ -56,6 +56,7 @@ def test_actions_carry_rounds_comments_and_events_cite_rules():
     assert data["actions"][16]["burn"] and data["actions"][16]["comments"][0].startswith("Seat 5 burns it")
     burn = next(e for e in data["events"] if e["kind"] == "burn")
     assert burn["action"] == 16 and burn["seats"] == [5, 4] and burn["zh"] == "烧牌" and burn["en"] == "burn"
+    assert burn["round"] == 3  # 3. 4:QQQQ 5:*XXKK: the burn is the second action of round 3
     assert burn["rule"]["zh"] == "烧牌（捎牌）" and burn["source"].startswith("够级大纲 §10")
     assert "round-end" not in {e["kind"] for e in data["events"]}
 

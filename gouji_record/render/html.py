@@ -156,12 +156,12 @@ def replay_data(
     place tribute, 还贡 …); ``frames[i]`` is the table after ``i`` actions
     (``frames[0]`` the deal). A frame's ``trick`` lists the indices of the
     actions of the round the last action belongs to, and its ``top`` the play
-    to beat with the index of the action that made it. ``events`` carry their
-    action index, labels in both languages, the rule (in both languages), its
-    source and their ``note`` in both languages. ``diagnostic`` is the first
-    illegal action (or inconsistency) with its message (``message``, as the command line
-    prints it, and ``text`` in each language), rule and source, and ``where`` it stands in the
-    file; the frames stop before that action. ``cites`` gives each source cited, in each
+    to beat with the index of the action that made it. ``events`` (all but ``round-end``) carry
+    their action index, their ``round`` (一轮, from 1; ``None`` before play), labels in both
+    languages, the rule (in both languages), its source and their ``note`` in both languages.
+    ``diagnostic`` is the first illegal action (or inconsistency) with its message (``message``,
+    as the command line prints it, and ``text`` in each language), rule and source, and
+    ``where`` it stands in the file; the frames stop before that action. ``cites`` gives each source cited, in each
     language (:mod:`~gouji_record.render.citations`). ``review`` holds the ``findings`` of
     :func:`~gouji_record.review.review`, if given, shaped as events (``review: true``, the
     finding's text and estimates as their ``note``): the page draws them on a lane of their own.
@@ -225,6 +225,7 @@ def replay_data(
     events = [
         {
             "action": e.action,
+            "round": e.round,
             "kind": e.kind.value,
             "zh": e.kind.zh,
             "en": e.kind.en,

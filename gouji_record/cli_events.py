@@ -1,0 +1,331 @@
+"""``gouji events``: who did what (谁做了什么), every event of each hand, located in its file.
+
+Each hand is judged once (:func:`verdict`), and its events listed as the engine derived them
+(:class:`~gouji_record.rules.events.Event`): 够级, 打点, 烧牌 and how it ended, 开点, 闷, 接风, 无头,
+四户乱缠, 走科 / 定科 / 出局 with places, 革命, the rulings on ``^`` actions, and the cards that change
+hands before play, a match's tribute named by its kind (落贡, 还贡, 点贡 …) as
+:func:`gouji_record.match.transfer_kinds` explains the transfers, as the replay page names them.
+Each event comes with its hand, the number of the action that caused it (from 1) and where that
+action stands in the file (``FILE:LINE:COL``), its round (一轮; none before play), its seats and
+their players (Seat tags), cards, place, rule key, the rule's source, and note. A hand that stops
+at an illegal action (or whose Result tag disagrees with the play) lists its events up to there,
+then the diagnostic.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+from .batch import ReadHand
+from .buying import trade_names
+from .cli_common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    _fail as fail,
+    _records as records,
+    _ruleset_for as ruleset_for,
+    encoding_opt,
+    ruleset_opt,
+)
+from .judging import MatchJudge, Verdict
+from .match import KIND_NAMES, transfer_kinds, tribute_due
+from .model import GameRecord
+from .replay import Replay, RulesetOverride, replay
+from .report import Problem, diagnostic_problem, printable
+from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
+
+#: The keys of every object of ``--format json`` and the columns of ``--format csv``, in order.
+COLUMNS = (
+    "file",
+    "hand",
+    "action",
+    "line",
+    "column",
+    "round",
+    "kind",
+    "en",
+    "zh",
+    "seats",
+    "players",
+    "cards",
+    "place",
+    "tribute",
+    "rule",
+    "source",
+    "note",
+    "note_zh",
+    "code",
+)
+#: The ``kind`` of the row that ends an illegal hand: its diagnostic (违规诊断).
+DIAGNOSTIC = "diagnostic"
+
+
+def _names(record: GameRecord, kinds: list[str | None] | None) -> list[tuple[str, str] | None]:
+    """Per pre-play action, the name of the cards it gives, in Chinese and English: a purchase
+    or a gift (买三, 赠与: :func:`gouji_record.buying.trade_names`), a tribute by its kind
+    (``kinds``, from :func:`gouji_record.match.transfer_kinds`: 落贡, 还贡 …), else ``None``:
+    as the replay page names them."""
+    names = trade_names(record.preplay)
+    for i, kind in enumerate(kinds or ()):
+        if kind is not None:
+            names[i] = KIND_NAMES[kind]
+    return names
+
+
+def event_rows(read: ReadHand, result: Replay, kinds: list[str | None] | None = None) -> list[dict[str, Any]]:
+    """One row per event of ``result`` (the verdict on the hand ``read``), in the order derived,
+    each with the keys of :data:`COLUMNS`: ``action`` numbered from 1, ``line`` and ``column``
+    where that action is written (``None`` for an event after the last action), ``round``
+    (``None`` before play), ``kind`` (an :class:`~gouji_record.rules.events.EventKind` value) and
+    its names ``en`` and ``zh`` — for cards given before play, the purchase's or the tribute's
+    (``kinds``: per pre-play action, the kind of tribute it pays, or ``None``), that kind in
+    ``tribute`` — ``seats`` as the engine gives them (the acting seat first; a burn: burner, then
+    the seat burned) and their ``players``, ``place`` (1–6) for ``finish``, ``placed`` and
+    ``out``, ``rule`` (a key of ``gouji rules``) and its ``source``, ``note`` in English and
+    ``note_zh`` in Chinese (``""`` for none); ``code`` is ``None`` (a diagnostic's row has one)."""
+    record, where = result.record, read.where
+    names = _names(record, kinds)
+    rows = []
+    for e in result.events:
+        at = where.actions[e.action] if e.action < len(where.actions) else None
+        named = names[e.action] if e.kind is EventKind.GIVE and e.action < len(names) else None
+        tribute = kinds[e.action] if e.kind is EventKind.GIVE and kinds and e.action < len(kinds) else None
+        rows.append(
+            {
+                "file": read.hand.path,
+                "hand": read.hand.index,
+                "action": e.number,
+                "line": at[0] if at else None,
+                "column": at[1] if at else None,
+                "round": e.round,
+                "kind": e.kind.value,
+                "en": named[1] if named else e.kind.en,
+                "zh": named[0] if named else e.kind.zh,
+                "seats": list(e.seats),
+                "players": [record.player(s) for s in e.seats],
+                "cards": e.cards,
+                "place": e.place,
+                "tribute": tribute,
+                "rule": e.rule,
+                "source": e.source,
+                "note": e.note,
+                "note_zh": e.note_zh,
+                "code": None,
+            }
+        )
+    return rows
+
+
+def diagnostic_row(read: ReadHand, result: Replay, d: Diagnostic) -> dict[str, Any]:
+    """The row of a problem ``d`` of the hand's verdict (its replay's own, or its match's: a
+    :attr:`~gouji_record.judging.Verdict.diagnostics`), with the keys of
+    :data:`COLUMNS`: ``kind`` :data:`DIAGNOSTIC`, located as ``gouji validate`` locates it (at
+    the action, or at the Result or Score tag for the record as a whole), the action's round,
+    seat, player and cards where there is an action, ``code``, and the message as ``note``."""
+    record = result.record
+    where = diagnostic_problem(read.hand.path, d, read.where, [])
+    action = record.all_actions[d.action] if d.action is not None and d.action < len(record.all_actions) else None
+    in_play = action is not None and not action.kind.preplay
+    return {
+        "file": read.hand.path,
+        "hand": read.hand.index,
+        "action": d.number,
+        "line": where.line,
+        "column": where.column,
+        "round": result.final.round if in_play else None,  # (the replay stops before the action)
+        "kind": DIAGNOSTIC,
+        "en": "illegal" if action is not None else "inconsistent",
+        "zh": "违规",
+        "seats": [action.seat] if action is not None else [],
+        "players": [record.player(action.seat)] if action is not None else [],
+        "cards": action.cards if action is not None else "",
+        "place": None,
+        "tribute": None,
+        "rule": d.rule,
+        "source": d.source,
+        "note": d.message,
+        "note_zh": d.message_zh,
+        "code": d.code,
+    }
+
+
+def text_line(row: dict[str, Any]) -> str:
+    """One row as ``gouji events`` prints it, on one line (printable on a terminal): where, when,
+    what, the seats with their players, the cards; a place as ``place 6 大落 (6th)``; the rule and
+    its source; a note after ``;``. A diagnostic's row reads ``FILE:LINE:COL: hand 1, action 2,
+    round 1: error[CODE]: message — rule: source``.
+
+    >>> row = dict.fromkeys(COLUMNS) | {"file": "h.gjn", "hand": 1, "action": 17, "line": 30, "column": 56,
+    ...     "round": 3, "kind": "burn", "en": "burn", "zh": "烧牌", "seats": [5, 4], "players": ["Liu", "Zhao"],
+    ...     "cards": "XXKK", "rule": "burn", "source": "002 §10", "note": ""}
+    >>> print(text_line(row))
+    h.gjn:30:56: hand 1, action 17, round 3: burn (烧牌), seat 5 Liu, seat 4 Zhao: XXKK — burn: 002 §10
+    >>> print(text_line(row | {"kind": "placed", "en": "placed", "zh": "定科", "seats": [2], "players": ["Wang"],
+    ...     "cards": "", "place": 6, "rule": "hand-end", "source": "002 §3"}))
+    h.gjn:30:56: hand 1, action 17, round 3: placed (定科), seat 2 Wang, place 6 大落 (6th) — hand-end: 002 §3
+    """
+    where = row["file"] + "".join(f":{row[k]}" for k in ("line", "column") if row[k] is not None)
+    when = f"hand {row['hand']}"
+    if row["action"] is not None:
+        when += f", action {row['action']}"
+    when += f", round {row['round']}" if row["round"] is not None else ", before play" if row["action"] else ""
+    rule = f"{row['rule']}: {row['source']}"
+    if row["kind"] == DIAGNOSTIC:
+        return printable(f"{where}: {when}: error[{row['code']}]: {row['note']} — {rule}")
+    what = f"{row['en']} ({row['zh']})" if row["en"] != row["zh"] else row["en"]
+    seats = ", ".join(f"seat {s} {p}" for s, p in zip(row["seats"], row["players"]))
+    line = f"{where}: {when}: {what}" + (f", {seats}" if seats else "") + (f": {row['cards']}" if row["cards"] else "")
+    if row["place"] is not None:
+        line += f", place {row['place']} {PLACE_NAMES_ZH[row['place'] - 1]} ({PLACE_NAMES_EN[row['place'] - 1]})"
+    line += f" — {rule}" + (f"; {row['note']}" if row["note"] else "")
+    return printable(line)
+
+
+def _cell(value: Any) -> str:
+    """A CSV cell: nothing for ``None``, a list as JSON (``[5, 4]``), else the value as text."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+class _Echo:
+    """A text stream for :mod:`csv` that writes through ``click.echo``."""
+
+    def write(self, text: str) -> None:
+        click.echo(text, nl=False)
+
+
+def _judged(
+    files: tuple[str, ...], encoding: str | None, override: RulesetOverride | None, bad: list[bool]
+) -> Iterator[tuple[ReadHand, Verdict, list[str | None] | None]]:
+    """``(read hand, verdict, tribute kinds)`` for each hand of ``files`` that can be read, in file
+    order, judged as ``gouji validate`` judges it (:class:`~gouji_record.judging.MatchJudge`); a
+    hand that cannot be read (or names a ruleset that is not) is said on standard error,
+    located, and marked in ``bad``. The tribute kinds are those of the hand before it in the file
+    when that is the hand before it in its match (same Match tag) and was played to its end."""
+    for path in files:
+        judge = MatchJudge()
+        for read in records(path, encoding=encoding):
+            rules = read.problem or ruleset_for(read, override)
+            if isinstance(rules, Problem):
+                fail(rules, read.lines())
+                bad.append(True)
+                judge.interrupt()
+                continue
+            match = read.record.tags.get("Match") or None
+            before = judge.previous if match is not None and judge.name == match else None
+            kinds = None
+            if before is not None and before.complete:
+                kinds = transfer_kinds(rules, tribute_due(rules, before.final), read.record)
+            yield read, judge.judge(replay(read.record, rules, every_position=False)), kinds
+
+
+KINDS = [k.value for k in EventKind]
+
+
+@click.command(name="events", short_help="Who did what: every event of each hand, where its action is written.")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option(
+    "--format",
+    "fmt_",
+    type=click.Choice(["text", "json", "csv"]),
+    default="text",
+    show_default=True,
+    help="text: one line per event; json: one JSON object per event (JSON Lines); csv: a header, then one row "
+    "per event. json and csv have the same keys, in the same order.",
+)
+@click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    type=click.Choice(KINDS),
+    metavar="KIND",
+    help="Only events of this kind (gouji, answer, burn, open, finish, placed, out, give, …); repeat for several.",
+)
+@click.option("--seat", type=click.IntRange(1, 6), help="Only events that concern this seat (among their seats).")
+@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first).")
+@click.option("--all", "every", is_flag=True, help="In text, list the round-end events (扣牌) too.")
+@ruleset_opt
+@encoding_opt
+def events(
+    files: tuple[str, ...],
+    fmt_: str,
+    kinds: tuple[str, ...],
+    seat: int | None,
+    hand_number: int | None,
+    every: bool,
+    override: RulesetOverride | None,
+    encoding: str | None,
+) -> None:
+    """List who did what in each hand of FILES: every event the engine derives, in order.
+
+    够级 plays, answers (打点), burns (烧牌) and how they ended, 开点 (open, open-qualified,
+    open-given-up, natural-opening), 闷 (smother), 接风 (take-the-wind), 无头 (headless), the
+    four-way melee, places (finish 走科: played its last card; placed 定科: held cards when the hand
+    ended, or sat it out after a revolution; out 出局: smothered or a failed burn), revolutions,
+    rulings on ^ actions, and the cards given before play: a match's tribute named by its kind
+    (落贡 place tribute, 还贡 return, 点贡 point tribute …).
+
+    Each event comes with its hand, the number of the action that caused it (from 1, pre-play
+    declarations included) and where that action is written (FILE:LINE:COL), its round (一轮;
+    none before play), the seats concerned as the engine gives them (the acting seat first; a
+    burn: burner, then the seat burned) with their players, cards, place, the rule and its source,
+    and a note.
+
+    \b
+    json and csv keys: file hand action line column round kind en zh seats
+    players cards place tribute rule source note note_zh code. In csv, seats
+    and players are JSON lists ([5, 4]) and null is an empty cell.
+
+    Text leaves out the round-end events (扣牌: one a round); --all or --kind round-end lists them,
+    and json and csv always have them. A hand that stops at an illegal action (or whose Result tag
+    disagrees with the play) lists its events up to there, then the diagnostic (kind diagnostic,
+    with its code), whatever --kind and --seat ask. FILE - reads standard input. Exit 0; 1 if a
+    hand breaks the rules; 2 if a hand or a file cannot be read (said on standard error, located).
+    """
+    wanted = set(kinds)
+    bad: list[bool] = []
+    status = EXIT_OK
+    counts: dict[str, int] = dict.fromkeys(files, 0)
+    writer = csv.writer(_Echo(), lineterminator="\n") if fmt_ == "csv" else None
+    if writer is not None:
+        writer.writerow(COLUMNS)
+    for read, judged, tribute in _judged(files, encoding, override, bad):
+        result = judged.replay
+        counts[read.hand.path] = max(counts.get(read.hand.path, 0), read.hand.index)
+        if hand_number is not None and read.hand.index != hand_number:
+            continue
+        rows = [
+            row
+            for row in event_rows(read, result, tribute)
+            if (not wanted or row["kind"] in wanted)
+            and (seat is None or seat in row["seats"])
+            and (fmt_ != "text" or every or wanted or row["kind"] != EventKind.ROUND_END.value)
+        ]
+        for d in judged.diagnostics:
+            rows.append(diagnostic_row(read, result, d))
+            status = max(status, EXIT_ILLEGAL)
+        for row in rows:
+            if writer is not None:
+                writer.writerow([_cell(row[k]) for k in COLUMNS])
+            elif fmt_ == "json":
+                click.echo(json.dumps(row, ensure_ascii=False))
+            else:
+                click.echo(text_line(row))
+    if hand_number is not None:
+        for path, n in counts.items():
+            if n < hand_number:
+                raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+    sys.exit(EXIT_UNREADABLE if bad else status)
+
+
+__all__ = ["COLUMNS", "DIAGNOSTIC", "diagnostic_row", "event_rows", "events", "text_line"]
