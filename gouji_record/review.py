@@ -564,6 +564,10 @@ def review_lines(done: Review, path: str, index: int, where: SourceMap | None = 
     return lines
 
 
+def _problem_data(d: Diagnostic) -> dict:
+    return {"code": d.code, "action": d.number, "message": d.message}
+
+
 def problem_line(d: Diagnostic, path: str, where: SourceMap | None) -> str:
     """A problem of the hand's verdict that does not stop its replay (a purchase, a Result tag,
     its match's tribute or first lead) as a line of ``gouji review``:
@@ -589,7 +593,10 @@ def estimate_line(f: Finding) -> Bilingual:
 
 
 def review_data(done: Review, path: str, index: int, seat: int | None = None) -> dict:
-    """One hand's review as JSON-ready data: file, hand, ruleset, actions, caveat, findings."""
+    """One hand's review as JSON-ready data: file, hand, ruleset, actions, the verdict (``valid``,
+    and ``problems``: each ``{"code", "action", "message"}``, action numbered from 1 or ``None``
+    for the record as a whole; a hand of a match gets its match's too, :func:`settle`), caveat,
+    findings."""
     result = done.result
     return {
         "file": path,
@@ -598,6 +605,8 @@ def review_data(done: Review, path: str, index: int, seat: int | None = None) ->
         "ruleset": result.ruleset.name,
         "actions": done.actions,
         "illegal_action": None if result.diagnostic is None else result.diagnostic.number,
+        "valid": result.diagnostic is None,
+        "problems": [] if result.diagnostic is None else [_problem_data(result.diagnostic)],
         "hidden_seats": list(done.hidden),
         "caveat": None if done.caveat is None else done.caveat.forms(),
         "estimates_skipped": None if not done.unestimated else UNESTIMATED.forms(),
@@ -621,13 +630,14 @@ class Reviewed(NamedTuple):
 def settle(done: Reviewed, verdict: Verdict) -> Reviewed:
     """The review of a hand of a match (:func:`review_read`'s) with its match's problems
     (tribute, first lead, numbering: :attr:`~gouji_record.judging.Verdict.diagnostics`): each a
-    ``not valid`` line under the heading (``match_problems`` in JSON), the hand then illegal."""
+    ``not valid`` line under the heading (in JSON, added to ``problems``), the hand then illegal."""
     extra = verdict.match.diagnostics if verdict.match is not None else []
     if not extra or done.text is None:
         return done._replace(where=None)
     if done.fmt == "json":
         data = json.loads(done.text)
-        data["match_problems"] = [{"code": d.code, "action": d.number, "message": d.message} for d in extra]
+        data["problems"] += [_problem_data(d) for d in extra]
+        data["valid"] = False
         text = json.dumps(data, ensure_ascii=False)
     else:
         lines = done.text.split("\n")

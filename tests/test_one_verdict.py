@@ -1,0 +1,238 @@
+"""One verdict everywhere (issue 22): the Python API (``verdicts``) and every command that judges
+hands — validate, filter, stats, review, events, export --format parquet, render — give each hand
+the same verdict: valid or not, and the same problems (codes, in order).
+
+The inputs: the examples, the cases that made two doors disagree (tests/cases/verdict-*.gjn, from
+shared/cases/verdict/), and self-played hands and matches of every preset with broken actions
+mixed in: a tribute card changed, a transfer left out, a Hand tag renumbered, a Result tag
+changed, a play of cards the seat does not hold, two hands of a match swapped. Every broken file
+must be invalid somewhere (else the mutation tested nothing), and no door may say otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import CASES, EXAMPLES
+
+import gouji_record as gj
+from gouji_record.cli import main
+
+PRESETS = ("online", "classic", "charter", "fours", "tournament")
+
+
+def run(*args: str) -> tuple[int, str]:
+    r = CliRunner().invoke(main, list(args))
+    return r.exit_code, r.stdout
+
+
+def _hands(text: str) -> list[str]:
+    """The hands of a file written by ``gouji selfplay``: each starts at its ``[Event`` tag."""
+    starts = [m.start() for m in re.finditer(r"^\[Event ", text, re.M)]
+    return [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+
+
+def _wrong_tribute(hand: str, rng: random.Random) -> str:
+    """The first transfer of the pre-play section that is tribute (not part of a ``buy`` or a
+    ``gift``) gives a 3 instead of what it gave; without one (the fours rules have no tribute),
+    the first purchase's price is a 3."""
+    m = re.search(r"^preplay\n(.*)$", hand, re.M)
+    tokens = list(re.finditer(r"\S+", m[1]))
+    skip, first = 0, None
+    for t in tokens:
+        if t[0] in ("buy", "gift"):
+            skip = 2 if t[0] == "buy" else 1
+            first = first or t  # (a purchase's first transfer, if there is no tribute)
+            continue
+        if skip:
+            skip -= 1
+            if first is not None and first[0] in ("buy", "gift"):
+                first = t
+            continue
+        first = t
+        break
+    assert first is not None and ">" in first[0], m[1]
+    at = m.start(1) + first.start()
+    head = first[0].partition(":")[0]
+    return hand[:at] + head + ":3" + hand[at + len(first[0]) :]
+
+
+def _no_transfers(hand: str, rng: random.Random) -> str:
+    return re.sub(r"^preplay\n.*\n", "", hand, count=1, flags=re.M)
+
+
+def _renumbered(hand: str, rng: random.Random) -> str:
+    return re.sub(r'^\[Hand "(\d+)"\]', lambda m: f'[Hand "{int(m[1]) + 3}"]', hand, count=1, flags=re.M)
+
+
+def _wrong_result(hand: str, rng: random.Random) -> str:
+    def turned(m: re.Match) -> str:
+        places = m[1].split("-")
+        return '[Result "' + "-".join(places[1:] + places[:1]) + '"]'
+
+    return re.sub(r'^\[Result "(\d-\d-\d-\d-\d-\d)"\]', turned, hand, count=1, flags=re.M)
+
+
+def _wrong_play(hand: str, rng: random.Random) -> str:
+    """A play of the play section, chosen by ``rng``, made of big jokers the seat may not hold
+    (six of them: four decks hold four)."""
+    head, sep, play = hand.partition("\nplay\n")
+    tokens = list(re.finditer(r"(?<![\w>])([1-6]):([0-9TJQKAXD]+)", play))
+    m = tokens[rng.randrange(len(tokens))]
+    return head + sep + play[: m.start()] + f"{m[1]}:DDDDDD" + play[m.end() :]
+
+
+BREAKS = {
+    "wrong-tribute": _wrong_tribute,
+    "no-transfers": _no_transfers,
+    "renumbered": _renumbered,
+    "wrong-result": _wrong_result,
+    "wrong-play": _wrong_play,
+}
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> list[Path]:
+    """The examples, the verdict cases, and broken self-played files (one per preset and break,
+    plus a match with two hands swapped), all readable."""
+    out = tmp_path_factory.mktemp("verdict")
+    files = sorted(EXAMPLES.glob("*.gjn")) + sorted(CASES.glob("verdict-*.gjn"))
+    rng = random.Random(22)
+    for n, preset in enumerate(PRESETS):
+        played = out / f"{preset}.gjn"
+        assert run("selfplay", "--ruleset", preset, "--seed", str(40 + n), "--hands", "3", "--match", "-o", str(played))[0] == 0
+        hands = _hands(played.read_text(encoding="utf-8"))
+        files.append(played)
+        for name, brk in BREAKS.items():
+            k = 0 if name in ("wrong-result", "wrong-play") else 1  # tribute and numbering: hand 2 on
+            broken = hands[:k] + [brk(hands[k], rng)] + hands[k + 1 :]
+            assert broken != hands, (preset, name)
+            path = out / f"{preset}-{name}.gjn"
+            path.write_text("".join(broken), encoding="utf-8")
+            files.append(path)
+        swapped = out / f"{preset}-swapped.gjn"
+        swapped.write_text("".join([hands[1], hands[0], hands[2]]), encoding="utf-8")
+        files.append(swapped)
+    return files
+
+
+def api(path: Path) -> list[tuple[bool, list[str]]]:
+    return [(v.valid, [d.code for d in v.diagnostics]) for v in gj.verdicts(gj.read(path))]
+
+
+def validate(path: Path, *more: str) -> list[tuple[bool, list[str]]]:
+    out = []
+    for line in run("validate", "--format", "json", *more, str(path))[1].splitlines():
+        data = json.loads(line)
+        codes = ([data["error"]["code"]] if "error" in data else []) + [e["code"] for e in data.get("match_errors", [])]
+        out.append((data["valid"], codes))
+    return out
+
+
+def review(path: Path) -> list[tuple[bool, list[str]]]:
+    hands = [json.loads(line) for line in run("review", "--format", "json", str(path))[1].splitlines()]
+    return [(h["valid"], [p["code"] for p in h["problems"]]) for h in hands]
+
+
+def events(path: Path) -> list[tuple[bool, list[str]]]:
+    by_hand: dict[int, list[str]] = {}
+    for line in run("events", "--format", "json", str(path))[1].splitlines():
+        row = json.loads(line)
+        codes = by_hand.setdefault(row["hand"], [])
+        if row["kind"] == "diagnostic":
+            codes.append(row["code"])
+    return [(not codes, codes) for _, codes in sorted(by_hand.items())]
+
+
+def test_every_door_gives_the_api_verdict(corpus):
+    broken = 0
+    for path in corpus:
+        expected = api(path)
+        assert expected, path
+        assert validate(path) == expected, path
+        assert review(path) == expected, path
+        assert events(path) == expected, path
+        invalid = sum(not valid for valid, _ in expected)
+        assert run("filter", "--invalid", "--count", str(path))[1] == f"{invalid}\n", path
+        assert run("filter", "--valid", "--count", str(path))[1] == f"{len(expected) - invalid}\n", path
+        # stats counts an illegal hand against the seat of the action its first problem names
+        acting = sum(1 for v in gj.verdicts(gj.read(path)) if v.diagnostic is not None and v.diagnostic.action is not None)
+        rows = json.loads(run("stats", "--by", "seat", "--format", "json", str(path))[1])
+        assert sum(r["illegal"] for r in rows) == acting, path
+        preset, _, name = path.stem.partition("-")
+        broken += path.parent != EXAMPLES and preset in PRESETS and bool(name) and invalid > 0
+    assert broken == len(PRESETS) * (len(BREAKS) + 1)  # every break broke its file
+
+
+def test_the_break_is_the_problem_it_should_be(corpus):
+    """Each break gives the problem it makes, worked out from the rules: a transfer that is not
+    what the hand before owes (tribute-wrong, tribute-missing: 002 §20-§21), a Hand tag that is
+    not the hand's number in its match (hand-missing), a Result tag the play contradicts
+    (result-mismatch), six big jokers where four decks hold four (an illegal action)."""
+    found: dict[str, set[str]] = {}
+    for path in corpus:
+        preset, _, name = path.stem.partition("-")
+        if preset in PRESETS and name:
+            found.setdefault(name, set()).update(c for _, codes in api(path) for c in codes)
+    assert "result-mismatch" in found["wrong-result"]
+    assert "hand-missing" in found["renumbered"]
+    assert found["wrong-tribute"] & {"tribute-wrong", "tribute-order", "tribute-extra", "tribute-missing"}
+    assert found["no-transfers"] & {"tribute-missing"}
+    assert found["swapped"] & {"hand-missing"}
+
+
+def test_parquet_and_the_page_give_the_same_verdict(corpus, tmp_path):
+    pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    chosen = [p for p in corpus if p.stem.startswith(("charter", "tournament")) or p.parent == EXAMPLES]
+    code, _ = run("export", "--format", "parquet", str(tmp_path / "pq"), *map(str, chosen))
+    assert code == 0
+    rows = pq.read_table(tmp_path / "pq" / "hands.parquet").to_pylist()
+    by_file: dict[str, list] = {}
+    for row in sorted(rows, key=lambda r: (r["file"], r["hand"])):
+        by_file.setdefault(row["file"], []).append((row["valid"], row["code"]))
+    for path in chosen:
+        expected = [(valid, codes[0] if codes else None) for valid, codes in api(path)]
+        assert by_file[str(path)] == expected, path
+    for path in chosen[:4] + [p for p in chosen if "swapped" in p.stem or "tribute" in p.stem]:
+        page = tmp_path / (path.stem + ".html")
+        assert run("render", str(path), "-o", str(page))[0] == 0
+        shown = re.findall(r'<tr class="(ok|bad)" data-hand=', page.read_text(encoding="utf-8"))  # the match overview
+        in_match = [v.valid for v in gj.verdicts(gj.read(path)) if v.match is not None]
+        assert [c == "ok" for c in shown] == in_match, path
+
+
+def test_workers_give_the_same_verdict(corpus, tmp_path):
+    """--jobs 2: the hands of a match judged in order all the same (the match checks run here,
+    on the replays the workers send back)."""
+    everything = tmp_path / "all.gjn"
+    everything.write_text("\n".join(p.read_text(encoding="utf-8") for p in corpus), encoding="utf-8")
+    assert validate(everything, "--jobs", "2") == validate(everything) == api(everything)
+    assert run("stats", "--jobs", "2", "--by", "seat", "--format", "json", str(everything)) == run(
+        "stats", "--by", "seat", "--format", "json", str(everything)
+    )
+    assert run("filter", "--jobs", "2", "--invalid", "--count", str(everything)) == run("filter", "--invalid", "--count", str(everything))
+
+
+def test_an_option_given_on_the_command_line_is_the_verdict_of_that_variant(tmp_path):
+    """--option over the record's own options, for validate and the API alike: under the
+    tournament rules 大王二杀一 (004 §5: two big jokers beat one) lets DD beat a lone D; with
+    two-beat-one=no only a play of as many cards beats (000, 001, 003), and DD on D does not."""
+    seats = "".join(f'[Seat{s} "p{s}"]\n' for s in range(1, 7))
+    hand = tmp_path / "dd.gjn"
+    hand.write_text(
+        f'[Event "x"]\n[Site "y"]\n[Date "2026.12.01"]\n[Round "?"]\n[Ruleset "tournament"]\n{seats}[Result "*"]\n\n'
+        "deal\n1: D?35\n2: DD?34\n3: ?36\n4: ?36\n5: ?36\n6: ?36\n\nplay\n1. 1:D 2:DD\n",
+        encoding="utf-8",
+    )
+    assert validate(hand) == [(True, [])]
+    variant = validate(hand, "--option", "two-beat-one=no")
+    assert variant[0][0] is False
+    rules = gj.with_options(gj.get_ruleset("tournament"), {"two-beat-one": "no"})
+    assert [v.diagnostic.code for v in gj.verdicts(gj.read(hand), rules)] == variant[0][1]
