@@ -145,7 +145,8 @@ class Event(BaseModel):
     ``action`` is the 0-based index of the action that caused it in
     ``record.all_actions`` (:attr:`number`, from 1, is what users see); ``seats``
     the seats involved, the acting seat first (for a burn: burner, then the
-    burned seat). ``round`` is the round (一轮) the action belongs to, from 1, or
+    burned seat), except for a smother (闷): the smothered seat, then the seat whose
+    play smothered it. ``round`` is the round (一轮) the action belongs to, from 1, or
     ``None`` for an action before play (a transfer, a call, a show). ``cards`` is
     the play concerned, ``place`` the place taken (1–6) for ``finish`` (the seat
     played its last card), ``placed`` (the hand ended with the seat still holding
