@@ -47,6 +47,7 @@ from .cli_common import (
     ruleset_opt,
 )
 from .cli_events import events
+from .judging import MatchJudge
 from .cli_show import show
 from .model import GameRecord
 from .notation.files import decode
@@ -877,6 +878,13 @@ def moves(
     is_flag=True,
     help="Replace an output file even if it is read-only; with --format parquet, replace OUT_DIR if it exists.",
 )
+@click.option(
+    "--with-verdict",
+    "with_verdict",
+    is_flag=True,
+    help="json: add to each hand its verdict (valid, problems, places, scores) and its events, as `gouji "
+    "validate` and `gouji events --format json` give them: derived data, which `gouji import` ignores.",
+)
 @encoding_opt
 @jobs_opt("Replay")
 @dask_opt
@@ -885,6 +893,7 @@ def export(
     fmt_: str,
     output: str | None,
     force: bool,
+    with_verdict: bool,
     encoding: str | None,
     jobs: int,
     dask_address: str | None,
@@ -903,6 +912,8 @@ def export(
     out, the rest written, exit status 2; a hand with an illegal action is written (valid false).
     """
     if fmt_ == "parquet":
+        if with_verdict:
+            raise click.UsageError("--with-verdict goes with --format json (the Parquet tables hold the verdict)")
         _export_parquet(files, output, force, encoding, jobs, dask_address)
     if jobs > 1 or dask_address is not None:
         raise click.UsageError("--jobs and --dask go with --format parquet")
@@ -912,13 +923,18 @@ def export(
         for path in files:
             with spool() as text:
                 bad = False
+                judge = MatchJudge()
                 for hand in _records(path, encoding=encoding):
                     problem = hand.problem or _ruleset_for(hand, None)  # as import will ask
                     if isinstance(problem, Problem):
                         _fail(problem, hand.lines())
                         bad = True
+                        judge.interrupt()
                     elif not bad:
-                        text.write(json.dumps(hand.record.model_dump(mode="json"), ensure_ascii=False) + "\n")
+                        data = hand.record.model_dump(mode="json")
+                        if with_verdict:
+                            data |= _verdict_data(hand, judge, problem)
+                        text.write(json.dumps(data, ensure_ascii=False) + "\n")
                 if bad:
                     status = EXIT_UNREADABLE
                 else:
@@ -926,6 +942,26 @@ def export(
         if status == EXIT_UNREADABLE:
             out.abandon()  # an output file is written only when every input could be read
     sys.exit(status)
+
+
+def _verdict_data(hand: ReadHand, judge, rules: Ruleset) -> dict:
+    """``{"verdict": …, "events": […]}`` of ``hand`` for ``export --with-verdict``: the verdict
+    as ``validate --format json`` gives it and the events as ``events --format json`` lists
+    them (the same rows: :func:`~gouji_record.cli_events.event_rows`)."""
+    from .cli_events import diagnostic_row, event_rows, tribute_kinds
+
+    kinds = tribute_kinds(judge, hand.record, rules)
+    judged = judge.judge(replay(hand.record, rules, every_position=False))
+    result = judged.replay
+    score = result.score
+    verdict = {
+        "valid": judged.valid,
+        "problems": [diagnostic_row(hand, result, d) for d in judged.diagnostics],
+        "complete": result.complete,
+        "places": list(result.places) if result.final.over else None,
+        "scores": {"1-3-5": score.teams[1], "2-4-6": score.teams[0]} if score else None,
+    }
+    return {"verdict": verdict, "events": event_rows(hand, result, kinds)}
 
 
 def _export_parquet(

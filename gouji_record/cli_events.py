@@ -40,6 +40,7 @@ from .model import GameRecord
 from .replay import Replay, RulesetOverride, replay
 from .report import Problem, diagnostic_problem, printable
 from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
+from .rules.rulesets import Ruleset
 
 #: The keys of every object of ``--format json`` and the columns of ``--format csv``, in order.
 COLUMNS = (
@@ -221,12 +222,20 @@ def _judged(
                 bad.append(True)
                 judge.interrupt()
                 continue
-            match = read.record.tags.get("Match") or None
-            before = judge.previous if match is not None and judge.name == match else None
-            kinds = None
-            if before is not None and before.complete:
-                kinds = transfer_kinds(rules, tribute_due(rules, before.final), read.record)
+            kinds = tribute_kinds(judge, read.record, rules)
             yield read, judge.judge(replay(read.record, rules, every_position=False)), kinds
+
+
+def tribute_kinds(judge: MatchJudge, record: GameRecord, rules: Ruleset) -> list[str | None] | None:
+    """Per pre-play action of ``record``, the kind of tribute its transfer pays
+    (:func:`~gouji_record.match.transfer_kinds`), when the hand ``judge`` judged last is the hand
+    before it in its match and was played to its end; else ``None``. Ask before ``judge`` judges
+    ``record``."""
+    match = record.tags.get("Match") or None
+    before = judge.previous if match is not None and judge.name == match else None
+    if before is None or not before.complete:
+        return None
+    return transfer_kinds(rules, tribute_due(rules, before.final), record)
 
 
 KINDS = [k.value for k in EventKind]

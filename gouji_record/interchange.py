@@ -28,6 +28,11 @@ from .model import GameRecord
 from .rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
 
+#: The keys ``gouji export --with-verdict`` adds beside a record's: its verdict and events, derived
+#: from the record, so read past (and derived again by whoever reads the record).
+DERIVED = ("verdict", "events")
+
+
 class RecordJSONError(EventLogError):
     """A line of record JSON that is not a record: ``line`` is 1-based, ``message`` starts
     with the field path (``actions[0].seat: …``); ``str()`` is ``"SOURCE:LINE: message"``.
@@ -48,7 +53,7 @@ def records_from_json(lines: Iterable[str] | str, source: str = "<records>") -> 
     """The records of JSON Lines as ``gouji export`` writes them, one object a line.
 
     Each object is validated as a :class:`GameRecord` (strictly: unknown fields are
-    refused, a seat is an integer, never ``true``), its keys checked for repeats, and
+    refused, but for the derived ``verdict`` and ``events`` of :data:`DERIVED`, left out, a seat is an integer, never ``true``), its keys checked for repeats, and
     its Ruleset and Options tags checked against the rulesets, so that every record
     returned writes as a ``.gjn`` hand that ``gouji validate`` can read. Raises
     :class:`RecordJSONError` for the first line that fails.
@@ -60,6 +65,9 @@ def records_from_json(lines: Iterable[str] | str, source: str = "<records>") -> 
         if not text.strip():
             continue
         obj = json_object(text, number, source, RecordJSONError)
+        if isinstance(obj, dict):
+            for key in DERIVED:  # what export --with-verdict adds: derived again from the record
+                obj.pop(key, None)
         if not isinstance(obj, dict):
             kind = "array" if isinstance(obj, list) else "string" if isinstance(obj, str) else "value"
             what = f'a JSON {kind}, not an object: expected a record like {{"tags": …, "deal": …}}'

@@ -270,8 +270,42 @@ def test_the_api_the_archive_the_command_and_the_page_agree(tmp_path):
             ]
             for n, hand in enumerate(json.loads(data.group(1))["hands"], start=1)
         }
-        assert table == api == command, path
+        exported = CliRunner().invoke(main, ["export", "--with-verdict", path]).stdout.splitlines()
+        export = {
+            n: [
+                _same(e["action"], e["round"], e["kind"], e["seats"], e["cards"], e["place"], e["rule"], e["note"])
+                for e in json.loads(line)["events"]
+            ]
+            for n, line in enumerate(exported, start=1)
+        }
+        assert table == api == command == export, path
         drawn = {n: [e for e in evs if e[2] != "round-end"] for n, evs in api.items()}  # the page draws no 扣牌
         assert page == drawn, path
         checked += sum(map(len, api.values()))
     assert checked > 1000
+
+
+def test_the_json_export_carries_the_verdict_and_import_reads_past_it(tmp_path):
+    """export --with-verdict: each hand's verdict as validate gives it (the illegal example: its
+    diagnostic at 26:30; a match hand: places and scores) and events, which import ignores: the
+    records come back the same."""
+    for name in ("charter-hand-illegal.gjn", "charter-match.gjn"):
+        path = str(EXAMPLES / name)
+        r = CliRunner().invoke(main, ["export", "--with-verdict", path])
+        assert r.exit_code == 0
+        lines = [json.loads(line) for line in r.stdout.splitlines()]
+        checked = [json.loads(line) for line in CliRunner().invoke(main, ["validate", "--format", "json", path]).stdout.splitlines()]
+        assert [h["verdict"]["valid"] for h in lines] == [c["valid"] for c in checked]
+        for h, c in zip(lines, checked):
+            if not c["valid"]:
+                assert [(p["code"], p["line"], p["column"]) for p in h["verdict"]["problems"]][0] == (
+                    c["error"]["code"], c["error"]["line"], c["error"]["column"]
+                )
+            else:
+                assert h["verdict"]["places"] == c["places"] and h["verdict"]["scores"] == c["scores"]
+        out = tmp_path / (name + ".jsonl")
+        out.write_text(r.stdout, encoding="utf-8")
+        back = CliRunner().invoke(main, ["import", str(out)])
+        assert back.exit_code == 0 and back.stdout == CliRunner().invoke(main, ["fmt", path]).stdout
+    illegal = json.loads(CliRunner().invoke(main, ["export", "--with-verdict", str(EXAMPLES / "charter-hand-illegal.gjn")]).stdout)
+    assert illegal["verdict"]["problems"][0]["code"] == "gouji-not-opposite"  # 3:QQQQQ on seat 1's TTTTT (002 §9)
