@@ -19,7 +19,6 @@ it is imported only when a table is written.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -34,33 +33,12 @@ from .rules.engine import SEATS, team_name
 from .rules.events import EventKind
 from .rules.rulesets import options_tag
 from .sink import OutputDirectory
+from .extras import EXTRA, MissingExtra, need  # noqa: F401  (MissingExtra: what export_parquet raises)
 
 #: The version of the tables' layout, in each file's metadata as ``schema_version``: it changes
 #: with any change of a column (name, type or meaning), so a reader can tell what it holds.
 SCHEMA_VERSION = 2
 #: The extra that brings pyarrow, DuckDB and Dask, as ``pip`` names it.
-EXTRA = "pip install 'gouji-record[archives]'"
-
-
-class MissingExtra(ImportError):
-    """A module of the ``archives`` extra is not installed: ``module`` names it; the message says
-    ``pip install 'gouji-record[archives]'``."""
-
-    def __init__(self, module: str) -> None:
-        super().__init__(f"{module} is not installed: {EXTRA}")
-        self.module = module
-
-
-def need(*modules: str) -> None:
-    """Import ``modules`` (``"pyarrow"``, ``"distributed"``), or raise :class:`MissingExtra`
-    naming the first that cannot be imported."""
-    for name in modules:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            raise MissingExtra(name) from None
-
-
 class Column(NamedTuple):
     """One column: ``name``; ``type`` as docs/archives.md writes it (``string``, ``int32``,
     ``uint8``, ``int16``, ``bool``, ``list<uint8>``, ``list<int16>``, ``list<string>``,
@@ -608,3 +586,13 @@ def table_rows(directory: str) -> Iterator[tuple[str, int]]:
 
     for name in TABLES:
         yield name, pq.read_metadata(os.path.join(directory, f"{name}.parquet")).num_rows
+
+
+def export_to_parquet(client, out_dir: str, paths: Iterable[str], **options) -> ExportSummary:
+    """:func:`export_parquet` with the hands checked on the workers of ``client`` (a
+    ``dask.distributed.Client``: :func:`~gouji_record.cluster.on_cluster`): the same tables.
+    ``options`` are that function's (``force``, ``encoding``, ``on_problem``). Raises as it does,
+    and :class:`~gouji_record.cluster.ClusterError` when a task fails (nothing is written then)."""
+    from .cluster import on_cluster
+
+    return export_parquet(out_dir, paths, runner=on_cluster(client), **options)

@@ -214,7 +214,7 @@ dask_opt = click.option(
 
 def _extra(what: str, *modules: str) -> None:
     """Exit 2 with one line naming the extra to install when ``modules`` cannot be imported."""
-    from .archive import EXTRA, MissingExtra, need
+    from .extras import EXTRA, MissingExtra, need
 
     try:
         need(*modules)

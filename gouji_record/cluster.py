@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .archive import ExportSummary, export_parquet, need
+from .extras import need
 from .batch import HandReport, Runner, check_file, with_matches
 from .notation.files import HandText
 
@@ -39,7 +39,7 @@ class ClusterError(Exception):
 def connect(address: str, timeout: float | None = None):
     """A ``dask.distributed.Client`` of the scheduler at ``address`` (``tcp://host:8786``).
 
-    Raises :class:`~gouji_record.archive.MissingExtra` without Dask's ``distributed``, and
+    Raises :class:`~gouji_record.extras.MissingExtra` without Dask's ``distributed``, and
     :class:`ClusterError` when no scheduler answers there within ``timeout`` seconds (default
     :data:`CONNECT_TIMEOUT`)."""
     need("distributed")
@@ -104,11 +104,3 @@ def check_files(
     runner = on_cluster(client)
     for path in paths:
         yield from with_matches(check_file(path, ruleset_name, quiet=quiet, encoding=encoding, runner=runner))
-
-
-def export_to_parquet(client, out_dir: str, paths: Iterable[str], **options) -> ExportSummary:
-    """:func:`~gouji_record.archive.export_parquet` with the hands checked on the workers of
-    ``client``: the same tables. ``options`` are that function's (``force``, ``encoding``,
-    ``on_problem``). Raises as it does, and :class:`ClusterError` when a task fails (nothing is
-    written then)."""
-    return export_parquet(out_dir, paths, runner=on_cluster(client), **options)

@@ -19,7 +19,7 @@ from conftest import BAD_CARD_HAND, EXAMPLES, ROOT, self_played
 pytest.importorskip("distributed")
 pq = pytest.importorskip("pyarrow.parquet")
 
-from gouji_record import cluster  # noqa: E402
+from gouji_record import archive, cluster  # noqa: E402
 from gouji_record.batch import check_file, with_matches  # noqa: E402
 from gouji_record.notation.files import read_hands  # noqa: E402
 
@@ -85,7 +85,7 @@ def test_export_on_the_cluster_writes_the_same_tables(address, client, sample, t
     dask = gouji("export", "--format", "parquet", "--dask", address, str(tmp_path / "dask"), *sample)
     assert jobs.returncode == 2 and (dask.returncode, dask.stderr) == (jobs.returncode, jobs.stderr)
     assert dask.stdout.replace(b"dask", b"jobs") == jobs.stdout
-    summary = cluster.export_to_parquet(client, str(tmp_path / "api"), sample)
+    summary = archive.export_to_parquet(client, str(tmp_path / "api"), sample)
     assert summary.unreadable == 2 and summary.hands == 80 + 1 + 3
     for table in ("hands", "actions", "events"):
         tables = [pq.read_table(tmp_path / d / f"{table}.parquet") for d in ("jobs", "dask", "api")]

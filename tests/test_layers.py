@@ -18,7 +18,7 @@ LAYERS = [
     {"notation"},  # reading and writing text
     {"rules"},  # plays, rulesets, the engine
     # the application: a record through the engine, and what is made of it
-    {"replay", "judging", "transfers", "canonical", "match", "buying", "eventlog", "interchange", "report", "batch", "selfplay", "sink", "lexer",
+    {"extras", "replay", "judging", "transfers", "canonical", "match", "buying", "eventlog", "interchange", "report", "batch", "selfplay", "sink", "lexer",
      "stats", "selection", "review", "archive", "cluster"},
     {"render"},
     {"cli", "cli_common", "cli_show", "cli_events", "__init__"},  # the command line
