@@ -53,7 +53,7 @@ def ours(corpus: Path, validate: bool) -> dict:
 import time
 from gouji_record.notation.files import read_hands
 from gouji_record.notation.parser import parse_text
-from gouji_record.replay import replay
+from gouji_record.judging.replay import replay
 path = {str(corpus)!r}
 t = time.perf_counter(); hands = actions = 0
 for hand in read_hands(path):
@@ -112,7 +112,7 @@ def cli_run(path: Path, *command: str) -> dict:
     its processes (workers too), CPU time the sum over them (user and system)."""
     wrapper = (
         "import resource, subprocess, sys, time; t = time.perf_counter(); "
-        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli', *{list(command)!r}, {str(path)!r}], "
+        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli.main', *{list(command)!r}, {str(path)!r}], "
         "stdout=subprocess.DEVNULL); u = resource.getrusage(resource.RUSAGE_CHILDREN); "
         "print(time.perf_counter() - t, p.returncode, u.ru_maxrss, u.ru_utime + u.ru_stime)"
     )
@@ -310,7 +310,7 @@ def render_one(corpus: Path) -> dict:
 import time
 from gouji_record.notation.files import read_hands
 from gouji_record.notation.parser import parse_text
-from gouji_record.replay import replay
+from gouji_record.judging.replay import replay
 from gouji_record.render.html import render_replay
 hand = next(iter(read_hands({str(corpus)!r})))
 rec = parse_text(hand.text, hand.line, hand.column)[0][0]

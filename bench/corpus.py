@@ -17,8 +17,8 @@ from pathlib import Path
 
 from gouji_record.notation.writer import write
 from gouji_record.rules.rulesets import PRESETS
-from gouji_record.selfplay import play_hand
-from gouji_record.sink import Sink
+from gouji_record.bots.selfplay import play_hand
+from gouji_record.running.sink import Sink
 
 NAMES = list(PRESETS)
 

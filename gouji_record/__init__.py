@@ -34,11 +34,11 @@ from .errors import GoujiError
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
 from .notation.files import read_hands, text_encoding
-from .replay import Replay, replay
+from .judging.replay import Replay, replay
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
 from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, with_options
-from .judging import MatchJudge, Verdict, verdict, verdicts
+from .matches.verdict import MatchJudge, Verdict, verdict, verdicts
 
 __version__ = "0.1.0"
 

@@ -25,8 +25,8 @@ class GoujiError(Exception):
     :class:`~gouji_record.cards.CardError`, :class:`~gouji_record.rules.plays.PlayError`,
     :class:`~gouji_record.rules.rulesets.UnknownRuleset`, :class:`~gouji_record.rules.rulesets.BadOption`,
     :class:`~gouji_record.rules.events.IllegalAction` (an action the rules forbid),
-    :class:`~gouji_record.eventlog.EventLogError` and :class:`~gouji_record.interchange.RecordJSONError`
-    (JSON in), :class:`~gouji_record.sink.OutputError` (an output refused).
+    :class:`~gouji_record.formats.eventlog.EventLogError` and :class:`~gouji_record.formats.interchange.RecordJSONError`
+    (JSON in), :class:`~gouji_record.running.sink.OutputError` (an output refused).
     """
 
     #: The code of errors of this class that do not name their own.

@@ -1,6 +1,6 @@
 """docs/archives.md runs as written: its export of the examples, its DuckDB queries and their results.
 
-The page's column tables are the tables' columns (gouji_record.archive.TABLES: name, type, null,
+The page's column tables are the tables' columns (gouji_record.formats.archive.TABLES: name, type, null,
 meaning, Chinese term), and it lists every kind of event. Its ```sh export command runs in a
 directory holding a copy of examples/; each ```sql query runs in DuckDB on what it wrote, and must
 give the table printed under it, which must hold the values worked out by hand here from the records:
@@ -59,8 +59,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES, ROOT
 
-from gouji_record import archive
-from gouji_record.cli import main
+from gouji_record.formats import archive
+from gouji_record.cli.main import main
 from gouji_record.rules.events import EventKind
 
 duckdb = pytest.importorskip("duckdb")

@@ -33,8 +33,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import BAD_CARD_HAND, EXAMPLES, self_played
 
-from gouji_record import archive
-from gouji_record.cli import main
+from gouji_record.formats import archive
+from gouji_record.cli.main import main
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -139,8 +139,8 @@ def test_a_match_its_hand_numbers_and_tribute(examples_export):
 def test_rounds_are_the_engines(examples_export):
     """The round column, counted from the round-end events, is the round of the engine's position
     before each action, on every example."""
-    from gouji_record.batch import read_records
-    from gouji_record.replay import replay
+    from gouji_record.running.batch import read_records
+    from gouji_record.judging.replay import replay
 
     exported = {(a["file"], a["hand"], a["action"]): a["round"] for a in read(examples_export, "actions")}
     checked = 0

@@ -26,7 +26,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import Page, expect, sync_playwright
 
 from gouji_record.bilingual import CJK
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.rules.rulesets import PRESETS
 
 ARGS = [
@@ -643,8 +643,8 @@ def test_review_lane_shows_each_finding_in_both_languages(page, pages):
     # 4:- on seat 1's KKKKKK, which seat 4's AAAAAA would have answered (打点); action 39 is seat
     # 3's yield (让牌). Markers group the findings of one action.
     from gouji_record import read
-    from gouji_record.replay import replay
-    from gouji_record.review import review
+    from gouji_record.judging.replay import replay
+    from gouji_record.analysis.review import review
 
     findings = review(replay(next(iter(read(HAND))))).findings
     open_at(page, pages["review"])

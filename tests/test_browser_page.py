@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from conftest import EXAMPLES, ROOT
 from test_browser import ARGS, CHROMIUM, HAND, _render, browser, open_at, page, step  # noqa: F401  (fixtures)
 
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 
 SIZES = [(1280, 800), (1280, 900), (1366, 768), (1920, 1080), (390, 844), (320, 640)]
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.gjn"))

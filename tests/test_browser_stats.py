@@ -23,7 +23,7 @@ from test_browser import browser  # noqa: F401  (the fixture; the module skips w
 
 from gouji_record import read
 from gouji_record.bilingual import CJK
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.rules.rulesets import PRESETS
 
 SIZES = [(1280, 800), (390, 844)]

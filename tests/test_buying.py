@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from gouji_record import parse, replay
-from gouji_record.buying import check_buying, plan_buying
-from gouji_record.cli import main
-from gouji_record.match import Due, check_match, check_transfers
+from gouji_record.judging.buying import check_buying, plan_buying
+from gouji_record.cli.main import main
+from gouji_record.matches.match import Due, check_match, check_transfers
 from gouji_record.cards import format_cards, parse_cards
 from gouji_record.rules.rulesets import get_ruleset, with_options
 
@@ -288,7 +288,7 @@ def test_a_single_hand_checks_its_purchases(tmp_path):
 @pytest.mark.parametrize("name", ["fours", "tournament"])
 def test_the_bots_buy_as_the_rules_say(name):
     # every purchase the bots make checks, on many deals; none missing
-    from gouji_record.selfplay import deal
+    from gouji_record.bots.selfplay import deal
     import random
 
     for seed in range(60):

@@ -6,7 +6,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 
 from conftest import EXAMPLES
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.rules.rulesets import OPTION_NAMES, PRESETS, get_ruleset, with_options
 
 from conftest import EXAMPLES

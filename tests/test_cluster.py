@@ -1,7 +1,7 @@
 """--dask: hands checked on the workers of a Dask cluster give what --jobs 2 gives, byte for byte.
 
 One dask.distributed.LocalCluster (two worker processes, one thread each) serves the module; the
-commands run as a user runs them (`python -m gouji_record.cli`), once with --jobs 2 and once with
+commands run as a user runs them (`python -m gouji_record.cli.main`), once with --jobs 2 and once with
 --dask and the cluster's address, on a self-played sample of the five presets with a hand that
 cannot be read and one with an illegal action among them, and on a match (its tribute and standings
 are checked here, on the reports in order, as with --jobs).
@@ -19,8 +19,9 @@ from conftest import BAD_CARD_HAND, EXAMPLES, ROOT, self_played
 pytest.importorskip("distributed")
 pq = pytest.importorskip("pyarrow.parquet")
 
-from gouji_record import archive, cluster  # noqa: E402
-from gouji_record.batch import check_file, with_matches  # noqa: E402
+from gouji_record.formats import archive  # noqa: E402
+from gouji_record.running import cluster  # noqa: E402
+from gouji_record.running.batch import check_file, with_matches  # noqa: E402
 from gouji_record.notation.files import read_hands  # noqa: E402
 
 
@@ -53,7 +54,7 @@ def sample(tmp_path_factory) -> list[str]:
 
 def gouji(*args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    return subprocess.run([sys.executable, "-m", "gouji_record.cli", *args], capture_output=True, cwd=ROOT, env=env)
+    return subprocess.run([sys.executable, "-m", "gouji_record.cli.main", *args], capture_output=True, cwd=ROOT, env=env)
 
 
 @pytest.mark.parametrize("options", [[], ["--format", "json"], ["-q"]])
@@ -95,7 +96,7 @@ def test_export_on_the_cluster_writes_the_same_tables(address, client, sample, t
 def test_a_scheduler_that_does_not_answer_is_one_line(monkeypatch):
     from click.testing import CliRunner
 
-    from gouji_record.cli import main
+    from gouji_record.cli.main import main
 
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1)  # 10 s for a user
     r = CliRunner().invoke(main, ["validate", "--dask", "tcp://127.0.0.1:9", str(EXAMPLES / "charter-hand.gjn")])

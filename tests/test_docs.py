@@ -49,7 +49,7 @@ def test_every_notation_error_code_is_documented():
 def test_readme_shows_the_real_error_output(monkeypatch):
     from click.testing import CliRunner
 
-    from gouji_record.cli import main
+    from gouji_record.cli.main import main
 
     monkeypatch.chdir(ROOT)
     r = CliRunner().invoke(main, ["validate", "examples/charter-hand-illegal.gjn"])
@@ -58,7 +58,7 @@ def test_readme_shows_the_real_error_output(monkeypatch):
 
 
 def test_every_option_is_in_the_docs_option_table_with_its_preset_values():
-    from gouji_record.cli import _show_value
+    from gouji_record.cli.main import _show_value
 
     for option in OPTION_NAMES:
         name = option.replace("_", "-")

@@ -10,8 +10,8 @@ import pytest
 from conftest import EXAMPLES, ROOT
 
 import gouji_record as gj
-from gouji_record.canonical import canonical
-from gouji_record.eventlog import EventLogError, records_from_events
+from gouji_record.judging.canonical import canonical
+from gouji_record.formats.eventlog import EventLogError, records_from_events
 from gouji_record.model import ActionKind, GameRecord
 
 NAMES = ["Zhang Wei", "Wang Fang", "Li Na", "Zhao Lei", "Liu Yang", "Chen Jing"]

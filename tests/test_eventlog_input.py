@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from gouji_record.eventlog import EventLogError, records_from_events
+from gouji_record.formats.eventlog import EventLogError, records_from_events
 
 from conftest import ROOT
 from test_eventlog import HANDS

@@ -34,9 +34,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import BAD_CARD_HAND, EXAMPLES
 
-from gouji_record.batch import read_records
+from gouji_record.running.batch import read_records
 from gouji_record import replay as judge  # the hand's own verdict: the engine, the Result tag, the purchases
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 
 HAND = EXAMPLES / "charter-hand.gjn"
 ILLEGAL = EXAMPLES / "charter-hand-illegal.gjn"

@@ -26,18 +26,18 @@ import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES, Table
 
-from gouji_record.batch import read_records
+from gouji_record.running.batch import read_records
 from gouji_record import replay as judge  # the hand's own verdict
-from gouji_record.buying import plan_buying
-from gouji_record.canonical import canonical
+from gouji_record.judging.buying import plan_buying
+from gouji_record.judging.canonical import canonical
 from gouji_record.cards import BIG_JOKER, SMALL_JOKER, THREE, TWO, format_cards, parse_cards
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.model import Action, ActionKind
 from gouji_record.notation.writer import write_all
-from gouji_record.replay import Replay
+from gouji_record.judging.replay import Replay
 from gouji_record.rules.events import EventKind
 from gouji_record.rules.rulesets import PRESETS
-from gouji_record.selfplay import deal, play_hand
+from gouji_record.bots.selfplay import deal, play_hand
 
 #: Hands per preset, per bot; and the hands of one match per preset.
 HANDS, MATCH_HANDS = 10, 4

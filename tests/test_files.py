@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.notation.files import MAX_COMMENT, read_hands, split_lines
 from gouji_record.notation.build import NotationError
 from gouji_record.notation.parser import normalize_newlines, parse_text

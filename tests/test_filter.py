@@ -9,7 +9,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 from conftest import BAD_CARD_HAND, EXAMPLES
 
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 
 HAND = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
 ILLEGAL = (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8")
@@ -70,7 +70,7 @@ def test_jobs_pick_the_same_hands_in_the_same_order(tmp_path, monkeypatch):
     """Five hands, two of them in tests/cases/unknown-ruleset.gjn, and a file that does not exist:
     charter-hand (valid, with a burn), the same with a bad card (cannot be read), charter-hand-illegal,
     charter-hand again; --valid keeps the two charter-hands, in file order, whatever the workers."""
-    import gouji_record.batch as batch
+    import gouji_record.running.batch as batch
 
     from conftest import CASES
 

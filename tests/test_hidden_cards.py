@@ -14,7 +14,7 @@ from conftest import EXAMPLES
 from test_presets import Hand
 
 from gouji_record import parse, replay
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.model import Action
 from gouji_record.cards import parse_cards
 from gouji_record.rules.engine import burn_condition_possible, skip_possible_turn
@@ -136,7 +136,7 @@ def test_moves_cli_lists_burns_from_hidden_cards(tmp_path):
 @pytest.mark.parametrize("text", ["5:*XXKK", "5:*2222", "5:*XKKK"])
 def test_moves_kinds_cover_the_burns_validate_accepts(tmp_path, text):
     from gouji_record import read
-    from gouji_record.replay import replay
+    from gouji_record.judging.replay import replay
     from gouji_record.rules.engine import step
 
     path = _hidden_example_hand(tmp_path, {2: "?36", 5: "?36"})
@@ -220,7 +220,7 @@ def test_bot_hands_with_hidden_seats_still_replay(preset):
     # the start of play for holding no 3 (tournament, seed 29) cannot be seen to hold none.
     import random
 
-    from gouji_record.selfplay import play_hand
+    from gouji_record.bots.selfplay import play_hand
 
     rules = get_ruleset(preset)
     for seed in range(1, 21):

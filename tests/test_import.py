@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from gouji_record import parse
-from gouji_record.cli import main
-from gouji_record.interchange import RecordJSONError, json_lines, read_records, records_from_json
+from gouji_record.cli.main import main
+from gouji_record.formats.interchange import RecordJSONError, json_lines, read_records, records_from_json
 
 from conftest import CASES, EXAMPLES, PLAIN_TAGS as TAGS
 from test_eventlog_input import SAMPLES as EVENT_SAMPLES

@@ -5,7 +5,7 @@ import json
 from click.testing import CliRunner
 
 from gouji_record import parse
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.model import GameRecord
 
 from conftest import EXAMPLES

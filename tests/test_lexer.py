@@ -1,4 +1,4 @@
-"""The Pygments lexer for .gjn (gouji_record/lexer.py)."""
+"""The Pygments lexer for .gjn (gouji_record/notation/lexer.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from pygments.token import (
 )
 from pygments.util import ClassNotFound
 
-from gouji_record.lexer import GjnLexer
+from gouji_record.notation.lexer import GjnLexer
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.gjn"))

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gouji_record.cli import main
-from gouji_record.report import printable
+from gouji_record.cli.main import main
+from gouji_record.judging.report import printable
 from gouji_record.notation.build import NotationError
 from gouji_record.notation.grammar import grammar_text
 from gouji_record.notation.parser import parse_text

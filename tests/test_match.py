@@ -3,7 +3,7 @@
 import pytest
 
 from gouji_record import parse, replay
-from gouji_record.match import Due, check_transfers, tribute_cards, tribute_due
+from gouji_record.matches.match import Due, check_transfers, tribute_cards, tribute_due
 from gouji_record.model import Action, ActionKind
 from gouji_record.cards import parse_cards
 from gouji_record.rules.engine import Position
@@ -309,7 +309,7 @@ import json  # noqa: E402
 
 from click.testing import CliRunner  # noqa: E402
 
-from gouji_record.cli import main  # noqa: E402
+from gouji_record.cli.main import main  # noqa: E402
 
 MATCH = open("examples/charter-match.gjn", encoding="utf-8").read()
 
@@ -350,7 +350,7 @@ def test_match_diagnostics(tmp_path, change, code):
 
 
 def test_first_lead_of_the_next_hand():
-    from gouji_record.match import check_match
+    from gouji_record.matches.match import check_match
 
     # the charter's 大落 of hand 1 (seat 1, Result 3-5-2-4-6-1) leads hand 2 (002 §6)
     h1, h2, _ = parse(MATCH)

@@ -1,6 +1,6 @@
 """Hidden cards are possible cards: `gouji moves` lists what validate accepts, and only that.
 
-Self-played hands (gouji_record/selfplay.py) are replayed with cards hidden at random (``?N`` in the
+Self-played hands (gouji_record/bots/selfplay.py) are replayed with cards hidden at random (``?N`` in the
 deal, as platform logs leave them). At each position:
 
 - every listed action steps legally (a :class:`HiddenPlays` entry: its example does, and is of its kind);
@@ -19,14 +19,14 @@ import random
 import pytest
 
 from gouji_record.model import Action, ActionKind
-from gouji_record.replay import replay
+from gouji_record.judging.replay import replay
 from gouji_record.cards import COPIES, N_RANKS, THREE, format_cards, parse_cards
 from gouji_record.rules.engine import Position, initial_position, skip_possible_turn, step
 from gouji_record.rules.events import EventKind, IllegalAction
 from gouji_record.rules.moves import HiddenPlays, legal_actions, plays_of_size
 from gouji_record.rules.rulesets import PRESETS, get_ruleset
 from gouji_record.model import DECLARATION_KINDS
-from gouji_record.selfplay import play_hand
+from gouji_record.bots.selfplay import play_hand
 
 #: Events after which the real play may go another way with cards hidden (judged on known cards).
 KNOWN_ONLY = {EventKind.BURN_FAILURE, EventKind.SMOTHER, EventKind.OUT}
@@ -110,7 +110,7 @@ def check_position(pos: Position, real: Action, rng: random.Random) -> None:
             assert accepted(pos, a), a.text
     for a in candidates(pos, real, rng):
         if a.kind is ActionKind.GIVE:  # transfers (tribute, buying 3s) are the match's and buying
-            continue  # checks' (gouji_record.match, .buying), not moves the engine lists
+            continue  # checks' (gouji_record.matches.match, .buying), not moves the engine lists
         if accepted(pos, a):
             assert a.text in concrete or any(k.covers(a) for k in kinds), (a.text, [x.text for x in listing])
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from test_match import final
 from test_presets import Hand, act, spare
 
-from gouji_record.match import Due, tribute_due
+from gouji_record.matches.match import Due, tribute_due
 
 from gouji_record.rules.plays import beats, judge, parse_play
 from gouji_record.rules.rulesets import get_ruleset, with_options
@@ -253,7 +253,7 @@ def _prev(name, first_seat, **kw):
 
 
 def test_who_leads_the_next_hand():
-    from gouji_record.match import expected_leader
+    from gouji_record.matches.match import expected_leader
 
     # `first-lead`: online — the seat after the previous hand's first leader (000 §发牌): after 6, 1
     assert expected_leader(get_ruleset("online"), _prev("online", 6)) == 1
@@ -661,7 +661,7 @@ def test_a_match_scores_the_sum_of_its_hands(name):
     from conftest import EXAMPLES
 
     from gouji_record import parse, replay
-    from gouji_record.match import check_match
+    from gouji_record.matches.match import check_match
 
     # `match-score`: "a match scores the sum of its hands' team scores …, and the sum of each seat's
     # extras"
@@ -680,7 +680,7 @@ def test_tribute_in_the_first_hand_of_a_match_and_in_an_excerpt():
     from conftest import EXAMPLES
 
     from gouji_record import parse, replay
-    from gouji_record.match import check_match
+    from gouji_record.matches.match import check_match
 
     # `tribute-extra`: "a transfer nothing owes (or any transfer before the first hand of a match)";
     # the diagnostic points at the first tribute transfer, after the purchase's two transfers
@@ -699,7 +699,7 @@ def test_tribute_in_the_first_hand_of_a_match_and_in_an_excerpt():
 def test_sweep_tribute_is_checked_in_the_next_hand():
     from test_match import next_hand
 
-    from gouji_record.match import check_transfers
+    from gouji_record.matches.match import check_transfers
 
     # 004 §34 对头贡 after a sweep: each swept seat pays its opposite one card, as place tribute is
     # paid (its place in the order); in the example deal seat 2 holds 2s, seats 4 and 6 no joker and
@@ -712,7 +712,7 @@ def test_sweep_tribute_is_checked_in_the_next_hand():
 def test_two_returns_of_one_card_each_are_both_explained():
     from test_match import next_hand
 
-    from gouji_record.match import check_transfers
+    from gouji_record.matches.match import check_transfers
 
     # `return-tribute` (online, 000 §进贡): each taker of place tribute returns as many cards. Seat 2,
     # 大落, holds a single 2 and no joker: it pays seat 5 one card (免贡 for the rest); seat 3 pays seat
@@ -1007,7 +1007,7 @@ def test_the_calls_of_the_hand_before_are_told_won_or_lost():
     from conftest import EXAMPLES
 
     from gouji_record import parse, replay
-    from gouji_record.match import check_match
+    from gouji_record.matches.match import check_match
 
     # `calls` (002 §24): a call says the opposite will not open; it is won when the opposite did not
     # open. In hand 1, seat 3 called (宣点) and its opposite 6 opened; seat 1 pre-called (预点) and
@@ -1039,7 +1039,7 @@ def test_the_first_lead_of_a_hand_after_the_first_and_a_hand_with_no_play():
     from conftest import EXAMPLES
 
     from gouji_record import parse, replay
-    from gouji_record.match import check_match
+    from gouji_record.matches.match import check_match
 
     # `first-lead` (002 §6): the charter's 大落 of hand 1 (seat 1) leads hand 2; the diagnostic stands
     # at the first play, after the pre-play section

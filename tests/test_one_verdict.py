@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from conftest import CASES, EXAMPLES
 
 import gouji_record as gj
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 
 PRESETS = ("online", "classic", "charter", "fours", "tournament")
 

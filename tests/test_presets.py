@@ -264,7 +264,7 @@ def test_jokers_alone_compare_like_jokers_carrying_a_rank():
 def test_gouji_rules_shows_the_new_options():
     from click.testing import CliRunner
 
-    from gouji_record.cli import main
+    from gouji_record.cli.main import main
 
     out = CliRunner().invoke(main, ["rules"]).output
     assert "big-joker-beaten-by" in out and "outnumber-small-jokers" in out

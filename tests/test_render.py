@@ -14,17 +14,17 @@ from conftest import EXAMPLES, ROOT
 
 from gouji_record import parse, read, render_html, replay
 from gouji_record.bilingual import CJK, english_only
-from gouji_record.buying import BUY_NAMES, GIFT_NAMES, check_buying
+from gouji_record.judging.buying import BUY_NAMES, GIFT_NAMES, check_buying
 from gouji_record.cards import RANK_LETTERS
-from gouji_record.cli import main
-from gouji_record.match import KIND_NAMES, check_match
+from gouji_record.cli.main import main
+from gouji_record.matches.match import KIND_NAMES, check_match
 from gouji_record.model import SUITS, Action, ActionKind, preplay_items
 from gouji_record.render.citations import GLOSSES, _segments, cite_forms, title_forms
 from gouji_record.render.html import render_replays, replay_data
 from gouji_record.rules.engine import initial_position, step
 from gouji_record.rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind, IllegalAction
 from gouji_record.rules.rulesets import PRESETS, RULES
-from gouji_record.selfplay import play_hand, play_match
+from gouji_record.bots.selfplay import play_hand, play_match
 
 HAND = EXAMPLES / "charter-hand.gjn"
 ILLEGAL = EXAMPLES / "charter-hand-illegal.gjn"
@@ -148,7 +148,7 @@ def test_hands_stream_through_one_at_a_time_and_no_replay_is_kept(tmp_path):
     import io
     import weakref
 
-    from gouji_record.match import check_match
+    from gouji_record.matches.match import check_match
     from gouji_record.render.html import match_overview
 
     records = read(HAND) + read(EXAMPLES / "charter-match.gjn") + read(ILLEGAL) + read(EXAMPLES / "classic-match.gjn")
@@ -397,7 +397,7 @@ def _record_diagnostics(found):
 
 def _validate_diagnostics(found, monkeypatch, tmp_path):
     """A Hand tag out of sequence, as gouji validate checks a match (hand-missing)."""
-    from gouji_record import judging
+    from gouji_record.matches import verdict as judging
 
     made = []
 

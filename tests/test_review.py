@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import BAD_CARD_HAND, EXAMPLES, action
 
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.model import GameRecord
-from gouji_record.replay import replay
-from gouji_record.review import review
+from gouji_record.judging.replay import replay
+from gouji_record.analysis.review import review
 
 TAGS = {"Event": "review test", "Site": "here", "Date": "2026.11.30", "Round": "?", "Result": "*"}
 TAGS |= {f"Seat{s}": f"p{s}" for s in range(1, 7)}
@@ -129,7 +129,7 @@ def test_no_point_tribute_is_owed_after_a_sweep():
     # least: 002 §9) and finishes first; seat 3 (55 33) and seat 5 (55 33) follow it out, each
     # winning a round with 55 over its upstream neighbour's 44 (seats 2, 4, 6 hold 44 33). Places
     # 1-3-5: team 1-3-5 sweeps (串三户), and under the charter a sweep ends the tribute (002 §21(7)):
-    # no 点贡 next hand (gouji_record.match.tribute_due owes none). At its first lead JJJJ would have
+    # no 点贡 next hand (gouji_record.matches.match.tribute_due owes none). At its first lead JJJJ would have
     # opened (nobody holds four cards to beat it or burn it). The review said not opening cost seat
     # 1 one card of 点贡 to seat 4, reckoned without the sweep.
     moves = "1:JJJ 2:- 3:- 4:- 5:- 6:- 1:J 2:- 3:- 4:- 5:- 6:- 1:33 2:- 3:- 4:- 5:- 6:-"
@@ -275,10 +275,10 @@ def test_what_a_review_of_hidden_cards_asserts_holds_for_the_cards_dealt(preset)
     # in the record as dealt.
     import random
 
-    from gouji_record.review import _certain_opening
+    from gouji_record.analysis.review import _certain_opening
     from gouji_record.rules.engine import step
     from gouji_record.rules.rulesets import get_ruleset
-    from gouji_record.selfplay import play_hand
+    from gouji_record.bots.selfplay import play_hand
 
     rules = get_ruleset(preset)
     checked = 0
@@ -325,7 +325,7 @@ def test_rollouts_on_hidden_cards_say_why_there_are_none():
     deal = ("TTTTT?31", "JJJJJ?31", "?36", "QQQQQ?31", "?36", "?36")
     done = review(replay(small(deal, "1:TTTTT 4:-", "charter")), rollouts=5)
     assert done.unestimated and all(not f.estimates for f in done.findings)
-    from gouji_record.review import review_data, review_lines
+    from gouji_record.analysis.review import review_data, review_lines
 
     assert "  note: no estimates: rollouts play the rest of the hand from the whole deal" in "\n".join(review_lines(done, "f.gjn", 1))
     assert review_data(done, "f.gjn", 1)["estimates_skipped"]["zh"].startswith("没有估计")

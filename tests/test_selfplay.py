@@ -15,15 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gouji_record import parse, replay, write, write_all
-from gouji_record.cli import main
-from gouji_record.buying import check_buying
-from gouji_record.match import check_match, check_transfers, tribute_due
+from gouji_record.cli.main import main
+from gouji_record.judging.buying import check_buying
+from gouji_record.matches.match import check_match, check_transfers, tribute_due
 from gouji_record.model import ActionKind, GameRecord
 from gouji_record.cards import BIG_JOKER, COPIES, DECK_SIZE, HAND_SIZE, N_RANKS, SMALL_JOKER, format_cards
 from gouji_record.rules.engine import Position
 from gouji_record.rules.events import EventKind
 from gouji_record.rules.rulesets import PRESETS, get_ruleset
-from gouji_record.selfplay import pay_tribute, play_hand, play_match
+from gouji_record.bots.selfplay import pay_tribute, play_hand, play_match
 
 PRESET_NAMES = list(PRESETS)
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

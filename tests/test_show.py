@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 import gouji_record as gj
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 from gouji_record.rules.table import describe, describe_text
 
 from conftest import BAD_CARD_HAND, EXAMPLES

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gouji_record import parse, replay, write
-from gouji_record.match import check_match
+from gouji_record.matches.match import check_match
 from gouji_record.notation import NotationError, parse_text
 from gouji_record.rules.rulesets import get_ruleset, with_options
 

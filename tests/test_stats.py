@@ -18,7 +18,7 @@ import json
 from click.testing import CliRunner
 from conftest import BAD_CARD_HAND, EXAMPLES
 
-from gouji_record.cli import main
+from gouji_record.cli.main import main
 
 
 def run(*args):
@@ -102,7 +102,7 @@ def mixed(tmp_path):
 
 
 def test_jobs_count_the_same_as_one_process(tmp_path, monkeypatch):
-    import gouji_record.batch as batch
+    import gouji_record.running.batch as batch
 
     monkeypatch.setattr(batch, "BATCH", 2)  # several batches in flight, even on a few hands
     inputs = [sorted(EXAMPLES.glob("*.gjn")), mixed(tmp_path)]
@@ -128,7 +128,7 @@ def test_counts_merge_as_they_add(tmp_path):
     """Merging the counts of each hand of examples/online-match.gjn is adding the hands one by one;
     the match's team points hand by hand (1/-1, -3/3, 2/-2) run 1, -2, 0 for 1-3-5."""
     from gouji_record import read, replay
-    from gouji_record.stats import Stats
+    from gouji_record.analysis.stats import Stats
 
     records = read(EXAMPLES / "online-match.gjn")
     added, merged = Stats("team"), Stats("team")
@@ -150,7 +150,7 @@ def test_counts_merge_as_they_add(tmp_path):
 
 
 def test_workers_that_cannot_start_are_said_so_in_one_line(monkeypatch):
-    import gouji_record.batch as batch
+    import gouji_record.running.batch as batch
 
     def no_fork(*args, **kwargs):
         raise BlockingIOError(11, "Resource temporarily unavailable")

@@ -93,7 +93,7 @@ class HandText:
     head: str = ""
 
     def display_lines(self) -> "LinesFrom":
-        """The hand's lines indexed by file line, for :meth:`~gouji_record.report.Problem.format`."""
+        """The hand's lines indexed by file line, for :meth:`~gouji_record.judging.report.Problem.format`."""
         lines = self.text.split("\n")
         if self.head:
             lines[0] = self.head

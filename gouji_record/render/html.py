@@ -28,13 +28,13 @@ import markupsafe
 from jinja2.utils import htmlsafe_json_dumps
 
 from ..bilingual import english_only, zh_of
-from ..buying import trade_names
-from ..match import KIND_NAMES, transfer_kinds, tribute_due
-from ..judging import MatchJudge
+from ..judging.buying import trade_names
+from ..matches.match import KIND_NAMES, transfer_kinds, tribute_due
+from ..matches.verdict import MatchJudge
 from ..model import ActionKind
-from ..replay import Replay
-from ..review import KINDS, Finding, estimate_line, review as review_hand
-from ..report import Problem, printable
+from ..judging.replay import Replay
+from ..analysis.review import KINDS, Finding, estimate_line, review as review_hand
+from ..judging.report import Problem, printable
 from ..cards import format_cards
 from ..rules.engine import Position
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, EventKind
@@ -152,7 +152,7 @@ def replay_data(
     ``actions`` are the record's actions in the order the engine replays them
     (declarations first); a transfer of a purchase or gift carries its ``trade``, named in both
     languages (买三 / buying a 3, 买四, 赠与), and so does a transfer of tribute whose kind
-    ``kinds`` gives per pre-play action (:func:`~gouji_record.match.transfer_kinds`: 落贡 /
+    ``kinds`` gives per pre-play action (:func:`~gouji_record.matches.match.transfer_kinds`: 落贡 /
     place tribute, 还贡 …); ``frames[i]`` is the table after ``i`` actions
     (``frames[0]`` the deal). A frame's ``trick`` lists the indices of the
     actions of the round the last action belongs to, and its ``top`` the play
@@ -163,7 +163,7 @@ def replay_data(
     as the command line prints it, and ``text`` in each language), rule and source, and
     ``where`` it stands in the file; the frames stop before that action. ``cites`` gives each source cited, in each
     language (:mod:`~gouji_record.render.citations`). ``review`` holds the ``findings`` of
-    :func:`~gouji_record.review.review`, if given, shaped as events (``review: true``, the
+    :func:`~gouji_record.analysis.review.review`, if given, shaped as events (``review: true``, the
     finding's text and estimates as their ``note``): the page draws them on a lane of their own.
     Every text the page shows comes in both languages; the record's own (names, tags, comments)
     as it is written.
@@ -351,7 +351,7 @@ def render_replays(
     several). Each hand comes with the :class:`Problem` locating its diagnostic in the file, if any
     (whose ``lines`` it may quote). ``lang`` (``zh`` or ``en``) and ``seat`` (0: all hands face up,
     1–6: that seat's own view) are the page's initial settings; the reader can change both. With
-    ``review`` each hand is reviewed (:func:`~gouji_record.review.review`) and its findings are
+    ``review`` each hand is reviewed (:func:`~gouji_record.analysis.review.review`) and its findings are
     drawn on a lane of the timeline (点评).
 
     ``hands`` may be any iterable, a generator included: it is consumed once, one hand at a time,
@@ -431,7 +431,7 @@ def _page_data(packed: list[bytes], lang: str, seat: int) -> Iterator[markupsafe
 
 class _Overview:
     """Builds :func:`match_overview`'s rows as hands go by, each hand of a match judged within it
-    as ``gouji validate`` judges it (:class:`~gouji_record.judging.MatchJudge`, which keeps only
+    as ``gouji validate`` judges it (:class:`~gouji_record.matches.verdict.MatchJudge`, which keeps only
     the hand before, trimmed)."""
 
     def __init__(self) -> None:
@@ -470,7 +470,7 @@ class _Overview:
 
     def transfer_kinds(self, result: Replay) -> list[str | None] | None:
         """The kinds of tribute ``result``'s transfers pay, when the hand before it in the file is
-        the hand before it in its match (:func:`~gouji_record.match.transfer_kinds`)."""
+        the hand before it in its match (:func:`~gouji_record.matches.match.transfer_kinds`)."""
         name = result.record.tags.get("Match") or None
         before = self.judge.previous
         if name is None or name != self.judge.name or before is None or not before.complete:

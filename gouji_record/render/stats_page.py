@@ -5,11 +5,11 @@ The page is ``html_templates/stats.html.j2``, rendered with the replay page's Ji
 replay page, then ``stats.css``); it has no script and makes no request. It shows, in one language
 (``zh`` or ``en``, every label in that language only; names from the records as written):
 
-- the table of the tallies, every column of :data:`~gouji_record.stats.COLUMNS`, each cell as the
-  terminal table writes it (:func:`~gouji_record.stats.cell`);
+- the table of the tallies, every column of :data:`~gouji_record.analysis.stats.COLUMNS`, each cell as the
+  terminal table writes it (:func:`~gouji_record.analysis.stats.cell`);
 - places 头科 … 大落 per row, stacked bars;
 - the team points of each match hand by hand, running totals, a line per team
-  (:meth:`~gouji_record.stats.Stats.match_points`);
+  (:meth:`~gouji_record.analysis.stats.Stats.match_points`);
 - burns (烧牌) per row by outcome: succeeded, failed, broken (and running, when a hand stopped
   with one under way), stacked bars.
 
@@ -26,7 +26,7 @@ import math
 from typing import Any
 
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH
-from ..stats import COLUMNS, MatchPoints, Stats, Tally, cell
+from ..analysis.stats import COLUMNS, MatchPoints, Stats, Tally, cell
 from ..width import is_wide
 from .html import LANGUAGES, environment, stylesheet
 
@@ -63,7 +63,7 @@ BY_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "team": (("按联邦", "by team"), ("联邦", "Team")),
     "ruleset": (("按规则", "by ruleset"), ("规则", "Ruleset")),
 }
-#: The heading of each column of :data:`~gouji_record.stats.COLUMNS` on the page, (中文, English).
+#: The heading of each column of :data:`~gouji_record.analysis.stats.COLUMNS` on the page, (中文, English).
 HEADINGS: dict[str, tuple[str, str]] = {
     "hands": ("局数", "Hands"),
     **{f"p{i + 1}": (PLACE_NAMES_ZH[i], PLACE_NAMES_EN[i]) for i in range(6)},
@@ -312,7 +312,7 @@ def stats_page_data(stats: Stats, lang: str = "zh") -> dict[str, Any]:
 
 
 def render_stats(stats: Stats, *, lang: str = "zh") -> str:
-    """The statistics page of ``stats`` (:class:`~gouji_record.stats.Stats`) in ``lang`` (``zh``
+    """The statistics page of ``stats`` (:class:`~gouji_record.analysis.stats.Stats`) in ``lang`` (``zh``
     or ``en``): one self-contained HTML page, as a string (see :func:`stats_page_data` for what it
     shows). Raises :class:`ValueError` for another ``lang``."""
     data = stats_page_data(stats, lang)

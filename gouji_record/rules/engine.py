@@ -665,7 +665,7 @@ _TRANSFER_RULES = {"buy": "buying", "gift": "gift"}
 
 def _give(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     """A transfer before play (tribute, its return, a bought 3): cards move from one hand to another.
-    What is owed is the match's to check (gouji_record.match); the engine checks the cards are held.
+    What is owed is the match's to check (gouji_record.matches.match); the engine checks the cards are held.
     A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与)."""
     pos = s.pos
     rule = _TRANSFER_RULES.get(action.purpose, "tribute")

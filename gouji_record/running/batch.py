@@ -17,14 +17,14 @@ from functools import partial
 from itertools import islice
 from typing import Any, BinaryIO, Generic, TypeVar
 
-from .model import GameRecord
-from .notation.files import HandText, LinesFrom, read_hands
-from .notation.build import NotationError, SourceMap
-from .notation.parser import parse_text
-from .replay import Replay, replay, ruleset_of
-from .report import Problem, diagnostic_problem, rulings, summary
-from .rules.rulesets import BadOption, Ruleset, UnknownRuleset
-from .judging import MatchJudge, Verdict, trimmed
+from ..model import GameRecord
+from ..notation.files import HandText, LinesFrom, read_hands
+from ..notation.build import NotationError, SourceMap
+from ..notation.parser import parse_text
+from ..judging.replay import Replay, replay, ruleset_of
+from ..judging.report import Problem, diagnostic_problem, rulings, summary
+from ..rules.rulesets import BadOption, Ruleset, UnknownRuleset
+from ..matches.verdict import MatchJudge, Verdict, trimmed
 
 #: Exit statuses (docs/notation.md): valid, a rule broken, unreadable.
 OK, ILLEGAL, UNREADABLE = 0, 1, 2
@@ -44,7 +44,7 @@ class HandReport:
     ``status`` is :data:`OK`, :data:`ILLEGAL` or :data:`UNREADABLE`; ``text``
     is what a person reads (a summary, or a located error); ``data`` is the
     same as JSON-ready data; ``replay`` is the hand's replay, trimmed to what the match
-    checks read (:func:`~gouji_record.judging.trimmed`), when it belongs to a match, else
+    checks read (:func:`~gouji_record.matches.verdict.trimmed`), when it belongs to a match, else
     ``None``; ``where`` and ``source`` (the hand's text) locate its actions and quote them then.
     """
 
@@ -160,7 +160,7 @@ def check_hand(
 
     Never raises for bad input: the report says what was wrong, located in the file. ``replays``,
     if given, receives the replay of each record read (none for a hand that cannot be read), for
-    a caller that wants more of it than the report says (:mod:`gouji_record.archive`).
+    a caller that wants more of it than the report says (:mod:`gouji_record.formats.archive`).
     """
     path, index, first_line = hand.path, hand.index, hand.line
     lines = hand.display_lines()
@@ -228,7 +228,7 @@ def _event_counts(result) -> dict[str, int]:
 def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
     """Add the match checks to the reports of hands that belong to a match (a ``Match`` tag):
     tribute owed by the hand before and paid in this one, first lead, numbering, running score
-    (:class:`~gouji_record.judging.MatchJudge`, on the replay each report keeps: no hand is
+    (:class:`~gouji_record.matches.verdict.MatchJudge`, on the replay each report keeps: no hand is
     read or replayed twice). Keeps only the previous hand of the current match in memory."""
     judge = MatchJudge()
     for report in reports:
@@ -269,7 +269,7 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
 
 #: Runs a job (a picklable function of one item: a hand, or a hand and what to do with it) on
 #: batches of items and yields each batch's results in batch order, whatever order they were
-#: computed in: :func:`gouji_record.cluster.on_cluster`, for the workers of a Dask cluster.
+#: computed in: :func:`gouji_record.running.cluster.on_cluster`, for the workers of a Dask cluster.
 #: Without one, :func:`in_order` works here or in worker processes (``jobs``).
 Runner = Callable[[Callable[[Any], Any], Iterator[list[Any]]], Iterator[list[Any]]]
 
@@ -363,8 +363,8 @@ def in_order(job: Callable[[A], B], items: Iterable[A], jobs: int = 1, runner: R
 class Judged(Generic[T]):
     """What a work of :func:`map_hands` gives back for a hand of a match, whose verdict only the
     hand before can complete: ``result``, its work so far, and ``replay``, the hand replayed and
-    :func:`~gouji_record.judging.trimmed`. :func:`map_hands` judges it within its match, in file
-    order (:class:`~gouji_record.judging.MatchJudge`), and yields ``settle(result, verdict)``."""
+    :func:`~gouji_record.matches.verdict.trimmed`. :func:`map_hands` judges it within its match, in file
+    order (:class:`~gouji_record.matches.verdict.MatchJudge`), and yields ``settle(result, verdict)``."""
 
     result: T
     replay: Replay
@@ -391,7 +391,7 @@ def map_hands(
     settle: Callable[[T, Verdict], T] | None = None,
 ) -> Iterator[T | Problem]:
     """``work(hand, rules)`` for every hand of the files ``paths`` that can be read, in file order,
-    and in its place a :class:`~gouji_record.report.Problem` for every one that cannot: the
+    and in its place a :class:`~gouji_record.judging.report.Problem` for every one that cannot: the
     shared loop of the commands that go over many hands (``gouji stats``, ``gouji filter``).
 
     Each file is cut into hands here (:func:`~gouji_record.notation.files.read_hands`, in
@@ -400,10 +400,10 @@ def map_hands(
     worker processes, or by ``runner`` on a Dask cluster (:func:`in_order`): results come back in
     file order either way, and the same. ``work`` gets the :class:`ReadHand` (record, source map, the hand's text) and the
     :class:`~gouji_record.rules.rulesets.Ruleset`, replays the hand as it needs, and returns
-    small picklable data (not a :class:`~gouji_record.replay.Replay`: it is large to send back);
+    small picklable data (not a :class:`~gouji_record.judging.replay.Replay`: it is large to send back);
     for a hand of a match, a :class:`Judged` (:func:`judged`), which is settled here, in file
     order, with the hand's whole verdict by ``settle``: every command gives the verdict
-    ``gouji validate`` gives (:mod:`gouji_record.judging`). With workers it must itself pickle (a module-level function or a
+    ``gouji validate`` gives (:mod:`gouji_record.matches.verdict`). With workers it must itself pickle (a module-level function or a
     :func:`functools.partial` of one), and it must not return a ``Problem``.
 
     A problem is what stops a hand or a file being read: bad bytes, bad syntax, a bad deal, an

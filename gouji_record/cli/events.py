@@ -4,7 +4,7 @@ Each hand is judged once (:func:`verdict`), and its events listed as the engine 
 (:class:`~gouji_record.rules.events.Event`): 够级, 打点, 烧牌 and how it ended, 开点, 闷, 接风, 无头,
 四户乱缠, 走科 / 定科 / 出局 with places, 革命, the rulings on ``^`` actions, and the cards that change
 hands before play, a match's tribute named by its kind (落贡, 还贡, 点贡 …) as
-:func:`gouji_record.match.transfer_kinds` explains the transfers, as the replay page names them.
+:func:`gouji_record.matches.match.transfer_kinds` explains the transfers, as the replay page names them.
 Each event comes with its hand, the number of the action that caused it (from 1) and where that
 action stands in the file (``FILE:LINE:COL``), its round (一轮; none before play), its seats and
 their players (Seat tags), cards, place, rule key, the rule's source, and note. A hand that stops
@@ -22,9 +22,9 @@ from typing import Any
 
 import click
 
-from .batch import ReadHand
-from .buying import trade_names
-from .cli_common import (
+from ..running.batch import ReadHand
+from ..judging.buying import trade_names
+from .common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_UNREADABLE,
@@ -34,13 +34,13 @@ from .cli_common import (
     encoding_opt,
     ruleset_opt,
 )
-from .judging import MatchJudge, Verdict
-from .match import KIND_NAMES, transfer_kinds, tribute_due
-from .model import GameRecord
-from .replay import Replay, RulesetOverride, replay
-from .report import Problem, diagnostic_problem, printable
-from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
-from .rules.rulesets import Ruleset
+from ..matches.verdict import MatchJudge, Verdict
+from ..matches.match import KIND_NAMES, transfer_kinds, tribute_due
+from ..model import GameRecord
+from ..judging.replay import Replay, RulesetOverride, replay
+from ..judging.report import Problem, diagnostic_problem, printable
+from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
+from ..rules.rulesets import Ruleset
 
 #: The keys of every object of ``--format json`` and the columns of ``--format csv``, in order.
 COLUMNS = (
@@ -70,8 +70,8 @@ DIAGNOSTIC = "diagnostic"
 
 def _names(record: GameRecord, kinds: list[str | None] | None) -> list[tuple[str, str] | None]:
     """Per pre-play action, the name of the cards it gives, in Chinese and English: a purchase
-    or a gift (买三, 赠与: :func:`gouji_record.buying.trade_names`), a tribute by its kind
-    (``kinds``, from :func:`gouji_record.match.transfer_kinds`: 落贡, 还贡 …), else ``None``:
+    or a gift (买三, 赠与: :func:`gouji_record.judging.buying.trade_names`), a tribute by its kind
+    (``kinds``, from :func:`gouji_record.matches.match.transfer_kinds`: 落贡, 还贡 …), else ``None``:
     as the replay page names them."""
     names = trade_names(record.preplay)
     for i, kind in enumerate(kinds or ()):
@@ -126,7 +126,7 @@ def event_rows(read: ReadHand, result: Replay, kinds: list[str | None] | None = 
 
 def diagnostic_row(read: ReadHand, result: Replay, d: Diagnostic) -> dict[str, Any]:
     """The row of a problem ``d`` of the hand's verdict (its replay's own, or its match's: a
-    :attr:`~gouji_record.judging.Verdict.diagnostics`), with the keys of
+    :attr:`~gouji_record.matches.verdict.Verdict.diagnostics`), with the keys of
     :data:`COLUMNS`: ``kind`` :data:`DIAGNOSTIC`, located as ``gouji validate`` locates it (at
     the action, or at the Result or Score tag for the record as a whole), the action's round,
     seat, player and cards where there is an action, ``code``, and the message as ``note``."""
@@ -209,7 +209,7 @@ def _judged(
     files: tuple[str, ...], encoding: str | None, override: RulesetOverride | None, bad: list[bool]
 ) -> Iterator[tuple[ReadHand, Verdict, list[str | None] | None]]:
     """``(read hand, verdict, tribute kinds)`` for each hand of ``files`` that can be read, in file
-    order, judged as ``gouji validate`` judges it (:class:`~gouji_record.judging.MatchJudge`); a
+    order, judged as ``gouji validate`` judges it (:class:`~gouji_record.matches.verdict.MatchJudge`); a
     hand that cannot be read (or names a ruleset that is not) is said on standard error,
     located, and marked in ``bad``. The tribute kinds are those of the hand before it in the file
     when that is the hand before it in its match (same Match tag) and was played to its end."""
@@ -228,7 +228,7 @@ def _judged(
 
 def tribute_kinds(judge: MatchJudge, record: GameRecord, rules: Ruleset) -> list[str | None] | None:
     """Per pre-play action of ``record``, the kind of tribute its transfer pays
-    (:func:`~gouji_record.match.transfer_kinds`), when the hand ``judge`` judged last is the hand
+    (:func:`~gouji_record.matches.match.transfer_kinds`), when the hand ``judge`` judged last is the hand
     before it in its match and was played to its end; else ``None``. Ask before ``judge`` judges
     ``record``."""
     match = record.tags.get("Match") or None

@@ -15,14 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from .bilingual import Bilingual
-from .model import ActionKind, GameRecord
-from .replay import Replay
-from .transfers import Holdings, transfers, tribute_transfers
-from .cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
-from .rules.engine import SEATS, Position, begin_play, opposite, team
-from .rules.events import Diagnostic
-from .rules.rulesets import Ruleset
+from ..bilingual import Bilingual
+from ..model import ActionKind, GameRecord
+from ..judging.replay import Replay
+from ..judging.transfers import Holdings, transfers, tribute_transfers
+from ..cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
+from ..rules.engine import SEATS, Position, begin_play, opposite, team
+from ..rules.events import Diagnostic
+from ..rules.rulesets import Ruleset
 
 #: What each kind of tribute is called, in Chinese and English.
 KIND_NAMES = {
@@ -529,7 +529,7 @@ def check_match(replays: list[Replay], from_start: bool = True) -> list[HandInMa
     """Check a match: the tribute and first lead of each hand after the first, the calls of the
     hand before (won or lost), and the running match score (per team, and per seat for the
     extras). Returns one entry per hand (:func:`hand_in_match` of each with the one before);
-    hand numbering is checked by :class:`gouji_record.judging.MatchJudge`, which gives a file's
+    hand numbering is checked by :class:`gouji_record.matches.verdict.MatchJudge`, which gives a file's
     hands their whole verdict.
 
     ``from_start=False`` says ``replays`` is an excerpt that starts after the match's first hand:
@@ -548,7 +548,7 @@ def hand_in_match(
     """Hand ``number`` of a match (``rep``) after ``prev``, the hand before it (``None``: it is the
     match's first, or, with ``from_start=False``, the first of an excerpt), with the standings
     ``before`` it left (``None``: none yet). Reads of ``prev`` its final position and first lead
-    and of ``rep`` its record, its :attr:`~gouji_record.replay.Replay.play_start` and score."""
+    and of ``rep`` its record, its :attr:`~gouji_record.judging.replay.Replay.play_start` and score."""
     rules, record = rep.ruleset, rep.record
     entry = HandInMatch(number, rep)
     if prev is not None and prev.complete:

@@ -6,7 +6,7 @@ play, ``play`` / ``pass`` / ``yield``, ``end_hand``. The format is specified in
 docs/events-log.md. This module turns such a log into :class:`GameRecord`
 objects; it checks the shape of the log (JSON, event order, fields, seats,
 cards, the deal, tag values) but not the rules of play: replaying the records
-(:func:`gouji_record.replay`) does that.
+(:func:`gouji_record.judging.replay`) does that.
 
 A log that gives only the plays (no ``deal`` event) gives hands not known (``?36``):
 
@@ -30,7 +30,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .model import (
+from ..model import (
     TAG_NAME,
     Action,
     ActionKind,
@@ -42,9 +42,9 @@ from .model import (
     tag_problem,
     tag_value_problem,
 )
-from .cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
-from .errors import GoujiError
-from .rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
+from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
+from ..errors import GoujiError
+from ..rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
 
 class EventLogError(GoujiError, ValueError):

@@ -17,7 +17,7 @@ asks the engine itself) what else the seat could have done. It reports facts, no
 - ``undecided`` (暗牌未定): a question the cards the record does not give (``?N``) decide.
 
 With ``rollouts`` > 0 each finding with alternatives also gets an *estimate*: the rest of the
-hand played that many times by a self-play bot (:data:`~gouji_record.selfplay.BOTS`) after the
+hand played that many times by a self-play bot (:data:`~gouji_record.bots.selfplay.BOTS`) after the
 action made and after each alternative, with the mean points of the deciding seat's team. The
 deal must be known (no ``?N``) for that.
 
@@ -39,23 +39,23 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple
 
-from .bilingual import Bilingual
-from .cards import FOUR, THREE, parse_cards
-from .match import tribute_due
-from .model import Action, ActionKind
-from .notation.build import SourceMap
-from .replay import Replay, replay
-from .rules.engine import SEATS, Position, opposite, step, team, team_name
-from .rules.events import Diagnostic, EventKind, IllegalAction
-from .rules.moves import HiddenPlays, legal_actions
-from .rules.plays import classify, is_gouji
-from .rules.rulesets import Ruleset
-from .rules.scoring import scores
-from .selfplay import BOTS, finish_hand
+from ..bilingual import Bilingual
+from ..cards import FOUR, THREE, parse_cards
+from ..matches.match import tribute_due
+from ..model import Action, ActionKind
+from ..notation.build import SourceMap
+from ..judging.replay import Replay, replay
+from ..rules.engine import SEATS, Position, opposite, step, team, team_name
+from ..rules.events import Diagnostic, EventKind, IllegalAction
+from ..rules.moves import HiddenPlays, legal_actions
+from ..rules.plays import classify, is_gouji
+from ..rules.rulesets import Ruleset
+from ..rules.scoring import scores
+from ..bots.selfplay import BOTS, finish_hand
 
 if TYPE_CHECKING:
-    from .batch import ReadHand
-    from .judging import Verdict
+    from ..running.batch import ReadHand
+    from ..matches.verdict import Verdict
 
 #: Each kind of finding: its Chinese and English names (UI text), and the rule it concerns.
 KINDS: dict[str, tuple[str, str, str]] = {
@@ -515,7 +515,7 @@ def review(result: Replay, *, rollouts: int = 0, bot: str = "person", seed: int 
     Returns a :class:`Review` with the findings in action order, up to the hand's illegal action
     if it has one. With ``rollouts`` > 0, each finding with alternatives gets :class:`Estimate`
     values from ``rollouts`` hands played out by ``bot`` (a key of
-    :data:`~gouji_record.selfplay.BOTS`) from ``seed``, when the deal is known. Raises
+    :data:`~gouji_record.bots.selfplay.BOTS`) from ``seed``, when the deal is known. Raises
     ``ValueError`` for a replay made with ``every_position=False``, or an unknown bot.
     """
     if bot not in BOTS:
@@ -629,7 +629,7 @@ class Reviewed(NamedTuple):
 
 def settle(done: Reviewed, verdict: Verdict) -> Reviewed:
     """The review of a hand of a match (:func:`review_read`'s) with its match's problems
-    (tribute, first lead, numbering: :attr:`~gouji_record.judging.Verdict.diagnostics`): each a
+    (tribute, first lead, numbering: :attr:`~gouji_record.matches.verdict.Verdict.diagnostics`): each a
     ``not valid`` line under the heading (in JSON, added to ``problems``), the hand then illegal."""
     extra = verdict.match.diagnostics if verdict.match is not None else []
     if not extra or done.text is None:
@@ -657,14 +657,14 @@ def review_read(
     bot: str = "person",
     seed: int = 1,
 ) -> Reviewed:
-    """Review one hand read from a file (a :class:`~gouji_record.batch.ReadHand`) under ``rules``,
-    judged as ``gouji validate`` judges it (:mod:`gouji_record.judging`), and format it:
+    """Review one hand read from a file (a :class:`~gouji_record.running.batch.ReadHand`) under ``rules``,
+    judged as ``gouji validate`` judges it (:mod:`gouji_record.matches.verdict`), and format it:
     ``fmt`` ``text`` (:func:`review_lines`) or ``json`` (one line of :func:`review_data`), only
     ``seat``'s findings if given. A hand whose index is not ``only`` (when given) is skipped
     (replayed all the same when it is in a match: the next hand's tribute depends on it). The
-    work ``gouji review`` gives :func:`~gouji_record.batch.map_hands` (a ``partial`` of it,
-    with ``settle=settle``); a hand of a match comes back as a :class:`~gouji_record.batch.Judged`."""
-    from .batch import judged
+    work ``gouji review`` gives :func:`~gouji_record.running.batch.map_hands` (a ``partial`` of it,
+    with ``settle=settle``); a hand of a match comes back as a :class:`~gouji_record.running.batch.Judged`."""
+    from ..running.batch import judged
 
     path, index = hand.hand.path, hand.hand.index
     skipped = only is not None and index != only

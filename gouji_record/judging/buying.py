@@ -4,7 +4,7 @@ Under threes held (憋三) a seat without 3s cannot finish, and where opening is
 by leading 4s (开点发4) a seat without 4s cannot open; the texts let such a seat get one
 before play. The notation writes a purchase as ``buy 1>4:2 4>1:3`` (the price, then the
 card bought back) and a gift as ``gift 4>1:3`` (docs/notation.md); they are not tribute
-(:mod:`gouji_record.match` leaves them aside), and they are checked in every hand, in a
+(:mod:`gouji_record.matches.match` leaves them aside), and they are checked in every hand, in a
 match or not (:func:`check_buying`). The options are the ruleset's ``buy-*``,
 ``team-gives-free``, ``seller-keeps-one``, ``threes-before-fours``, ``buy-before-tribute``
 and ``gift-from`` (docs/rules.md, "Buying 3s and 4s"):
@@ -28,13 +28,13 @@ and ``gift-from`` (docs/rules.md, "Buying 3s and 4s"):
 
 from __future__ import annotations
 
-from .bilingual import Bilingual, zh_seats
+from ..bilingual import Bilingual, zh_seats
 from .transfers import Holdings, transfers
-from .model import Action, ActionKind, GameRecord, preplay_items
-from .cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards
-from .rules.engine import SEATS, opposite, team
-from .rules.events import Diagnostic
-from .rules.rulesets import Ruleset
+from ..model import Action, ActionKind, GameRecord, preplay_items
+from ..cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards
+from ..rules.engine import SEATS, opposite, team
+from ..rules.events import Diagnostic
+from ..rules.rulesets import Ruleset
 
 #: What buying a rank is called, in Chinese and English.
 BUY_NAMES = {THREE: ("买三", "buying a 3"), FOUR: ("买四", "buying a 4")}

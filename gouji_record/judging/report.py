@@ -10,12 +10,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, replace
 
-from .model import GameRecord
-from .notation.build import SourceMap
-from .width import columns
+from ..model import GameRecord
+from ..notation.build import SourceMap
+from ..width import columns
 from .replay import Replay
-from .rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
-from .rules.rulesets import RULES, BadOption, Ruleset, options_tag
+from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
+from ..rules.rulesets import RULES, BadOption, Ruleset, options_tag
 
 
 def printable(text: str) -> str:

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .model import Action, GameRecord
-from .rules.engine import Position, initial_position, skip_possible_turn, step
-from .rules.scoring import Score, scores
-from .rules.events import Diagnostic, Event, EventKind, IllegalAction
-from .rules.rulesets import Ruleset, get_ruleset, parse_options, with_options
+from ..model import Action, GameRecord
+from ..rules.engine import Position, initial_position, skip_possible_turn, step
+from ..rules.scoring import Score, scores
+from ..rules.events import Diagnostic, Event, EventKind, IllegalAction
+from ..rules.rulesets import Ruleset, get_ruleset, parse_options, with_options
 
 
 @dataclass
@@ -118,9 +118,9 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
     reported in :attr:`Replay.diagnostic`, as is a round number or Result tag
     that disagrees with the engine and, when the play is legal, the first wrong
     purchase or gift of a 3 or 4 (买三, 买四, 赠与:
-    :func:`~gouji_record.buying.check_buying`): the hand's own verdict, the one
+    :func:`~gouji_record.judging.buying.check_buying`): the hand's own verdict, the one
     ``gouji validate`` gives. What only the hand before can tell (tribute, the
-    first lead of a match) is :func:`gouji_record.judging.verdicts`'. Raises
+    first lead of a match) is :func:`gouji_record.matches.verdict.verdicts`'. Raises
     :class:`~gouji_record.rules.rulesets.UnknownRuleset` for an unknown
     ruleset name.
     """

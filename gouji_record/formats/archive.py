@@ -9,7 +9,7 @@ each file's metadata (key ``schema_version``) and changes with any change of a c
 
 Hands stream through: the rows of a few thousand hands are held, then written as a row group, so
 memory does not grow with the input. Hands are replayed where ``jobs`` or a runner says (worker
-processes, a Dask cluster: :mod:`gouji_record.cluster`), the tables written here, in file order,
+processes, a Dask cluster: :mod:`gouji_record.running.cluster`), the tables written here, in file order,
 the same whatever ran them. pyarrow is needed (``pip install 'gouji-record[archives]'``);
 it is imported only when a table is written.
 
@@ -25,15 +25,15 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, NamedTuple
 
-from .batch import UNREADABLE, HandReport, Runner, check_file, check_hand, with_matches
-from .cards import parse_cards
-from .notation.files import HandText
-from .replay import Replay
-from .rules.engine import SEATS, team_name
-from .rules.events import EventKind
-from .rules.rulesets import options_tag
-from .sink import OutputDirectory
-from .extras import EXTRA, MissingExtra, need  # noqa: F401  (MissingExtra: what export_parquet raises)
+from ..running.batch import UNREADABLE, HandReport, Runner, check_file, check_hand, with_matches
+from ..cards import parse_cards
+from ..notation.files import HandText
+from ..judging.replay import Replay
+from ..rules.engine import SEATS, team_name
+from ..rules.events import EventKind
+from ..rules.rulesets import options_tag
+from ..running.sink import OutputDirectory
+from ..running.extras import EXTRA, MissingExtra, need  # noqa: F401  (MissingExtra: what export_parquet raises)
 
 #: The version of the tables' layout, in each file's metadata as ``schema_version``: it changes
 #: with any change of a column (name, type or meaning), so a reader can tell what it holds.
@@ -442,7 +442,7 @@ _BURNS = (EventKind.BURN, EventKind.COUNTER_BURN)
 
 @dataclass
 class ExportedReport(HandReport):
-    """A hand's report (:class:`~gouji_record.batch.HandReport`) with its rows (one
+    """A hand's report (:class:`~gouji_record.running.batch.HandReport`) with its rows (one
     :class:`HandRows` per record; none for a hand that cannot be read)."""
 
     rows: list[HandRows] = field(default_factory=list)
@@ -544,12 +544,12 @@ def export_parquet(
     """Write the hands of ``paths`` as three Parquet tables in the new directory ``out_dir``
     (hands.parquet, actions.parquet, events.parquet; :data:`TABLES`), atomically: in a temporary
     directory beside it, renamed when all is written. Hands are checked in ``jobs`` worker
-    processes, or by ``runner`` (:mod:`gouji_record.cluster`); the tables are the same whatever
+    processes, or by ``runner`` (:mod:`gouji_record.running.cluster`); the tables are the same whatever
     checked them. A hand (or file) that cannot be read is left out and given to ``on_problem``
     (its report's ``text`` is the located error); the rest is written. ``stream`` is read for the
     path ``-``; ``encoding`` is the files' (``None``: UTF-8).
 
-    Raises :class:`~gouji_record.sink.OutputError` when ``out_dir`` exists (unless ``force``: a
+    Raises :class:`~gouji_record.running.sink.OutputError` when ``out_dir`` exists (unless ``force``: a
     directory there is replaced) or cannot be written, :class:`MissingExtra` without pyarrow, and
     ``OSError`` when worker processes cannot start (nothing is written then).
     """
@@ -590,9 +590,9 @@ def table_rows(directory: str) -> Iterator[tuple[str, int]]:
 
 def export_to_parquet(client, out_dir: str, paths: Iterable[str], **options) -> ExportSummary:
     """:func:`export_parquet` with the hands checked on the workers of ``client`` (a
-    ``dask.distributed.Client``: :func:`~gouji_record.cluster.on_cluster`): the same tables.
+    ``dask.distributed.Client``: :func:`~gouji_record.running.cluster.on_cluster`): the same tables.
     ``options`` are that function's (``force``, ``encoding``, ``on_problem``). Raises as it does,
-    and :class:`~gouji_record.cluster.ClusterError` when a task fails (nothing is written then)."""
-    from .cluster import on_cluster
+    and :class:`~gouji_record.running.cluster.ClusterError` when a task fails (nothing is written then)."""
+    from ..running.cluster import on_cluster
 
     return export_parquet(out_dir, paths, runner=on_cluster(client), **options)

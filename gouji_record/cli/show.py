@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import click
 
-from .cli_common import (
+from .common import (
     EXIT_ILLEGAL,
     _fail,
     _json,
@@ -22,9 +22,9 @@ from .cli_common import (
     format_opt,
     ruleset_opt,
 )
-from .replay import RulesetOverride
-from .report import diagnostic_problem
-from .rules.table import describe, describe_text
+from ..judging.replay import RulesetOverride
+from ..judging.report import diagnostic_problem
+from ..rules.table import describe, describe_text
 
 
 @click.command()

@@ -4,7 +4,7 @@ Registered as the ``pygments.lexers`` entry point ``gjn`` so that Sphinx, MkDocs
 and ``pygmentize`` highlight records::
 
     [project.entry-points."pygments.lexers"]
-    gjn = "gouji_record.lexer:GjnLexer"
+    gjn = "gouji_record.notation.lexer:GjnLexer"
 
 Token types:
 

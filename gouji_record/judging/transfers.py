@@ -1,15 +1,15 @@
 """Cards changing hands before play (交牌): the transfers of a pre-play section and the six
-hands as they move, for tribute (:mod:`gouji_record.match`) and for purchases and gifts of 3s
-and 4s (:mod:`gouji_record.buying`) alike.
+hands as they move, for tribute (:mod:`gouji_record.matches.match`) and for purchases and gifts of 3s
+and 4s (:mod:`gouji_record.judging.buying`) alike.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Counts, parse_cards
-from .model import Action, ActionKind, GameRecord, preplay_items
-from .rules.rulesets import Ruleset
+from ..cards import Counts, parse_cards
+from ..model import Action, ActionKind, GameRecord, preplay_items
+from ..rules.rulesets import Ruleset
 
 
 def _add(a: Counts, b: Counts) -> Counts:

@@ -1,9 +1,9 @@
 """The command line's shared parts (命令行公用): exit codes, reading hands, the options every
 command reading a record takes, and one-line errors.
 
-``gouji_record.cli`` imports these, and so does every command kept in a module of its own
-(``gouji_record.cli_show``): cli.py registers those commands, so importing them from cli.py would
-be a circle of imports, which tests/test_layers.py forbids (and ``python -m gouji_record.cli``,
+``gouji_record.cli.main`` imports these, and so does every command kept in a module of its own
+(``gouji_record.cli.show``): cli.py registers those commands, so importing them from cli.py would
+be a circle of imports, which tests/test_layers.py forbids (and ``python -m gouji_record.cli.main``,
 which runs cli.py as ``__main__``, could not start). They keep the names they had in cli.py.
 """
 
@@ -17,11 +17,11 @@ from typing import BinaryIO
 
 import click
 
-from .batch import ReadHand, read_records, ruleset_problem
-from .notation.files import UnknownEncoding, text_encoding
-from .replay import Replay, RulesetOverride, replay, ruleset_of
-from .report import Problem, printable
-from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
+from ..running.batch import ReadHand, read_records, ruleset_problem
+from ..notation.files import UnknownEncoding, text_encoding
+from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
+from ..judging.report import Problem, printable
+from ..rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 #: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
@@ -39,7 +39,7 @@ def _stdin() -> BinaryIO:
 def _records(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[ReadHand]:
     """The hands of ``path`` (``-``: standard input) read in ``encoding`` (``None``: UTF-8) and
     parsed, one at a time, each with its problem if it cannot be read (see
-    :func:`gouji_record.batch.read_records`)."""
+    :func:`gouji_record.running.batch.read_records`)."""
     if path == "-" and stream is None:
         stream = _stdin()
     return read_records(path, stream, encoding)
@@ -118,7 +118,7 @@ def _with_options(rules: Ruleset, options: tuple[str, ...]) -> Ruleset:
 
 def ruleset_opt(command: Callable) -> Callable:
     """``--ruleset NAME`` and ``--option NAME=VALUE`` (repeatable) for a command that replays
-    records, given to it as one ``override``: a :class:`~gouji_record.replay.RulesetOverride`
+    records, given to it as one ``override``: a :class:`~gouji_record.judging.replay.RulesetOverride`
     (the options over each record's own ``Options`` tag: "would this hand be valid if 大王二杀一
     held?"), or ``None`` when neither is given. A ruleset or option that is not is a usage error
     (exit 2), before any file is read."""

@@ -2,7 +2,7 @@ r"""JSON Lines in, records out: what ``gouji import`` reads (docs/notation.md, "
 
 Two formats come in as JSON Lines: the records ``gouji export`` writes (one
 :class:`GameRecord` object a line) and a platform's event log
-(:mod:`gouji_record.eventlog`). :func:`read_records` tells them apart by the
+(:mod:`gouji_record.formats.eventlog`). :func:`read_records` tells them apart by the
 top-level keys of the first object and reads either; :func:`records_from_json`
 reads the first. Lines are split at ``\n`` only (a JSON string may hold U+2028,
 U+0085 and the like raw), blank lines are skipped but counted, and every error
@@ -11,7 +11,7 @@ names its 1-based line and, inside a record, the field.
 >>> read_records('{"tags": {"Event": "a"}, "deal": []}', "x.jsonl")
 Traceback (most recent call last):
   ...
-gouji_record.interchange.RecordJSONError: x.jsonl:1: tags: missing tag Site: every hand needs Event, Site, ...
+gouji_record.formats.interchange.RecordJSONError: x.jsonl:1: tags: missing tag Site: every hand needs Event, Site, ...
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from collections.abc import Iterable
 from pydantic import ValidationError
 
 from .eventlog import EventLogError, json_object, records_from_events
-from .model import GameRecord
-from .rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
+from ..model import GameRecord
+from ..rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
 
 #: The keys ``gouji export --with-verdict`` adds beside a record's: its verdict and events, derived
@@ -36,7 +36,7 @@ DERIVED = ("verdict", "events")
 class RecordJSONError(EventLogError):
     """A line of record JSON that is not a record: ``line`` is 1-based, ``message`` starts
     with the field path (``actions[0].seat: …``); ``str()`` is ``"SOURCE:LINE: message"``.
-    The same shape as :class:`~gouji_record.eventlog.EventLogError`, which it is a kind of."""
+    The same shape as :class:`~gouji_record.formats.eventlog.EventLogError`, which it is a kind of."""
 
 
 def json_lines(text: str) -> list[str]:
@@ -113,7 +113,7 @@ def read_records(text: str, source: str = "<import>") -> list[GameRecord]:
     """The records of ``text``: record JSON (``gouji export``) or an event log
     (docs/events-log.md), told apart by the first object: an event has a ``type`` key,
     a record never has. Raises :class:`RecordJSONError` or
-    :class:`~gouji_record.eventlog.EventLogError`, both with ``line`` and ``message``."""
+    :class:`~gouji_record.formats.eventlog.EventLogError`, both with ``line`` and ``message``."""
     lines = json_lines(text)
     number, first = next(((n, line) for n, line in enumerate(lines, start=1) if line.strip()), (0, ""))
     if not first:

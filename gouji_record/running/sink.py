@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import IO
 
-from .errors import GoujiError
+from ..errors import GoujiError
 
 
 class OutputError(GoujiError):

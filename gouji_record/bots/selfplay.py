@@ -1,7 +1,7 @@
 """Self-play (自对弈): seeded deals, bots that play whole hands legally, and matches with tribute.
 
 Before play the seats buy and give 3s and 4s as the rules have them (买三, 买四, 赠与:
-gouji_record.buying.plan_buying); in a match they then pay the tribute the hand before owes.
+gouji_record.judging.buying.plan_buying); in a match they then pay the tribute the hand before owes.
 
 Bots only choose among actions the engine accepts, so every hand they play is
 legal under its ruleset by construction; the engine still replays the result.
@@ -22,17 +22,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from .transfers import Holdings
-from .match import Due, exempt, expected_leader, tribute_cards, tribute_due
-from .buying import plan_buying
-from .model import Action, ActionKind, GameRecord, preplay_items
-from .replay import replay
-from .cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
-from .rules.engine import Position, begin_play, initial_position, opposite, step, team
-from .rules.events import IllegalAction
-from .rules.moves import plays_of_size
-from .rules.plays import classify, is_gouji
-from .rules.rulesets import Ruleset, get_ruleset, options_tag  # noqa: F401  (doctest)
+from ..judging.transfers import Holdings
+from ..matches.match import Due, exempt, expected_leader, tribute_cards, tribute_due
+from ..judging.buying import plan_buying
+from ..model import Action, ActionKind, GameRecord, preplay_items
+from ..judging.replay import replay
+from ..cards import BIG_JOKER, COPIES, HAND_SIZE, N_RANKS, SMALL_JOKER, THREE, Counts, format_cards, parse_cards
+from ..rules.engine import Position, begin_play, initial_position, opposite, step, team
+from ..rules.events import IllegalAction
+from ..rules.moves import plays_of_size
+from ..rules.plays import classify, is_gouji
+from ..rules.rulesets import Ruleset, get_ruleset, options_tag  # noqa: F401  (doctest)
 
 #: Longest hand a bot plays before giving up (a safety net; hands end far sooner).
 MAX_ACTIONS = 2000
@@ -237,7 +237,7 @@ def play_hand(
     """One whole hand played by bots from a seeded deal (or ``hands``), as a record.
 
     ``preplay`` is applied before play (purchases of 3s and 4s, tribute transfers); by default
-    the seats buy and give 3s and 4s as the rules have them (gouji_record.buying.plan_buying).
+    the seats buy and give 3s and 4s as the rules have them (gouji_record.judging.buying.plan_buying).
     ``leader`` leads the first round (default: chosen by the seed).
     """
     rng = random.Random(seed)
@@ -257,8 +257,8 @@ def play_hand(
 
 def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name: str | None = None) -> list[GameRecord]:
     """``hands`` hands in a row as a match: in each hand the seats first buy and give 3s and 4s
-    as the rules have them (gouji_record.buying), then each hand after the first pays the tribute
-    the one before owes (gouji_record.match), with returns of the lowest cards, and is led by the
+    as the rules have them (gouji_record.judging.buying), then each hand after the first pays the tribute
+    the one before owes (gouji_record.matches.match), with returns of the lowest cards, and is led by the
     seat the ruleset names."""
     rng = random.Random(seed)
     match = name or f"selfplay-{rules.name}-{seed}"
@@ -288,7 +288,7 @@ def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name:
 def pay_tribute(
     rules: Ruleset, dues: list[Due], dealt: tuple[str, ...], before: tuple[Action, ...] = ()
 ) -> tuple[Action, ...]:
-    """The transfers that pay ``dues`` from the new deal ``dealt``, as gouji_record.match checks them.
+    """The transfers that pay ``dues`` from the new deal ``dealt``, as gouji_record.matches.match checks them.
 
     ``before`` are the transfers made before the tribute (buying 3s and 4s). Every due is paid,
     optional ones too, kind by kind, with the giver's highest tribute cards as the ruleset counts
@@ -340,7 +340,7 @@ def pay_tribute(
 
 
 def _roles(preplay: tuple[Action, ...]) -> list[str]:
-    """Each pre-play action's role as gouji_record.match.transfers names it (the price of a
+    """Each pre-play action's role as gouji_record.matches.match.transfers names it (the price of a
     purchase is paid with dealt cards)."""
     return [role for purpose, items in preplay_items(preplay) for role in _item_roles(purpose, len(items))]
 

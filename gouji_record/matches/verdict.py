@@ -1,10 +1,10 @@
 """The one verdict (裁定) on a hand and its match: what every command and the API report.
 
 A hand's verdict has two parts. The hand's own, from its record alone
-(:func:`~gouji_record.replay.replay`): the first illegal action, a round number,
+(:func:`~gouji_record.judging.replay.replay`): the first illegal action, a round number,
 Result or Score tag the play contradicts, a wrong purchase or gift of a 3 or 4, and
 the rulings on actions marked irregular (``^``). And its place in its match
-(:class:`~gouji_record.match.HandInMatch`), which only the hand before can tell:
+(:class:`~gouji_record.matches.match.HandInMatch`), which only the hand before can tell:
 the tribute owed and paid, the first lead, the hand's number, the standings.
 :func:`verdicts` gives both for the records of a file, in order; ``gouji validate``,
 ``stats``, ``filter``, ``review``, ``render``, ``events``, ``show`` and ``export
@@ -29,10 +29,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from .match import HandInMatch, hand_in_match
-from .model import GameRecord
-from .replay import Replay, replay, ruleset_of
-from .rules.events import Diagnostic, Event, EventKind
-from .rules.rulesets import Ruleset
+from ..model import GameRecord
+from ..judging.replay import Replay, replay, ruleset_of
+from ..rules.events import Diagnostic, Event, EventKind
+from ..rules.rulesets import Ruleset
 
 
 @dataclass
@@ -119,7 +119,7 @@ class MatchJudge:
         self.name, self.previous, self.last = None, None, None
 
     def judge(self, result: Replay) -> Verdict:
-        """The verdict of the hand ``result`` replayed (:func:`~gouji_record.replay.replay`,
+        """The verdict of the hand ``result`` replayed (:func:`~gouji_record.judging.replay.replay`,
         with every position or not), the hand after the one judged before."""
         record = result.record
         name = record.tags.get("Match") or None
@@ -152,7 +152,7 @@ def verdicts(
 ) -> Iterator[Verdict]:
     """The verdict of each of ``records`` (the hands of a file, in file order): each replayed
     under ``ruleset`` (default: its ``Ruleset`` tag), with its ``Options`` tag's overrides
-    (:func:`~gouji_record.replay.ruleset_of`), then judged within its match. With ``every_position=False`` each replay keeps only its last position (less
+    (:func:`~gouji_record.judging.replay.ruleset_of`), then judged within its match. With ``every_position=False`` each replay keeps only its last position (less
     memory, as for validation). Raises
     :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
     :class:`~gouji_record.rules.rulesets.BadOption` for a ruleset that is not; an illegal

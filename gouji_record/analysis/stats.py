@@ -24,16 +24,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .transfers import tribute_transfers
-from .replay import Replay, replay
-from .rules.engine import SEATS, team, team_name
-from .rules.events import EventKind
+from ..judging.transfers import tribute_transfers
+from ..judging.replay import Replay, replay
+from ..rules.engine import SEATS, team, team_name
+from ..rules.events import EventKind
 
 if TYPE_CHECKING:
-    from .batch import Judged, ReadHand
-    from .rules.events import Diagnostic
-    from .rules.rulesets import Ruleset
-    from .judging import Verdict
+    from ..running.batch import Judged, ReadHand
+    from ..rules.events import Diagnostic
+    from ..rules.rulesets import Ruleset
+    from ..matches.verdict import Verdict
 
 By = Literal["player", "seat", "team", "ruleset"]
 BY: tuple[By, ...] = ("player", "seat", "team", "ruleset")
@@ -241,13 +241,13 @@ class Stats:
 
 
 def hand_stats(hand: ReadHand, rules: Ruleset, by: By) -> Stats | Judged[Stats]:
-    """The counts of one hand read (:class:`~gouji_record.batch.ReadHand`) replayed under ``rules``
+    """The counts of one hand read (:class:`~gouji_record.running.batch.ReadHand`) replayed under ``rules``
     (the final position kept only): a :class:`Stats` by ``by`` of that hand alone, small and
     picklable, to :meth:`~Stats.merge` with the others; for a hand of a match, a
-    :class:`~gouji_record.batch.Judged` that :func:`settle` completes with the match's verdict.
-    The work ``gouji stats`` gives :func:`~gouji_record.batch.map_hands`
+    :class:`~gouji_record.running.batch.Judged` that :func:`settle` completes with the match's verdict.
+    The work ``gouji stats`` gives :func:`~gouji_record.running.batch.map_hands`
     (``partial(hand_stats, by=by)``, ``settle=settle``)."""
-    from .batch import judged
+    from ..running.batch import judged
 
     counts = Stats(by)
     result = replay(hand.record, rules, every_position=False)

@@ -5,7 +5,7 @@
 >>> need("no_such_module_here")
 Traceback (most recent call last):
   ...
-gouji_record.extras.MissingExtra: no_such_module_here is not installed: pip install 'gouji-record[archives]'
+gouji_record.running.extras.MissingExtra: no_such_module_here is not installed: pip install 'gouji-record[archives]'
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ export form (tag order, card order, line width) is the writer's.
 
 from __future__ import annotations
 
-from .model import GameRecord
+from ..model import GameRecord
 from .replay import replay
-from .rules.rulesets import Ruleset
+from ..rules.rulesets import Ruleset
 
 
 def canonical(record: GameRecord, ruleset: Ruleset | None = None) -> GameRecord:
@@ -18,7 +18,7 @@ def canonical(record: GameRecord, ruleset: Ruleset | None = None) -> GameRecord:
     there are), so ``canonical(canonical(r)) == canonical(r)``. Actions after an illegal one
     keep what the record says. ``ruleset`` defaults to the record's ``Ruleset`` and ``Options``
     tags; raises :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
-    :class:`~gouji_record.rules.rulesets.BadOption` as :func:`~gouji_record.replay.replay` does.
+    :class:`~gouji_record.rules.rulesets.BadOption` as :func:`~gouji_record.judging.replay.replay` does.
     """
     actions = list(record.actions)
     unnumbered = [a.model_copy(update={"round": None}) if a.round is not None else a for a in actions]

@@ -1,10 +1,10 @@
 """Checking hands on a Dask cluster (集群): the same reports as ``--jobs``, from more machines.
 
-A file is read here and cut into batches of hands (:data:`~gouji_record.batch.BATCH` hands, as
+A file is read here and cut into batches of hands (:data:`~gouji_record.running.batch.BATCH` hands, as
 ``--jobs`` cuts it); each batch is one task on the cluster's workers, and the results come back
 in file order, whatever order the workers finish in. A few batches per worker thread are in
 flight at a time, so memory here stays bounded whatever the size of the files. The match checks
-(tribute, first lead, standings: :func:`~gouji_record.batch.with_matches`) run here, on the
+(tribute, first lead, standings: :func:`~gouji_record.running.batch.with_matches`) run here, on the
 reports in order, as they do with ``--jobs``.
 
 The workers import ``gouji_record``: it must be installed on them, at the version used here.
@@ -24,7 +24,7 @@ from typing import Any
 
 from .extras import need
 from .batch import HandReport, Runner, check_file, with_matches
-from .notation.files import HandText
+from ..notation.files import HandText
 
 #: Batches in flight per worker thread: one being checked, one waiting, one on the way.
 IN_FLIGHT = 3
@@ -39,7 +39,7 @@ class ClusterError(Exception):
 def connect(address: str, timeout: float | None = None):
     """A ``dask.distributed.Client`` of the scheduler at ``address`` (``tcp://host:8786``).
 
-    Raises :class:`~gouji_record.extras.MissingExtra` without Dask's ``distributed``, and
+    Raises :class:`~gouji_record.running.extras.MissingExtra` without Dask's ``distributed``, and
     :class:`ClusterError` when no scheduler answers there within ``timeout`` seconds (default
     :data:`CONNECT_TIMEOUT`)."""
     need("distributed")
@@ -62,7 +62,7 @@ def _map(job: Callable[[HandText], Any], batch: list[HandText]) -> list[Any]:
 
 
 def on_cluster(client) -> Runner:
-    """A :data:`~gouji_record.batch.Runner` that checks each batch of hands as one task on the
+    """A :data:`~gouji_record.running.batch.Runner` that checks each batch of hands as one task on the
     workers of ``client`` (a ``dask.distributed.Client``), :data:`IN_FLIGHT` batches per worker
     thread in flight, results in batch order. A task that fails, or a cluster that goes away,
     raises :class:`ClusterError`."""
@@ -99,7 +99,7 @@ def check_files(
 ) -> Iterator[HandReport]:
     """The reports of every hand of ``paths`` checked on the workers of ``client`` (a
     ``dask.distributed.Client``), match checks included: the reports ``gouji validate --jobs N``
-    makes, in the same order (:func:`~gouji_record.batch.check_file`). Raises
+    makes, in the same order (:func:`~gouji_record.running.batch.check_file`). Raises
     :class:`ClusterError` when a task fails."""
     runner = on_cluster(client)
     for path in paths:

@@ -24,9 +24,9 @@ from typing import BinaryIO, Callable, TypeVar
 import click
 from pydantic import BaseModel
 
-from .batch import MAX_JOBS, ReadHand, located, map_hands, read_records
-from .canonical import canonical
-from .cli_common import (
+from ..running.batch import MAX_JOBS, ReadHand, located, map_hands, read_records
+from ..judging.canonical import canonical
+from .common import (
     EXIT_ILLEGAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
@@ -46,20 +46,20 @@ from .cli_common import (
     option_opt,
     ruleset_opt,
 )
-from .cli_events import events
-from .judging import MatchJudge
-from .cli_show import show
-from .model import GameRecord
-from .notation.files import decode
-from .notation.build import NotationError
-from .notation.writer import write, write_all
-from .replay import Replay, RulesetOverride, replay
-from .width import columns
-from .report import Problem, diagnostic_problem, printable
-from .cards import CardError
-from .rules.plays import PlayError, parse_play
-from .sink import OutputError, Sink, same_file, spool
-from .rules.rulesets import (
+from .events import events
+from ..matches.verdict import MatchJudge
+from .show import show
+from ..model import GameRecord
+from ..notation.files import decode
+from ..notation.build import NotationError
+from ..notation.writer import write, write_all
+from ..judging.replay import Replay, RulesetOverride, replay
+from ..width import columns
+from ..judging.report import Problem, diagnostic_problem, printable
+from ..cards import CardError
+from ..rules.plays import PlayError, parse_play
+from ..running.sink import OutputError, Sink, same_file, spool
+from ..rules.rulesets import (
     OPTION_NAMES,
     PRESETS,
     RULES,
@@ -85,11 +85,11 @@ def _each_hand(
 ) -> Iterator[T]:
     """``work`` on each hand of ``files`` that can be read, in file order, done in ``jobs`` worker
     processes when more than 1, or by ``runner`` on a Dask cluster
-    (:func:`gouji_record.batch.map_hands`, which ``settle`` completes with each match hand's
+    (:func:`gouji_record.running.batch.map_hands`, which ``settle`` completes with each match hand's
     verdict); a hand that cannot be read, or names a ruleset that is not, is reported and marked
     in ``bad``. Exit 2 when the workers cannot be started, or the
     cluster fails."""
-    from .cluster import ClusterError
+    from ..running.cluster import ClusterError
 
     try:
         for out in map_hands(
@@ -214,7 +214,7 @@ dask_opt = click.option(
 
 def _extra(what: str, *modules: str) -> None:
     """Exit 2 with one line naming the extra to install when ``modules`` cannot be imported."""
-    from .extras import EXTRA, MissingExtra, need
+    from ..running.extras import EXTRA, MissingExtra, need
 
     try:
         need(*modules)
@@ -231,7 +231,7 @@ def _cluster_runner(address: str | None, jobs: int):
     if jobs > 1:
         raise click.UsageError("--dask and --jobs go one at a time: the cluster's workers check the hands")
     _extra("--dask", "distributed")
-    from .cluster import ClusterError, connect, on_cluster
+    from ..running.cluster import ClusterError, connect, on_cluster
 
     try:
         client = connect(address)
@@ -294,8 +294,8 @@ def validate(
 
 def _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive) -> int:
     """``gouji validate``: print the reports, return the exit status."""
-    from .batch import OK, check_file, file_report, with_matches
-    from .cluster import ClusterError
+    from ..running.batch import OK, check_file, file_report, with_matches
+    from ..running.cluster import ClusterError
 
     status = EXIT_OK
 
@@ -593,7 +593,7 @@ def render(
     diagnostic with its rule's source; the command says so on standard error
     (exit status 0: the page was written). FILE - reads standard input.
     """
-    from .render.html import render_replays
+    from ..render.html import render_replays
 
     if output is None:
         output = "-" if file == "-" else str(_html_beside(file))
@@ -719,7 +719,7 @@ def beats(top: str, play: str, ruleset_name: str | None, options: tuple[str, ...
     answer is no, with that rule. Exit 0 when PLAY beats TOP, 1 when not, 2
     when a play is malformed. The ruleset defaults to charter.
     """
-    from .rules.plays import beats as beats_, is_gouji, is_pure_gouji, shape_error
+    from ..rules.plays import beats as beats_, is_gouji, is_pure_gouji, shape_error
 
     rules = _with_options(_ruleset_option(ruleset_name) or get_ruleset("charter"), options)
     parsed = []
@@ -802,8 +802,8 @@ def moves(
     any follow of three, `1:?` any lead, each with an example the engine
     accepts. FILE - reads standard input.
     """
-    from .model import Action
-    from .rules.moves import HiddenPlays, legal_actions
+    from ..model import Action
+    from ..rules.moves import HiddenPlays, legal_actions
 
     hand, result = _one_hand(file, hand_number, override, encoding)
     total = len(hand.record.all_actions)
@@ -947,8 +947,8 @@ def export(
 def _verdict_data(hand: ReadHand, judge, rules: Ruleset) -> dict:
     """``{"verdict": …, "events": […]}`` of ``hand`` for ``export --with-verdict``: the verdict
     as ``validate --format json`` gives it and the events as ``events --format json`` lists
-    them (the same rows: :func:`~gouji_record.cli_events.event_rows`)."""
-    from .cli_events import diagnostic_row, event_rows, tribute_kinds
+    them (the same rows: :func:`~gouji_record.cli.events.event_rows`)."""
+    from .events import diagnostic_row, event_rows, tribute_kinds
 
     kinds = tribute_kinds(judge, hand.record, rules)
     judged = judge.judge(replay(hand.record, rules, every_position=False))
@@ -979,8 +979,8 @@ def _export_parquet(
     if inside:
         raise click.UsageError(f"{inside[0]} is in OUT_DIR {out_dir}: replacing the directory would remove it")
     _extra("--format parquet", "pyarrow")
-    from .archive import export_parquet
-    from .cluster import ClusterError
+    from ..formats.archive import export_parquet
+    from ..running.cluster import ClusterError
 
     runner, client = _cluster_runner(dask_address, jobs)
     stream = _stdin() if "-" in files else None
@@ -1026,7 +1026,7 @@ def import_(file: str, output: str | None, encoding: str | None) -> None:
     platform's event log (docs/events-log.md), told apart by their first object.
     FILE - reads standard input; the .gjn goes to standard output unless -o is given.
     """
-    from .interchange import EventLogError, read_records
+    from ..formats.interchange import EventLogError, read_records
 
     _no_overwrite((file,), output)
     try:
@@ -1105,7 +1105,7 @@ def stats(
     import csv
     from functools import partial
 
-    from .stats import COLUMNS, Stats, cell, hand_stats, settle
+    from ..analysis.stats import COLUMNS, Stats, cell, hand_stats, settle
 
     _no_overwrite(files, output)
     table, bad = Stats(by), []  # type: ignore[arg-type]
@@ -1120,7 +1120,7 @@ def stats(
     rows = table.table()
     with Sink(output, force=force) as out:
         if fmt_ == "html":
-            from .render.stats_page import render_stats
+            from ..render.stats_page import render_stats
 
             out.write(render_stats(table, lang=lang))
         elif fmt_ == "json":
@@ -1185,7 +1185,7 @@ def filter_(
     asked (the hands come out in file order all the same). A hand that cannot be read is
     reported and not selected; the exit status is then 2. FILE - reads standard input.
     """
-    from .selection import HAS_CHOICES, Selection
+    from ..analysis.selection import HAS_CHOICES, Selection
 
     for kind in has:
         if kind not in HAS_CHOICES:
@@ -1254,7 +1254,7 @@ def review(
     """
     from functools import partial
 
-    from .review import review_read, settle
+    from ..analysis.review import review_read, settle
 
     _no_overwrite(files, output)
     status, bad = EXIT_OK, []
@@ -1312,7 +1312,7 @@ def selfplay(
     output validates. With --match the hands form a match: tribute and first lead follow the rules.
     With --option the bots play a variant, written in each record's Options tag.
     """
-    from .selfplay import play_hand, play_match
+    from ..bots.selfplay import play_hand, play_match
 
     rules = _with_options(_ruleset_option(ruleset_name) or get_ruleset("charter"), options)
     if as_match:
@@ -1328,5 +1328,5 @@ main.add_command(events)
 main.add_command(show)
 
 
-if __name__ == "__main__":  # python -m gouji_record.cli
+if __name__ == "__main__":  # python -m gouji_record.cli.main
     run()

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .replay import Replay, replay
-from .rules.events import EventKind
+from ..judging.replay import Replay, replay
+from ..rules.events import EventKind
 
 if TYPE_CHECKING:
-    from .batch import ReadHand
-    from .rules.rulesets import Ruleset
+    from ..running.batch import ReadHand
+    from ..rules.rulesets import Ruleset
 
 #: Names ``--has`` takes besides the event kinds' own (``burn-failure`` …).
 HAS_ALIASES = {"burn-failed": EventKind.BURN_FAILURE.value, "smothered": EventKind.SMOTHER.value, "revolt": "revolution"}
@@ -50,7 +50,7 @@ class Selection:
 
     def keeps(self, result: Replay, valid: bool | None = None) -> bool:
         """Whether the hand ``result`` replayed is selected; ``valid`` is its whole verdict
-        (:attr:`~gouji_record.judging.Verdict.valid`; ``None``: its replay's own)."""
+        (:attr:`~gouji_record.matches.verdict.Verdict.valid`; ``None``: its replay's own)."""
         if valid is None:
             valid = result.diagnostic is None
         return self._keeps_apart_from_verdict(result) and (self.valid is None or valid == self.valid)
@@ -72,12 +72,12 @@ class Selection:
         return all(HAS_ALIASES.get(h, h) in kinds for h in self.has)
 
     def pick(self, hand: ReadHand, rules: Ruleset):
-        """The text of ``hand`` (a :class:`~gouji_record.batch.ReadHand`) exactly as read, when it
+        """The text of ``hand`` (a :class:`~gouji_record.running.batch.ReadHand`) exactly as read, when it
         replayed under ``rules`` is kept; else ``None``; for a hand of a match, a
-        :class:`~gouji_record.batch.Judged` that :meth:`settle` completes with the match's
-        verdict. The work ``gouji filter`` gives :func:`~gouji_record.batch.map_hands` (a bound
+        :class:`~gouji_record.running.batch.Judged` that :meth:`settle` completes with the match's
+        verdict. The work ``gouji filter`` gives :func:`~gouji_record.running.batch.map_hands` (a bound
         method of a selection pickles), with ``settle=selection.settle``."""
-        from .batch import judged
+        from ..running.batch import judged
 
         result = replay(hand.record, rules, every_position=False)
         text = hand.hand.text if self._keeps_apart_from_verdict(result) else None
@@ -85,5 +85,5 @@ class Selection:
 
     def settle(self, text: str | None, verdict) -> str | None:
         """``text`` (:meth:`pick`'s) kept or not by the hand's whole ``verdict``
-        (a :class:`~gouji_record.judging.Verdict`)."""
+        (a :class:`~gouji_record.matches.verdict.Verdict`)."""
         return text if text is not None and (self.valid is None or verdict.valid == self.valid) else None

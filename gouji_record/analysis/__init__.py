@@ -1,0 +1,1 @@
+"""The analyzer (分析): review of each decision, counts over many hands, picking hands."""

@@ -1,0 +1,1 @@
+"""Bots and self-play (机器人): seeded deals and bots that play whole hands and matches."""

@@ -1,0 +1,1 @@
+"""The ``gouji`` command line (命令行)."""
