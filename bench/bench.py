@@ -112,7 +112,7 @@ def cli_run(path: Path, *command: str) -> dict:
     its processes (workers too), CPU time the sum over them (user and system)."""
     wrapper = (
         "import resource, subprocess, sys, time; t = time.perf_counter(); "
-        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli.main', *{list(command)!r}, {str(path)!r}], "
+        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli', *{list(command)!r}, {str(path)!r}], "
         "stdout=subprocess.DEVNULL); u = resource.getrusage(resource.RUSAGE_CHILDREN); "
         "print(time.perf_counter() - t, p.returncode, u.ru_maxrss, u.ru_utime + u.ru_stime)"
     )

@@ -45,7 +45,7 @@ def test_the_streamed_commands_are_measured(capsys):
 
 
 def test_the_corpus_generator_runs(tmp_path):
-    # the failing input: bench/corpus.py imported gouji_record.cli.main.write_atomic, gone since outputs go
+    # the failing input: bench/corpus.py imported gouji_record.cli.write_atomic, gone since outputs go
     # through gouji_record.running.sink: the generator could not start
     out = self_played(tmp_path / "hands.gjn", 5, jobs=1)
     assert out.read_text(encoding="utf-8").count("[Event ") == 5

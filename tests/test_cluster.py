@@ -1,7 +1,7 @@
 """--dask: hands checked on the workers of a Dask cluster give what --jobs 2 gives, byte for byte.
 
 One dask.distributed.LocalCluster (two worker processes, one thread each) serves the module; the
-commands run as a user runs them (`python -m gouji_record.cli.main`), once with --jobs 2 and once with
+commands run as a user runs them (`python -m gouji_record.cli`), once with --jobs 2 and once with
 --dask and the cluster's address, on a self-played sample of the five presets with a hand that
 cannot be read and one with an illegal action among them, and on a match (its tribute and standings
 are checked here, on the reports in order, as with --jobs).
@@ -54,7 +54,7 @@ def sample(tmp_path_factory) -> list[str]:
 
 def gouji(*args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
-    return subprocess.run([sys.executable, "-m", "gouji_record.cli.main", *args], capture_output=True, cwd=ROOT, env=env)
+    return subprocess.run([sys.executable, "-m", "gouji_record.cli", *args], capture_output=True, cwd=ROOT, env=env)
 
 
 @pytest.mark.parametrize("options", [[], ["--format", "json"], ["-q"]])

@@ -58,7 +58,7 @@ def test_readme_shows_the_real_error_output(monkeypatch):
 
 
 def test_every_option_is_in_the_docs_option_table_with_its_preset_values():
-    from gouji_record.cli.main import _show_value
+    from gouji_record.cli.table import _show_value
 
     for option in OPTION_NAMES:
         name = option.replace("_", "-")

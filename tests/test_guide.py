@@ -6,7 +6,7 @@ The guide is read top to bottom, in an empty directory:
   it; a ```diff block edits that file: its ' ' and '-' lines, in order, must stand in the file once,
   and are replaced by its ' ' and '+' lines;
 - each line of a ```sh block is one `gouji …` command (nothing else is allowed), run as the installed
-  command is (`python -m gouji_record.cli.main`); it must exit with the status its `# exit N` comment
+  command is (`python -m gouji_record.cli`); it must exit with the status its `# exit N` comment
   gives (0 without one), and a `# writes NAME` comment names a file it must write;
 - a ```text block is the output of the last command of the ```sh block just before it: standard
   output and standard error as a terminal shows them, line for line (spaces at the ends of lines,
@@ -94,7 +94,7 @@ def matches(expected: list[str], actual: list[str]) -> bool:
 def _gouji(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
     return subprocess.run(
-        [sys.executable, "-m", "gouji_record.cli.main", *args],
+        [sys.executable, "-m", "gouji_record.cli", *args],
         cwd=cwd,
         env=env,
         stdout=subprocess.PIPE,

@@ -13,7 +13,7 @@ import threading
 import pytest
 from click.testing import CliRunner
 
-from gouji_record.cli import common as cli_common, main as cli
+from gouji_record.cli import checking as cli, common as cli_common
 from gouji_record.cli.main import main
 
 from conftest import EXAMPLES
@@ -25,7 +25,7 @@ CANONICAL = HAND.read_text(encoding="utf-8")  # the example is in canonical form
 def gouji(*args: str, **kwargs) -> subprocess.CompletedProcess:
     if "stdout" not in kwargs:
         kwargs.setdefault("capture_output", True)
-    return subprocess.run([sys.executable, "-m", "gouji_record.cli.main", *args], timeout=60, **kwargs)
+    return subprocess.run([sys.executable, "-m", "gouji_record.cli", *args], timeout=60, **kwargs)
 
 
 def one_line_error(stderr: bytes, start: str) -> None:
@@ -82,7 +82,7 @@ def test_a_full_standard_output(command):
 
 def test_standard_input_closed():
     r = subprocess.run(
-        ["bash", "-c", f'exec "{sys.executable}" -m gouji_record.cli.main validate - <&-'], capture_output=True, timeout=60
+        ["bash", "-c", f'exec "{sys.executable}" -m gouji_record.cli validate - <&-'], capture_output=True, timeout=60
     )
     assert r.returncode == 2
     one_line_error(r.stderr, "-: error[unreadable]: standard input is closed")
@@ -168,7 +168,7 @@ def test_an_output_is_whole_or_not_there(tmp_path):
 @pytest.mark.parametrize("command", [["fmt", str(HAND)], ["export", str(HAND)], ["validate", str(HAND)], ["schema"]])
 def test_standard_output_closed(command):
     r = subprocess.run(
-        ["bash", "-c", f'exec "{sys.executable}" -m gouji_record.cli.main "$@" >&-', "-", *command],
+        ["bash", "-c", f'exec "{sys.executable}" -m gouji_record.cli "$@" >&-', "-", *command],
         capture_output=True,
         timeout=60,
     )

@@ -1,29 +1,32 @@
 """The command line's shared parts (命令行公用): exit codes, reading hands, the options every
 command reading a record takes, and one-line errors.
 
-``gouji_record.cli.main`` imports these, and so does every command kept in a module of its own
-(``gouji_record.cli.show``): cli.py registers those commands, so importing them from cli.py would
-be a circle of imports, which tests/test_layers.py forbids (and ``python -m gouji_record.cli.main``,
-which runs cli.py as ``__main__``, could not start). They keep the names they had in cli.py.
+Every command group's module (``checking``, ``pages``, ``table``, ``formats``, ``hands``,
+``bots``, ``show``, ``events``) imports these; ``main`` registers the commands in the ``gouji``
+group. Nothing here imports a command module, so there is no circle of imports
+(tests/test_layers.py).
 """
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import sys
-from collections.abc import Callable, Iterator
-from typing import BinaryIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import BinaryIO, TypeVar
 
 import click
 
-from ..running.batch import ReadHand, read_records, ruleset_problem
+from ..running.batch import MAX_JOBS, ReadHand, map_hands, read_records, ruleset_problem
 from ..notation.files import UnknownEncoding, text_encoding
 from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
 from ..judging.report import Problem, printable
+from ..running.sink import same_file
 from ..rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+T = TypeVar("T")
 #: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
 EXIT_INTERRUPTED = 130
 
@@ -180,4 +183,110 @@ def _json(data: object) -> None:
 
 format_opt = click.option(
     "--format", "fmt_", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format."
+)
+
+
+def _each_hand(
+    work: Callable[[ReadHand, Ruleset], T],
+    files: Iterable[str],
+    encoding: str | None,
+    override: Ruleset | None,
+    jobs: int,
+    bad: list[bool],
+    runner=None,
+    settle=None,
+) -> Iterator[T]:
+    """``work`` on each hand of ``files`` that can be read, in file order, done in ``jobs`` worker
+    processes when more than 1, or by ``runner`` on a Dask cluster
+    (:func:`gouji_record.running.batch.map_hands`, which ``settle`` completes with each match hand's
+    verdict); a hand that cannot be read, or names a ruleset that is not, is reported and marked
+    in ``bad``. Exit 2 when the workers cannot be started, or the
+    cluster fails."""
+    from ..running.cluster import ClusterError
+
+    try:
+        for out in map_hands(
+            work, files, ruleset=override, jobs=jobs, encoding=encoding, stdin=_stdin, runner=runner, settle=settle
+        ):
+            if isinstance(out, Problem):
+                _fail(out)
+                bad.append(True)
+                continue
+            yield out
+    except ClusterError as e:  # only with --dask
+        _fail(Problem(next(iter(files), "-"), 0, 0, "cluster", str(e)))
+        sys.exit(EXIT_UNREADABLE)
+    except OSError as e:
+        if e.errno not in (errno.EAGAIN, errno.ENOMEM):
+            raise
+        where = next(iter(files), "-")
+        _fail(Problem(where, 0, 0, "workers", f"cannot start {jobs} worker processes: {e.strerror or e}"))
+        sys.exit(EXIT_UNREADABLE)
+
+
+def preset_opt(what: str) -> Callable:
+    """``--ruleset NAME`` for a command that reads no record: ``what`` it is used for."""
+    return click.option(
+        "--ruleset", "ruleset_name", metavar="NAME", help=f"{what} ({', '.join(PRESETS)}; default charter)."
+    )
+
+
+def jobs_opt(verb: str) -> Callable:
+    """``-j N``/``--jobs N``: ``verb`` (Check, Count, Pick) hands in N worker processes."""
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(1, MAX_JOBS),
+        default=1,
+        show_default=True,
+        help=f"{verb} hands in this many worker processes (at most {MAX_JOBS}); the output is the same, in file order.",
+    )
+
+
+dask_opt = click.option(
+    "--dask",
+    "dask_address",
+    metavar="ADDRESS",
+    help="Replay hands on the workers of the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), "
+    "in batches: the same output as --jobs. Needs the archives extra (docs/archives.md).",
+)
+
+
+def _extra(what: str, *modules: str) -> None:
+    """Exit 2 with one line naming the extra to install when ``modules`` cannot be imported."""
+    from ..running.extras import EXTRA, MissingExtra, need
+
+    try:
+        need(*modules)
+    except MissingExtra as e:
+        raise _CommandLineError(f"{what} needs {e.module}, which is not installed: {EXTRA}") from None
+
+
+def _cluster_runner(address: str | None, jobs: int):
+    """The runner of the Dask cluster at ``address`` (``None``: no cluster), and its client to
+    close; exit 2 with one line when the extra is missing, ``--jobs`` is given too, or no
+    scheduler answers."""
+    if address is None:
+        return None, None
+    if jobs > 1:
+        raise click.UsageError("--dask and --jobs go one at a time: the cluster's workers check the hands")
+    _extra("--dask", "distributed")
+    from ..running.cluster import ClusterError, connect, on_cluster
+
+    try:
+        client = connect(address)
+    except ClusterError as e:
+        _fail(Problem(address, 0, 0, "cluster", str(e)))
+        sys.exit(EXIT_UNREADABLE)
+    return on_cluster(client), client
+
+
+def _no_overwrite(inputs: tuple[str, ...], output: str | None) -> None:
+    if output and any(same_file(i, output) for i in inputs):
+        raise click.UsageError(f"-o {output} is an input file: it would be overwritten")
+
+
+force_opt = click.option("--force", is_flag=True, help="Replace an output file even if it is read-only.")
+output_opt = click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file, not standard output."
 )

@@ -1,0 +1,258 @@
+"""Many hands (多局): ``gouji stats``, ``gouji filter`` and ``gouji review``."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import click
+
+from .common import (
+    _each_hand,
+    jobs_opt,
+    dask_opt,
+    _cluster_runner,
+    _no_overwrite,
+    force_opt,
+    output_opt,
+
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    _ruleset_option,
+    encoding_opt,
+    format_opt,
+    ruleset_opt,
+)
+from ..judging.replay import RulesetOverride
+from ..width import columns
+from ..judging.report import printable
+from ..running.sink import Sink
+
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option(
+    "--by",
+    type=click.Choice(["player", "seat", "team", "ruleset"]),
+    default="player",
+    show_default=True,
+    help="One row per player (Seat tags), seat, team or ruleset.",
+)
+@click.option(
+    "--format",
+    "fmt_",
+    type=click.Choice(["text", "json", "csv", "html"]),
+    default="text",
+    show_default=True,
+    help="Output format; html: one self-contained page with the table and charts.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["zh", "en"]),
+    default="zh",
+    show_default=True,
+    help="The language of the html page (中文 or English).",
+)
+@ruleset_opt
+@jobs_opt("Count")
+@output_opt
+@force_opt
+@encoding_opt
+@dask_opt
+def stats(
+    files: tuple[str, ...],
+    by: str,
+    fmt_: str,
+    lang: str,
+    override: RulesetOverride | None,
+    jobs: int,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
+    dask_address: str | None,
+) -> None:
+    """Count over the hands of FILES, per player, seat, team or ruleset: places 头科 … 大落, points,
+    开点, 够级 plays made and answered, burns by outcome, 闷, revolutions, tribute, illegal actions.
+
+    Every hand is replayed by the engine; one that stops at an illegal action counts up to it (and
+    counts the illegal action against its seat). Hands are read one at a time, and counted in
+    --jobs worker processes if asked. A hand that cannot be read is reported and left out; the
+    exit status is then 2. --format html writes one self-contained page (in --lang): the table,
+    and charts of places per row, of the team points over the hands of each match (Match tag)
+    and of burns by outcome. FILE - reads standard input.
+    With --dask the hands are counted on a Dask cluster: the same table.
+    """
+    import csv
+    from functools import partial
+
+    from ..analysis.stats import COLUMNS, Stats, cell, hand_stats, settle
+
+    _no_overwrite(files, output)
+    table, bad = Stats(by), []  # type: ignore[arg-type]
+    runner, client = _cluster_runner(dask_address, jobs)
+    try:
+        for counted in _each_hand(partial(hand_stats, by=by), files, encoding, override, jobs, bad, runner, settle):
+            table.merge(counted)
+    finally:
+        if client is not None:
+            client.close()
+    status = EXIT_UNREADABLE if bad else EXIT_OK
+    rows = table.table()
+    with Sink(output, force=force) as out:
+        if fmt_ == "html":
+            from ..render.stats_page import render_stats
+
+            out.write(render_stats(table, lang=lang))
+        elif fmt_ == "json":
+            out.write(json.dumps([t.as_dict() for t in rows], ensure_ascii=False, indent=2) + "\n")
+        elif fmt_ == "csv":
+            buffer = io.StringIO()
+            writer = csv.writer(buffer, lineterminator="\n")
+            writer.writerow([by] + [name for _, name in COLUMNS])
+            for t in rows:
+                writer.writerow([t.key] + [cell(t, name) for _, name in COLUMNS])
+            out.write(buffer.getvalue())
+        else:
+            head = [by] + [title for title, _ in COLUMNS]
+            body = [[printable(t.key)] + [cell(t, name) for _, name in COLUMNS] for t in rows]
+            widths = [max(columns(r[i]) for r in [head, *body]) for i in range(len(head))]
+            for r in [head, *body]:
+                out.write(
+                    "  ".join(
+                        (c + " " * (w - columns(c))) if i == 0 else (" " * (w - columns(c)) + c)
+                        for i, (c, w) in enumerate(zip(r, widths))
+                    ).rstrip()
+                    + "\n"
+                )
+    sys.exit(status)
+
+
+@click.command(name="filter")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--player", "players", multiple=True, metavar="NAME", help="A player at some seat (Seat tags); repeat for any of several.")
+@click.option("--ruleset", "rulesets", multiple=True, metavar="NAME", help="The hand's ruleset; repeat for any of several.")
+@click.option("--event", metavar="TEXT", help="The Event tag contains TEXT (any case).")
+@click.option("--from", "date_from", metavar="YYYY.MM.DD", help="Dated on or after (Date tag).")
+@click.option("--to", "date_to", metavar="YYYY.MM.DD", help="Dated on or before (Date tag).")
+@click.option(
+    "--has", multiple=True, metavar="KIND", help="The hand has an event of KIND (burn-failed, smother, revolt, sweep, …); repeat: all of them."
+)
+@click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
+@click.option("--count", is_flag=True, help="Print how many hands are selected, not the hands.")
+@jobs_opt("Pick")
+@output_opt
+@force_opt
+@encoding_opt
+def filter_(
+    files: tuple[str, ...],
+    players: tuple[str, ...],
+    rulesets: tuple[str, ...],
+    event: str | None,
+    date_from: str | None,
+    date_to: str | None,
+    has: tuple[str, ...],
+    valid: bool | None,
+    count: bool,
+    jobs: int,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
+) -> None:
+    """Pick the hands of FILES that match every test given (as pgn-extract picks games), and write
+    each exactly as read, comments kept; or --count them.
+
+    Each hand is replayed under its Ruleset and Options tags, in --jobs worker processes if
+    asked (the hands come out in file order all the same). A hand that cannot be read is
+    reported and not selected; the exit status is then 2. FILE - reads standard input.
+    """
+    from ..analysis.selection import HAS_CHOICES, Selection
+
+    for kind in has:
+        if kind not in HAS_CHOICES:
+            raise click.BadParameter(f"{kind!r}: expected one of {', '.join(HAS_CHOICES)}", param_hint="--has")
+    for name in rulesets:
+        _ruleset_option(name)
+    chosen = Selection(players, tuple(r.lower() for r in rulesets), event, date_from, date_to, has, valid)
+    _no_overwrite(files, output)
+    kept, bad = 0, []
+    with Sink(output, force=force) as out:
+        for text in _each_hand(chosen.pick, files, encoding, None, jobs, bad, settle=chosen.settle):
+            if text is not None:
+                if not count:
+                    out.write(("\n" if kept else "") + text.strip("\n") + "\n")
+                kept += 1
+        if count:
+            out.write(f"{kept}\n")
+    sys.exit(EXIT_UNREADABLE if bad else EXIT_OK)
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first).")
+@click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's decisions.")
+@click.option(
+    "--rollouts",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="An estimate: play the rest of the hand this many times with a bot after the action made and "
+    "after each alternative (up to 3), and give each one's mean team points. Needs the whole deal.",
+)
+@click.option("--bot", type=click.Choice(["person", "random"]), default="person", show_default=True, help="The bot of --rollouts.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of --rollouts: the same seed gives the same estimates.")
+@ruleset_opt
+@format_opt
+@jobs_opt("Review")
+@output_opt
+@force_opt
+@encoding_opt
+def review(
+    files: tuple[str, ...],
+    hand_number: int | None,
+    seat: int | None,
+    rollouts: int,
+    bot: str,
+    seed: int,
+    override: RulesetOverride | None,
+    fmt_: str,
+    jobs: int,
+    output: str | None,
+    force: bool,
+    encoding: str | None,
+) -> None:
+    """Review every decision of the hands in FILES, with what else the rules allowed (复盘点评):
+    burns not taken (烧牌), 够级 plays the opposite could have answered (打点), moments a play would
+    have opened (开点) and the 点贡 not opening costs, yields taken or not (让牌), and when a seat's
+    3s could no longer be played (憋三, 闷).
+
+    One line per finding: FILE:LINE:COL of the action made at the decision, its number, the seat,
+    the kind and what the rules allowed. Facts only: where cards the deal does not give (?N)
+    decide a question, the finding says so. --rollouts N adds an estimate, clearly marked, from
+    hands played out by a self-play bot. --format json: one JSON object per hand (JSON Lines).
+    Exit 0; 1 if a hand stops at an illegal action (it is reviewed up to it); 2 if a hand cannot
+    be read. FILE - reads standard input.
+    """
+    from functools import partial
+
+    from ..analysis.review import review_read, settle
+
+    _no_overwrite(files, output)
+    status, bad = EXIT_OK, []
+    work = partial(review_read, only=hand_number, seat=seat, fmt=fmt_, rollouts=rollouts, bot=bot, seed=seed)
+    count: dict[str, int] = dict.fromkeys(files, 0)
+    with Sink(output, force=force) as out:
+        for done in _each_hand(work, files, encoding, override, jobs, bad, settle=settle):
+            count[done.path] = max(count.get(done.path, 0), done.index)
+            if done.text is not None:
+                out.write(printable(done.text) + "\n")
+                status = max(status, EXIT_ILLEGAL if done.illegal else EXIT_OK)
+        if hand_number is not None:
+            for path, n in count.items():
+                if n < hand_number:
+                    raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+    if bad:
+        status = EXIT_UNREADABLE
+    sys.exit(status)
