@@ -164,6 +164,8 @@ def test_every_door_gives_the_api_verdict(corpus):
         acting = sum(1 for v in gj.verdicts(gj.read(path)) if v.diagnostic is not None and v.diagnostic.action is not None)
         rows = json.loads(run("stats", "--by", "seat", "--format", "json", str(path))[1])
         assert sum(r["illegal"] for r in rows) == acting, path
+        by_ruleset = json.loads(run("stats", "--by", "ruleset", "--format", "json", str(path))[1])
+        assert sum(r["invalid"] for r in by_ruleset) == invalid, path
         preset, _, name = path.stem.partition("-")
         broken += path.parent != EXAMPLES and preset in PRESETS and bool(name) and invalid > 0
     assert broken == len(PRESETS) * (len(BREAKS) + 1)  # every break broke its file
@@ -236,3 +238,53 @@ def test_an_option_given_on_the_command_line_is_the_verdict_of_that_variant(tmp_
     assert variant[0][0] is False
     rules = gj.with_options(gj.get_ruleset("tournament"), {"two-beat-one": "no"})
     assert [v.diagnostic.code for v in gj.verdicts(gj.read(hand), rules)] == variant[0][1]
+
+
+def test_a_match_goes_on_only_in_the_file_it_began_in(tmp_path):
+    """Found by trying to break it: a match written in two files (hand 1 in one, hands 2 and 3 in
+    the next) is two excerpts to validate (the hand before hand 2 is not in its file: its tribute is
+    not checked); filter, stats and review judged it across the files, and found tribute-missing,
+    first-lead and hand-missing that validate did not. Every door now judges a match within one file."""
+    played = tmp_path / "m.gjn"
+    assert run("selfplay", "--ruleset", "online", "--seed", "41", "--hands", "3", "--match", "-o", str(played))[0] == 0
+    hands = _hands(played.read_text(encoding="utf-8"))
+    day1, day2 = tmp_path / "day1.gjn", tmp_path / "day2.gjn"
+    day1.write_text(hands[0], encoding="utf-8")
+    day2.write_text("".join(hands[1:]), encoding="utf-8")
+    both = (str(day1), str(day2))
+    assert [valid for valid, _ in validate(day2)] == [True, True]
+    assert run("filter", "--invalid", "--count", *both)[1] == "0\n"
+    assert run("filter", "--jobs", "2", "--invalid", "--count", *both)[1] == "0\n"
+    assert sum(r["invalid"] for r in json.loads(run("stats", "--by", "ruleset", "--format", "json", *both)[1])) == 0
+    code, out = run("review", "--format", "json", *both)
+    assert code == 0 and all(json.loads(line)["valid"] for line in out.splitlines())
+
+
+def test_render_of_one_hand_judges_it_within_its_match(tmp_path):
+    """render --hand 2 of a match with hand 2's tribute changed: the page's overview marks it as
+    validate does (it used to say "not checked: the hand before it is not in the file")."""
+    played = tmp_path / "m.gjn"
+    assert run("selfplay", "--ruleset", "charter", "--seed", "42", "--hands", "3", "--match", "-o", str(played))[0] == 0
+    hands = _hands(played.read_text(encoding="utf-8"))
+    broken = tmp_path / "broken.gjn"
+    broken.write_text(hands[0] + _wrong_tribute(hands[1], random.Random(1)) + hands[2], encoding="utf-8")
+    assert validate(broken)[1][0] is False
+    page = tmp_path / "p.html"
+    assert run("render", "--hand", "2", str(broken), "-o", str(page))[0] == 0
+    html = page.read_text(encoding="utf-8")
+    assert re.findall(r'<tr class="(ok|bad)" data-hand=', html) == ["bad"]
+    assert "未检查" not in html
+
+
+def test_a_refused_purchase_stops_the_replay_there(tmp_path):
+    """Found by trying to break it: a purchase the charter refuses (buy-not-allowed: 002 has no
+    买四) was the verdict, but show and events went on past it. The replay stops at it, as at an
+    illegal play: events list nothing after it, and show has no table after it."""
+    text = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    hand = tmp_path / "buy.gjn"
+    hand.write_text(text.replace("\nplay\n", "\npreplay\nbuy 2>5:2 5>2:4\n\nplay\n", 1), encoding="utf-8")
+    [(valid, codes)] = api(hand)
+    assert not valid and codes == ["buy-not-allowed"]
+    rows = [json.loads(line) for line in run("events", "--format", "json", str(hand))[1].splitlines()]
+    assert [r["kind"] for r in rows] == ["diagnostic"] and rows[0]["action"] == 1
+    assert run("show", str(hand), "--at", "3")[0] == 1

@@ -46,8 +46,11 @@ class Tally:
     ``places[k]`` counts place ``k + 1`` (头科 first) of the key's seats over finished hands;
     ``points`` sums the team's score of each finished hand (计分; none for a ruleset), the seats' own
     extras in ``extras``; burns count by the burner; ``tribute_paid`` and
-    ``tribute_received`` count cards of tribute and its return; ``illegal`` the hands that stop
-    at this seat's illegal action."""
+    ``tribute_received`` count cards of tribute and its return; ``illegal`` the hands whose
+    verdict's first problem is this seat's action (an illegal play, a wrong purchase, its match's
+    tribute paid wrong …); ``invalid`` the hands (counted as ``hands`` counts them) whose verdict
+    is not valid, for whatever reason, a Result tag or a Hand number included: over ``--by
+    ruleset`` it is the number of hands ``gouji validate`` finds invalid."""
 
     key: str
     hands: int = 0
@@ -68,6 +71,7 @@ class Tally:
     tribute_paid: int = 0
     tribute_received: int = 0
     illegal: int = 0
+    invalid: int = 0
 
     @property
     def opening_rate(self) -> float:
@@ -171,6 +175,7 @@ class Stats:
             counted.add(key)
             if once or self.by in ("player", "seat"):
                 row.hands += 1
+                row.invalid += result.diagnostic is not None
                 row.finished += done
                 if done and score is not None and self.by != "ruleset":
                     row.points += score.teams[team(seat)]
@@ -198,9 +203,15 @@ class Stats:
             self.matches.append(MatchHand(name, record.tags.get("Hand"), points))
 
     def add_offence(self, result: Replay, diagnostic: Diagnostic) -> None:
-        """Count ``diagnostic``, a problem of the hand ``result`` already added that is not its
-        own replay's (its match's), as illegal for the seat of the action it names (none for a
-        problem of the hand as a whole)."""
+        """Count ``diagnostic``, a problem of the hand ``result`` already added (valid on its own)
+        that is its match's: the hand is invalid, and illegal for the seat of the action it names
+        (none for a problem of the hand as a whole, such as its Hand number)."""
+        counted: set[str] = set()
+        for seat in SEATS:
+            key = self.key(result, seat)
+            if key not in counted or self.by in ("player", "seat"):
+                self.rows[key].invalid += 1
+            counted.add(key)
         if diagnostic.action is None or diagnostic.action >= len(result.record.all_actions):
             return
         seat = result.record.all_actions[diagnostic.action].seat
@@ -288,6 +299,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("贡 paid", "tribute_paid"),
     ("贡 received", "tribute_received"),
     ("illegal", "illegal"),
+    ("invalid", "invalid"),
 )
 
 

@@ -20,6 +20,7 @@ from .common import (
     file_arg,
     ruleset_opt,
 )
+from ..matches.verdict import MatchJudge
 from ..judging.replay import Replay, RulesetOverride, replay
 from ..judging.report import Problem, diagnostic_problem, printable
 from ..running.sink import Sink, same_file
@@ -104,6 +105,8 @@ def render(
 
     unreadable = []
 
+    judge = MatchJudge()  # the page's match overview judges each hand within its match, as validate
+
     def hands() -> Iterator[tuple[Replay, Problem | None]]:
         """Each hand replayed as it is read: the page holds one hand at a time. A hand that
         cannot be read is reported and left out (the page is then not written)."""
@@ -112,6 +115,12 @@ def render(
             if hand.hand is not None:
                 count = hand.hand.index
             if hand_number is not None and hand.hand is not None and count != hand_number:
+                if count < hand_number:  # the hands before it: its match's verdict reads them
+                    rules = hand.problem or _ruleset_for(hand, override)
+                    if isinstance(rules, Problem):
+                        judge.interrupt()
+                    else:
+                        judge.judge(replay(hand.record, rules, every_position=False))
                 continue
             rules = hand.problem or _ruleset_for(hand, override)
             if isinstance(rules, Problem):
@@ -130,7 +139,7 @@ def render(
 
     with Sink(output, force=force) as out:
         try:
-            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out)
+            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out, judge=judge)
         except ValueError:
             if not unreadable:
                 raise

@@ -130,7 +130,12 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
     out = Replay(record, rules, [pos], play_start=pos)
     positions, events = out.positions, out.events
     play_from = len(record.preplay)
+    wrong_buy = _wrong_purchase(rules, record)
+    stop_at = wrong_buy.action if wrong_buy is not None else None
     for i, action in enumerate(record.all_actions):
+        if i == stop_at:  # a purchase or gift the rules refuse: the replay stops there, as at a play
+            out.diagnostic = wrong_buy
+            return out
         if action.round is not None and not pos.over and not _round_fits(pos, action):
             # (after the end of the hand the engine says so: hand-over, with or without a number)
             expected = "no new round starts here" if pos.top is not None else f"this is round {pos.round}"
@@ -165,12 +170,18 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
             else:
                 positions[0] = pos
             events += ended[1]
-    out.diagnostic = _check_result(record, rules, pos)
-    if out.diagnostic is None and record.preplay:
-        from .buying import check_buying  # (buying reads the replay's model: imported when used)
-
-        out.diagnostic = next(iter(check_buying(rules, record)[1]), None)
+    out.diagnostic = _check_result(record, rules, pos) or wrong_buy
     return out
+
+
+def _wrong_purchase(rules: Ruleset, record: GameRecord) -> Diagnostic | None:
+    """The first purchase or gift of a 3 or a 4 (买三, 买四, 赠与) that ``rules`` refuse, or
+    ``None`` (:func:`~gouji_record.judging.buying.check_buying`)."""
+    if not record.preplay:
+        return None
+    from .buying import check_buying  # (buying is below the replay in its folder; only needed here)
+
+    return next(iter(check_buying(rules, record)[1]), None)
 
 
 def _skipped_to_end(pos: Position) -> tuple[Position, list[Event]] | None:

@@ -323,6 +323,7 @@ def render_replays(
     seat: int = 0,
     review: bool = False,
     out: None = None,
+    judge: MatchJudge | None = None,
 ) -> str: ...
 
 
@@ -335,6 +336,7 @@ def render_replays(
     seat: int = 0,
     review: bool = False,
     out: Writer,
+    judge: MatchJudge | None = None,
 ) -> None: ...
 
 
@@ -346,9 +348,11 @@ def render_replays(
     seat: int = 0,
     review: bool = False,
     out: Writer | None = None,
+    judge: MatchJudge | None = None,
 ) -> str | None:
     """One self-contained HTML page replaying every hand of ``hands`` (a hand selector when there are
-    several). Each hand comes with the :class:`Problem` locating its diagnostic in the file, if any
+    several). ``judge``, if given, has judged the hands of the file before these (``render --hand``:
+    the hand before in its match), so that the match overview gives each hand its whole verdict. Each hand comes with the :class:`Problem` locating its diagnostic in the file, if any
     (whose ``lines`` it may quote). ``lang`` (``zh`` or ``en``) and ``seat`` (0: all hands face up,
     1–6: that seat's own view) are the page's initial settings; the reader can change both. With
     ``review`` each hand is reviewed (:func:`~gouji_record.analysis.review.review`) and its findings are
@@ -374,7 +378,7 @@ def render_replays(
     titles: list[str] = []
     choices: list[dict[str, str]] = []  # the hand selector: each hand's number and result
     packed: list[bytes] = []
-    overview = _Overview()
+    overview = _Overview(judge)
     for result, problem in hands:
         findings = review_hand(result).findings if review else None
         data = replay_data(result, problem, lines, overview.transfer_kinds(result), findings)
@@ -434,10 +438,10 @@ class _Overview:
     as ``gouji validate`` judges it (:class:`~gouji_record.matches.verdict.MatchJudge`, which keeps only
     the hand before, trimmed)."""
 
-    def __init__(self) -> None:
+    def __init__(self, judge: MatchJudge | None = None) -> None:
         self.rows: list[dict[str, Any]] = []
         self.count = 0  # hands seen
-        self.judge = MatchJudge()
+        self.judge = judge or MatchJudge()
 
     def add(self, result: Replay) -> None:
         entry = self.judge.judge(result).match

@@ -81,6 +81,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "tribute_paid": ("进贡", "Tribute paid"),
     "tribute_received": ("收贡", "Tribute received"),
     "illegal": ("违规", "Illegal actions"),
+    "invalid": ("无效局", "Invalid hands"),
 }
 #: The burn outcomes drawn, (field of the tally, 中文, English).
 OUTCOMES = (

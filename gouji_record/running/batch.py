@@ -364,10 +364,13 @@ class Judged(Generic[T]):
     """What a work of :func:`map_hands` gives back for a hand of a match, whose verdict only the
     hand before can complete: ``result``, its work so far, and ``replay``, the hand replayed and
     :func:`~gouji_record.matches.verdict.trimmed`. :func:`map_hands` judges it within its match, in file
-    order (:class:`~gouji_record.matches.verdict.MatchJudge`), and yields ``settle(result, verdict)``."""
+    order (:class:`~gouji_record.matches.verdict.MatchJudge`), and yields ``settle(result, verdict)``.
+    ``path`` is the file the hand is in (set by :func:`map_hands`): a match is judged within one
+    file, as ``gouji validate`` judges it."""
 
     result: T
     replay: Replay
+    path: str = ""
 
 
 def judged(result: T, replayed: Replay, settle: Callable[[T, Verdict], T]) -> T | Judged[T]:
@@ -420,11 +423,14 @@ def map_hands(
         for path in paths:
             yield from _file_items(path, stdin() if path == "-" and stdin is not None else None, encoding)
 
-    judge = MatchJudge()
+    judge, current = MatchJudge(), None
     for results in in_order(partial(_work_on, work, ruleset), items(), jobs, runner):
         for out in results:
             if isinstance(out, Judged):
                 assert settle is not None, "a work that returns Judged needs a settle"
+                if out.path != current:  # a match goes on in the file it began in only
+                    judge.interrupt()
+                    current = out.path
                 yield settle(out.result, judge.judge(out.replay))
                 continue
             judge.interrupt()
@@ -446,7 +452,10 @@ def _work_on(work: Callable[[ReadHand, Ruleset], T], override: Ruleset | None, i
         except (UnknownRuleset, BadOption) as e:
             out.append(_quoted(ruleset_problem(item.path, e, where), item))
             continue
-        out.append(work(ReadHand(item, record, where), rules))
+        done = work(ReadHand(item, record, where), rules)
+        if isinstance(done, Judged):
+            done.path = item.path
+        out.append(done)
     return out
 
 
