@@ -1061,3 +1061,65 @@ def test_a_seat_out_for_want_of_a_three_leaves_its_opposite_a_head_where_the_rul
     assert pos.out == (3,) and pos.headless(6)
     pos, _ = run(rules("tournament", headless_after="finish+smother"), deal, "1:55")
     assert pos.out == (3,) and not pos.headless(6)
+
+
+# -- survivors named by issue 23 ----------------------------------------------------------------
+
+
+def test_the_unbeatable_event_names_the_seat_and_its_play():
+    # mutant: the `unbeatable` event's seats dropped. 002 §8(3): a play carrying a big joker is dead
+    # (死牌), nobody may answer it, and the round ends with it: the event names who made it and what.
+    from conftest import Table
+
+    t = Table(spare(s1="D44", s2="55"))
+    t.play("1:D44")
+    [dead] = [e for e in t.events if e.kind.value == "unbeatable"]
+    assert (dead.seats, dead.cards, dead.rule) == ((1,), "D44", "big-joker-dead")
+
+
+def test_a_bad_byte_read_whole_is_placed_on_its_own_line():
+    # mutant: the line of a bad byte reported one too early (files.decode, for inputs read whole as
+    # JSON Lines are). The byte 0xff is the 4th byte of line 3 ("ab\ncd\nxyz" with it after "xyz"):
+    # line 3, column 4.
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import decode
+
+    with pytest.raises(NotationError) as e:
+        decode(b"ab\ncd\nxyz\xff\nend\n")
+    assert (e.value.code, e.value.line, e.value.column) == ("encoding", 3, 4)
+    with pytest.raises(NotationError) as e:
+        decode(b"\xff")  # on the first line, at its first byte
+    assert (e.value.line, e.value.column) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        # 002 §8(3): a small-joker play is beaten only by big jokers: 888 carries none
+        (["X77", "888", "--ruleset", "charter"], "no: X77 carries 1 small joker(s): it takes at least 1 big joker(s) (charter)"),
+        # 000 §一手牌的大小: a big joker mixed with small ones counts as small (大花+小花…此时大花当做小花)
+        (["X77", "DX8", "--ruleset", "online"], "no: X77 carries jokers: it takes big jokers only, and DX8's big jokers count as small (online)"),
+        # 000: 挂小花的牌必须用挂大花的牌来管: XX8 carries small jokers only
+        (["X77", "XX8", "--ruleset", "online"], "no: X77 carries jokers: it takes a play carrying big jokers only (online)"),
+        # 000: "两个方面都大过此牌": as many jokers, all big: one big joker is not enough for two small
+        (["XX77", "D888", "--ruleset", "online"], "no: XX77 carries 2 joker(s): it takes at least 2 big joker(s) (online)"),
+        # 000: a big-joker play takes more big jokers
+        (["D777", "D888", "--ruleset", "online"], "no: D777 carries 1 big joker(s): it takes more big jokers (online)"),
+        # 003 王是孤立计算的: each small joker takes a big one
+        (["XX77", "D888", "--ruleset", "fours"], "no: XX77 carries 2 small joker(s): each takes a big joker, and D888 carries 1 (fours)"),
+        # 003, with dead big-joker plays turned off: no joker is stronger than a big one
+        (["D77", "D88", "--ruleset", "fours", "--option", "big-joker-play-dead=no"], "no: D77 carries a big joker: no joker is stronger (fours with big-joker-play-dead=no)"),
+        # 004 §6: jokers keep their own level: one small joker does not meet two
+        (["XX77", "X888", "--ruleset", "tournament"], "no: XX77 carries 0 big and 2 small joker(s): it takes at least as many, as strong (tournament)"),
+        # 张数必须对，王数不能少 (no-fewer-jokers): one joker does not meet two
+        (["XX77", "D888", "--option", "joker-comparison=no-fewer-jokers"], "no: XX77 carries 2 joker(s): it takes at least as many (charter with joker-comparison=no-fewer-jokers)"),
+    ],
+)
+def test_gouji_beats_says_why_jokers_refuse(args, said):
+    # mutants: the joker-refusal reasons `gouji beats` prints were never read by a test
+    from click.testing import CliRunner
+
+    from gouji_record.cli.main import main
+
+    r = CliRunner().invoke(main, ["beats", *args])
+    assert r.exit_code == 1 and r.output.splitlines()[0] == said
