@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from operator import sub
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ..model import DECKS, RED_SUITS, SUITS, Action, ActionKind
 from ..cards import (
@@ -138,6 +138,54 @@ class Top(NamedTuple):
     smother_possible: bool = False
 
 
+class Burn(NamedTuple):
+    """A burn (烧牌) of ``target``'s play by ``burner``, and how it went: ``running`` (under way),
+    ``success`` (烧成功), ``broken`` (解烧) or ``failed`` (烧失败). A counter-burn (反捎牌) is a burn
+    of its own."""
+
+    burner: int
+    target: int
+    outcome: Literal["running", "success", "broken", "failed"]
+
+
+class Smother(NamedTuple):
+    """A smother (闷): ``smotherer`` beat the last play before ``smothered``'s 3s."""
+
+    smotherer: int
+    smothered: int
+
+
+class Call(NamedTuple):
+    """A call made before play that the seat's opposite will not open: ``word`` is ``call``
+    (宣点/明点) or ``precall`` (预点)."""
+
+    seat: int
+    word: Literal["call", "precall"]
+
+
+class Show(NamedTuple):
+    """A show (上班): ``seat`` showed ``cards`` cards (how many) of the shown rank in ``suit``."""
+
+    seat: int
+    suit: str
+    cards: int
+
+
+class Drawn(NamedTuple):
+    """A card drawn for the teams (抽签组邦): ``seat`` drew a card of ``suit``; its colour gives the team."""
+
+    seat: int
+    suit: str
+
+
+class MaybeSmothered(NamedTuple):
+    """A seat whose play ``by`` beat while the cards the record does not give it may all be 3s:
+    smothered (闷) if the record skips its turn; if it acts, it was not."""
+
+    seat: int
+    by: int
+
+
 @dataclass(frozen=True)
 class Position:
     """The state of a hand between two actions.
@@ -155,13 +203,15 @@ class Position:
     left per seat (要头). ``opened``, ``given_up``, ``qualified``, ``natural``:
     seats that opened (开点), gave it up, must lead their 4s to open, declared
     自然开点. ``melee``: the four-way melee is on. ``void``: the hand is void.
-    ``burns``: ``(burner, target, outcome)`` per burn; ``smothers``:
-    ``(smotherer, smothered)``; ``calls``: ``(seat, "call" | "precall")`` made
-    before play; ``shows``: ``(seat, suit, cards shown)`` per show of one suit (上班),
-    in order; ``drawn``: ``(seat, suit)`` per card drawn for the teams (抽签组邦).
-    ``maybe_smothered``: ``(seat, by)`` for a seat whose play ``by`` beat while its cards the
-    record does not give may all be 3s: smothered if the record skips its turn (it acts: it was
-    not). ``round``: round number; ``actions``: actions applied.
+    ``burns``: a :class:`Burn` ``(burner, target, outcome)`` per burn; ``smothers``: a
+    :class:`Smother` ``(smotherer, smothered)`` each; ``calls``: a :class:`Call` ``(seat, word)``
+    per call made before play; ``shows``: a :class:`Show` ``(seat, suit, cards)`` per show of one
+    suit (上班), in order; ``drawn``: a :class:`Drawn` ``(seat, suit)`` per card drawn for the teams
+    (抽签组邦). ``maybe_smothered``: a :class:`MaybeSmothered` ``(seat, by)`` for a seat whose play
+    ``by`` beat while its cards the record does not give may all be 3s: smothered if the record
+    skips its turn (it acts: it was not). These are named tuples: they unpack, index and compare
+    as plain tuples do, and a position built with plain tuples reads the same.
+    ``round``: round number; ``actions``: actions applied.
     """
 
     ruleset: Ruleset
@@ -186,12 +236,12 @@ class Position:
     natural: frozenset[int] = frozenset()
     melee: bool = False
     void: bool = False
-    burns: tuple[tuple[int, int, str], ...] = ()
-    smothers: tuple[tuple[int, int], ...] = ()
-    calls: tuple[tuple[int, str], ...] = ()
-    shows: tuple[tuple[int, str, int], ...] = ()
-    drawn: tuple[tuple[int, str], ...] = ()
-    maybe_smothered: tuple[tuple[int, int], ...] = ()
+    burns: tuple[Burn, ...] = ()
+    smothers: tuple[Smother, ...] = ()
+    calls: tuple[Call, ...] = ()
+    shows: tuple[Show, ...] = ()
+    drawn: tuple[Drawn, ...] = ()
+    maybe_smothered: tuple[MaybeSmothered, ...] = ()
     round: int = 1
     actions: int = 0
 
@@ -229,9 +279,9 @@ class Position:
     def departure(self, seat: int) -> str:
         """How ``seat``, out of the hand, left it: ``burn-failure`` (烧失败), ``smother`` (闷) or
         ``no-threes`` (no 3 when play began, under 憋三) — the values of option ``headless_after``."""
-        if any(b[0] == seat and b[2] == "failed" for b in self.burns):
+        if any(burner == seat and outcome == "failed" for burner, _, outcome in self.burns):
             return "burn-failure"  # (a seat smothered under smother=tribute may later fail a burn)
-        return "smother" if any(m[1] == seat for m in self.smothers) else "no-threes"
+        return "smother" if any(smothered == seat for _, smothered in self.smothers) else "no-threes"
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -474,7 +524,7 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
             return _declare(s, seat, kind)
     if pos.preplay:
         if pos.drawn and len(pos.drawn) < len(SEATS):  # 002 §5: each of the six draws a card
-            absent = [seat for seat in SEATS if seat not in {d[0] for d in pos.drawn}]
+            absent = [seat for seat in SEATS if seat not in {drawer for drawer, _ in pos.drawn}]
             missing = ", ".join(map(str, absent))
             raise s.illegal(
                 "draw-wrong",
@@ -491,7 +541,7 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
                 f"这一局在出牌之前已经结束，{seat}号位不能行动",
             )
         if pos.shows and seat != pos.to_act:
-            shower = max(pos.shows, key=lambda show: show[2])[0]
+            shower = _first_longest(pos.shows)
             why = (
                 f"seat {shower} showed the most cards of one suit (上班)"
                 if shower == pos.to_act
@@ -736,7 +786,7 @@ def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
             f"seat {seat} shows {action.cards}: 上班 is two or more {rank}s of one suit",
             f"{seat}号位亮出{action.cards}：上班须亮出两张以上同花色的{rank}",
         )
-    shows = pos.shows + ((seat, suit, n),)
+    shows = pos.shows + (Show(seat, suit, n),)
     in_suit = sum(_longest(shows, other, suit) for other in SEATS)
     if in_suit > DECKS:
         raise s.illegal(
@@ -769,16 +819,21 @@ def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
         unknowns[seat - 1] -= missing
         seen = tuple(c + missing if r == index else c for r, c in enumerate(pos.seen))
         pos = replace(pos, hands=tuple(hands), unknown=tuple(unknowns), seen=seen)
-    leader = max(shows, key=lambda show: show[2])[0]  # the first of the longest
+    leader = _first_longest(shows)
     s.event(
         EventKind.SHOW, "showing", (seat, leader), action.cards, note=f"seat {leader} leads", note_zh=f"{leader}号位首发"
     )
     return replace(pos, shows=shows, to_act=leader, actions=pos.actions + 1), s.events
 
 
-def _longest(shows: tuple[tuple[int, str, int], ...], seat: int, suit: str) -> int:
+def _longest(shows: tuple[Show, ...], seat: int, suit: str) -> int:
     """The most cards ``seat`` showed of ``suit`` (0 if none)."""
     return max((n for who, what, n in shows if who == seat and what == suit), default=0)
+
+
+def _first_longest(shows: tuple[Show, ...]) -> int:
+    """The seat that leads round 1 on ``shows``: the first to show the most cards (先亮者)."""
+    return max(shows, key=lambda show: show[2])[0]
 
 
 def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
@@ -822,7 +877,7 @@ def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
         note="red" if red else "black",
         note_zh="红" if red else "黑",
     )
-    return replace(pos, drawn=pos.drawn + ((seat, action.suit or ""),), actions=pos.actions + 1), s.events
+    return replace(pos, drawn=pos.drawn + (Drawn(seat, action.suit or ""),), actions=pos.actions + 1), s.events
 
 
 def _call(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
@@ -833,10 +888,10 @@ def _call(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]
         raise s.illegal(
             "call-not-allowed", "calls", f"these rules have no {word} (宣点/明点/预点)", f"本规则没有{_KIND_ZH[word]}"
         )
-    if any(c[0] == seat for c in pos.calls):
+    if any(caller == seat for caller, _ in pos.calls):
         raise s.illegal("call-not-allowed", "calls", f"seat {seat} has called already", f"{seat}号位已经宣过点了")
     s.event(EventKind.CALL, "calls", (seat, opposite(seat)), note=word, note_zh=_KIND_ZH[word])
-    return replace(pos, calls=pos.calls + ((seat, word),), actions=pos.actions + 1), s.events
+    return replace(pos, calls=pos.calls + (Call(seat, word),), actions=pos.actions + 1), s.events
 
 
 def _revolt(s: _Step, pos: Position, seat: int) -> Position:
@@ -1307,17 +1362,18 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
         )
 
 
-def _set_burn(burns: tuple[tuple[int, int, str], ...], burner: int, outcome: str) -> tuple[tuple[int, int, str], ...]:
+def _set_burn(burns: tuple[Burn, ...], burner: int, outcome: str) -> tuple[Burn, ...]:
     """``burns`` with the running burn of ``burner`` given its outcome."""
     for i in range(len(burns) - 1, -1, -1):
-        if burns[i][0] == burner and burns[i][2] == "running":
-            return burns[:i] + ((burner, burns[i][1], outcome),) + burns[i + 1 :]
+        seat, target, was = burns[i]
+        if seat == burner and was == "running":
+            return burns[:i] + (Burn(burner, target, outcome),) + burns[i + 1 :]
     return burns
 
 
 def _burns_after(
     s: _Step, seat: int, play: Play, burn: bool
-) -> tuple[int | None, int | None, tuple[tuple[int, int, str], ...]]:
+) -> tuple[int | None, int | None, tuple[Burn, ...]]:
     """The burner, its target and the burns after ``seat`` plays: a running burn broken (解烧), a burn
     or counter-burn begun."""
     pos, rules = s.pos, s.pos.ruleset
@@ -1337,7 +1393,7 @@ def _burns_after(
             str(play),
         )
         burner, target = seat, old.seat
-        burns = burns + ((seat, old.seat, "running"),)
+        burns = burns + (Burn(seat, old.seat, "running"),)
     return burner, target, burns
 
 
@@ -1419,7 +1475,7 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     if old is not None and old.smother_risk and pos.active(old.seat) and not pos.over:
         pos = _smother(s, pos, old.seat, seat)
     elif old is not None and old.smother_possible and pos.active(old.seat) and not pos.over:
-        pos = replace(pos, maybe_smothered=pos.maybe_smothered + ((old.seat, seat),))
+        pos = replace(pos, maybe_smothered=pos.maybe_smothered + (MaybeSmothered(old.seat, seat),))
     return _advance(s, pos, seat)
 
 
@@ -1482,7 +1538,7 @@ def _burn_failure(s: _Step, seat: int) -> tuple[Position, list[Event]]:
 def _smother(s: _Step, pos: Position, seat: int, by: int) -> Position:
     """闷 (003 §被闷, 004 §20): the last play before a seat's 3s is beaten."""
     s.event(EventKind.SMOTHER, "smother", (seat, by))
-    pos = replace(pos, smothers=pos.smothers + ((by, seat),))
+    pos = replace(pos, smothers=pos.smothers + (Smother(by, seat),))
     if pos.ruleset.smother == "last-place":
         pos = _out(s, pos, seat, "smother")
     return pos
@@ -1600,7 +1656,13 @@ def _places(pos: Position) -> tuple[int, ...]:
 __all__ = [
     "KEPT_HEAD_PLAYS",
     "SEATS",
+    "Burn",
+    "Call",
+    "Drawn",
+    "MaybeSmothered",
     "Position",
+    "Show",
+    "Smother",
     "Top",
     "begin_play",
     "burn_condition_holds",
