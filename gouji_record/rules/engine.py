@@ -24,7 +24,6 @@ from ..cards import (
     COPIES,
     FOUR,
     RANK_LETTERS,
-    SMALL_JOKER,
     THREE,
     TWO,
     Counts,
@@ -34,7 +33,8 @@ from ..cards import (
     subtract,
 )
 from ..bilingual import Bilingual, zh_of, zh_seats
-from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
+from .burning import burn_condition_holds, burn_condition_possible, burns_after, set_burn
+from .events import Event, EventKind, IllegalAction
 from .plays import Play, PlayError, beats, classify, is_unbeatable, is_gouji, judge, shape_error
 from .position import (
     SEATS,
@@ -46,6 +46,7 @@ from .position import (
     Position,
     Show,
     Smother,
+    Step,
     Top,
     initial_position,
     next_seat,
@@ -105,47 +106,6 @@ def _with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
     return seats | {seat}
 
 
-class _Step:
-    """Collects one step's events, and makes its diagnostics."""
-
-    __slots__ = ("pos", "index", "round", "events")
-
-    def __init__(self, pos: Position) -> None:
-        self.pos = pos
-        self.index = pos.actions
-        self.round: int | None = None if pos.preplay else pos.round  # (a play or pass: set by _step)
-        self.events: list[Event] = []
-
-    def event(
-        self,
-        kind: EventKind,
-        rule: str,
-        seats: tuple[int, ...],
-        cards: str = "",
-        place: int | None = None,
-        note: str = "",
-        note_zh: str = "",
-    ) -> None:
-        self.events.append(
-            trusted_event(
-                kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule), note_zh, self.round
-            )
-        )
-
-    def illegal(self, code: str, rule: str, message: str, zh: str) -> IllegalAction:
-        """The diagnostic ``code`` under ``rule``: ``message`` in English, ``zh`` the same in Chinese."""
-        return IllegalAction(
-            Diagnostic(
-                code=code,
-                message=message,
-                message_zh=zh,
-                action=self.index,
-                rule=rule,
-                source=self.pos.ruleset.cite(rule),
-            )
-        )
-
-
 # -- whose turn ---------------------------------------------------------------------------
 
 
@@ -189,12 +149,12 @@ def skip_possible_turn(pos: Position) -> tuple[Position, list[Event]] | None:
     if seat is None:
         return None
     if _possible_turn(pos):
-        s = _Step(pos)
+        s = Step(pos)
         return _advance(s, replace(pos), seat)
     by = next((b for m, b in pos.maybe_smothered if m == seat), None)
     if by is None or not pos.active(seat):
         return None
-    s = _Step(pos)
+    s = Step(pos)
     after = replace(pos, maybe_smothered=tuple(m for m in pos.maybe_smothered if m[0] != seat))
     after = _smother(s, after, seat, by)
     return _advance(s, after, seat)
@@ -273,7 +233,7 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
 
 
 def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
-    s = _Step(pos)
+    s = Step(pos)
     seat, kind = action.seat, action.kind
     if kind in _IN_PLAY:
         s.round = pos.round
@@ -356,7 +316,7 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     return _pass(s, seat)
 
 
-def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+def _rule_on(s: Step, action: Action) -> tuple[Position, list[Event]]:
     """An action marked irregular (^): legal, it stands; illegal, the engine rules on it. The wrong
     play is not made (错牌不出, 002 §8(1), 004 §9); a seat whose turn it was loses it (a pass)."""
     pos = s.pos
@@ -383,7 +343,7 @@ def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     return replace(pos, actions=pos.actions + 1), s.events
 
 
-def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
+def _claim(s: Step, seat: int) -> tuple[Position, list[Event]]:
     """挑牌 (002 §15): a seat whose turn it is claims it can play out the rest; play goes on as recorded."""
     pos, rules = s.pos, s.pos.ruleset
     if not rules.may_claim:
@@ -394,7 +354,7 @@ def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     return replace(pos, actions=pos.actions + 1), s.events
 
 
-def _wind(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
+def _wind(s: Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     """申请接风 (000 §接风, 002 §19): on a finisher's last play, the next seat asks to lead; the others
     agree by passing; if one plays, the request fails and the asker may still play."""
     pos, rules = s.pos, s.pos.ruleset
@@ -419,7 +379,7 @@ def _wind(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
 # -- before play: 革命, 要头/无头, 自然开点 ------------------------------------------------------
 
 
-def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
+def _declare(s: Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     if not pos.preplay:
         raise s.illegal(
@@ -484,7 +444,7 @@ def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Even
 _TRANSFER_RULES = {"buy": "buying", "gift": "gift"}
 
 
-def _give(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+def _give(s: Step, action: Action) -> tuple[Position, list[Event]]:
     """A transfer before play (tribute, its return, a bought 3): cards move from one hand to another.
     What is owed is the match's to check (gouji_record.matches.match); the engine checks the cards are held.
     A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与)."""
@@ -515,7 +475,7 @@ def _give(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     ), s.events
 
 
-def _suited_first(s: _Step, kind: str, rule: str, before: int) -> None:
+def _suited_first(s: Step, kind: str, rule: str, before: int) -> None:
     """A show or a draw comes before every other step before play but ``before`` of its own
     kind and the draws (teams are drawn, then the lead is shown, then 3s bought, tribute paid)."""
     pos = s.pos
@@ -532,7 +492,7 @@ def _suited_first(s: _Step, kind: str, rule: str, before: int) -> None:
         )
 
 
-def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+def _show(s: Step, action: Action) -> tuple[Position, list[Event]]:
     """上班 (000 §回合, 001 §40-§42, 002 §7): a seat shows 2 or more cards of one rank and one
     suit (3s; 4s under 000/001 with threes-held); the seat showing the most leads round 1, the
     first of equal shows keeping the lead (先亮者; 顶班 takes it only with more).
@@ -607,7 +567,7 @@ def _first_longest(shows: tuple[Show, ...]) -> int:
     return max(shows, key=lambda show: show[2])[0]
 
 
-def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+def _draw(s: Step, action: Action) -> tuple[Position, list[Event]]:
     """抽签组邦 (002 §5): each seat draws one of 3 red and 3 black cards; the seats that draw one
     colour are a team, so they sit two apart (seats 1-3-5 or 2-4-6)."""
     pos, rules, seat = s.pos, s.pos.ruleset, action.seat
@@ -651,7 +611,7 @@ def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     return replace(pos, drawn=pos.drawn + (Drawn(seat, action.suit or ""),), actions=pos.actions + 1), s.events
 
 
-def _call(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
+def _call(s: Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
     """宣点 / 明点 (call) and 预点 (precall): the seat says its opposite will not open (002 §24)."""
     pos, rules = s.pos, s.pos.ruleset
     word = kind.value
@@ -665,7 +625,7 @@ def _call(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]
     return replace(pos, calls=pos.calls + (Call(seat, word),), actions=pos.actions + 1), s.events
 
 
-def _revolt(s: _Step, pos: Position, seat: int) -> Position:
+def _revolt(s: Step, pos: Position, seat: int) -> Position:
     """革命: ``seat`` sits the hand out; its opposite keeps a head (要头) unless it declares 无头;
     a second revolution voids the hand (002 §23)."""
     s.event(EventKind.REVOLUTION, "revolution", (seat, opposite(seat)))
@@ -678,7 +638,7 @@ def _revolt(s: _Step, pos: Position, seat: int) -> Position:
     return pos
 
 
-def _start_play(s: _Step, pos: Position) -> Position:
+def _start_play(s: Step, pos: Position) -> Position:
     """The first play ends the pre-play phase: revolutions take effect (000 §革命)."""
     rules = pos.ruleset
     opened = pos.opened
@@ -706,7 +666,7 @@ def _start_play(s: _Step, pos: Position) -> Position:
 # -- passing and yielding -----------------------------------------------------------------
 
 
-def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
+def _not_its_turn(s: Step, seat: int, top: Top) -> IllegalAction:
     """The most precise diagnostic when it is not ``seat``'s turn to follow ``top`` (not a burn)."""
     pos = s.pos
     if top.unbeatable:
@@ -754,7 +714,7 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
     return _out_of_turn(s, seat)
 
 
-def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
+def _out_of_turn(s: Step, seat: int) -> IllegalAction:
     """``seat`` acts when it is another seat's turn: the diagnostic names the seat to act (or to lead)."""
     pos = s.pos
     if pos.top is None:
@@ -772,7 +732,7 @@ def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
     )
 
 
-def _pass_not_written(s: _Step, seat: int, top: Top) -> IllegalAction:
+def _pass_not_written(s: Step, seat: int, top: Top) -> IllegalAction:
     """A pass written by a seat that has no turn on a 够级 play (or a 够死级): only the seat that
     may answer it passes, and the others write nothing; they may burn it (docs/notation.md, "Who
     writes a pass")."""
@@ -788,7 +748,7 @@ def _pass_not_written(s: _Step, seat: int, top: Top) -> IllegalAction:
     )
 
 
-def _only_a_burn(s: _Step, top: Top) -> IllegalAction:
+def _only_a_burn(s: Step, top: Top) -> IllegalAction:
     """Only a burn answers a dead gouji play (够死级, 002 §16)."""
     return s.illegal(
         "dead-gouji",
@@ -798,7 +758,7 @@ def _only_a_burn(s: _Step, top: Top) -> IllegalAction:
     )
 
 
-def _pass(s: _Step, seat: int) -> tuple[Position, list[Event]]:
+def _pass(s: Step, seat: int) -> tuple[Position, list[Event]]:
     pos = s.pos
     if seat == pos.yielder:  # the yield is over
         pos = replace(pos, barred=_with_seat(pos.barred, seat), actions=pos.actions + 1, yielder=None, yield_back=False)
@@ -807,7 +767,7 @@ def _pass(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     return _advance(s, pos, seat)
 
 
-def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
+def _yield(s: Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     """让牌 (002 §12): on the opposite's play passed by the two seats upstream."""
     pos = s.pos
     if pos.melee:
@@ -841,7 +801,7 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     return _advance(s, pos, seat)
 
 
-def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]]:
+def _advance(s: Step, pos: Position, after: int) -> tuple[Position, list[Event]]:
     """Give the turn to the next seat after ``after`` that may follow the top play, else back to
     a seat that yielded (让牌), else close the round.
 
@@ -880,7 +840,7 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
     return pos, s.events
 
 
-def _close_round(s: _Step, pos: Position) -> dict[str, object]:
+def _close_round(s: Step, pos: Position) -> dict[str, object]:
     """Everyone with a turn has passed: the top play wins the round (002 §13). Returns the changes."""
     top = pos.top
     assert top is not None
@@ -919,7 +879,7 @@ def _close_round(s: _Step, pos: Position) -> dict[str, object]:
 # -- plays --------------------------------------------------------------------------------
 
 
-def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
+def _play(s: Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     top, burn = pos.top, action.burn
     if not burn:
@@ -995,7 +955,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     return _apply_play(s, seat, play, left, burn)
 
 
-def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
+def _check_shape(s: Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
     """3s last and whole (憋三), 4s whole, and ranks that carry nothing (003; 004 §5, §6; 002 §26(3))."""
     rules = s.pos.ruleset
     shape = shape_error(play, rules)
@@ -1026,73 +986,7 @@ def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: in
         )
 
 
-def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
-    """Whether a burner left holding ``left`` can meet the burn condition.
-
-    Every later play carries a joker except the last, or one play is left
-    (002 §10, 000 §烧牌). A rank that may carry nothing (3s, 4s in the 4s
-    rules) can only be the last play; with 3s held the 3s are that last play
-    (003 §番外篇1). The tournament rules also want a 3 and no 4 (004 §16).
-    With ``k`` ranks needing a joker (2s attach to another rank, or are one
-    rank when alone) and ``j`` jokers: ``k <= j``, plus one for a free last play.
-    """
-    threes = rules.threes_held and left[THREE] > 0
-    if rules.burn_needs_three and (not left[THREE] or left[FOUR]):
-        return False
-    ranks = [r for r in range(TWO) if left[r] and not (threes and r == THREE)]
-    if not ranks and left[TWO]:
-        ranks = [TWO]
-    carry_nothing = [r for r in ranks if rules.carries_nothing(r)]
-    free_last = 0 if threes else 1
-    jokers = left[SMALL_JOKER] + left[BIG_JOKER]
-    if carry_nothing:  # it can only be the single last play; every play before it carries a joker
-        if len(carry_nothing) > 1 or not free_last:
-            return False
-        plain = len(ranks) - 1
-        return plain + (1 if left[TWO] and not plain else 0) <= jokers  # 2s with no rank to go on: X22
-    return len(ranks) <= jokers + free_last
-
-
-def burn_condition_possible(left: Counts, unknown: int, seen: Counts, rules: Ruleset) -> bool:
-    """Whether a burner holding ``left`` and ``unknown`` cards the record does not give may meet the
-    burn condition (:func:`burn_condition_holds`): hidden cards are possible cards, so some ``unknown``
-    cards that four decks still hold (``COPIES - seen``) must complete ``left`` into a hand that meets it.
-
-    The condition reads only which ranks are held and how many jokers, so the completions tried are:
-    every number of jokers, with or without a 3, the other cards on ranks already held, then on 2s
-    and on as few new ranks as hold them (most copies left first, ranks that carry nothing first or last).
-    """
-    if not unknown:
-        return burn_condition_holds(left, rules)
-    room = [max(0, c - n) for c, n in zip(COPIES, seen)]
-    forbidden = {RANK_LETTERS.index(r) for r in rules.attach_forbidden}
-    for jokers in range(min(unknown, room[SMALL_JOKER] + room[BIG_JOKER]) + 1):
-        big = min(jokers, room[BIG_JOKER])
-        for three in (0, 1) if room[THREE] and not left[THREE] else (0,):
-            rest = unknown - jokers - three
-            if rest < 0:
-                continue
-            base = list(left)
-            base[BIG_JOKER] += big
-            base[SMALL_JOKER] += jokers - big
-            base[THREE] += three
-            free = sum(room[r] - (three if r == THREE else 0) for r in range(TWO + 1) if base[r])
-            new = sorted((r for r in range(TWO + 1) if not base[r] and room[r]), key=lambda r: -room[r])
-            new.sort(key=lambda r: r != TWO)  # 2s first: they add no rank beside another
-            plain, carry_nothing = [r for r in new if r not in forbidden], [r for r in new if r in forbidden]
-            for order in (plain + carry_nothing, carry_nothing + plain):
-                hand, fits = list(base), free
-                for r in order:
-                    if fits >= rest:
-                        break
-                    hand[r] += 1
-                    fits += room[r]
-                if fits >= rest and burn_condition_holds(tuple(hand), rules):
-                    return True
-    return False
-
-
-def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int, seen: Counts) -> None:
+def _check_burn(s: Step, seat: int, play: Play, left: Counts, left_unknown: int, seen: Counts) -> None:
     """烧牌 (002 §10): pre-empt the opposite and beat a gouji play, under the burn condition."""
     pos = s.pos
     top = pos.top
@@ -1133,47 +1027,12 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
         )
 
 
-def _set_burn(burns: tuple[Burn, ...], burner: int, outcome: str) -> tuple[Burn, ...]:
-    """``burns`` with the running burn of ``burner`` given its outcome."""
-    for i in range(len(burns) - 1, -1, -1):
-        seat, target, was = burns[i]
-        if seat == burner and was == "running":
-            return burns[:i] + (Burn(burner, target, outcome),) + burns[i + 1 :]
-    return burns
-
-
-def _burns_after(
-    s: _Step, seat: int, play: Play, burn: bool
-) -> tuple[int | None, int | None, tuple[Burn, ...]]:
-    """The burner, its target and the burns after ``seat`` plays: a running burn broken (解烧), a burn
-    or counter-burn begun."""
-    pos, rules = s.pos, s.pos.ruleset
-    old = pos.top
-    burner, target, burns = pos.burner, pos.burn_target, pos.burns
-    if old is not None and burner == old.seat and seat != burner:
-        if not (burn and seat == target and rules.counter_burn):
-            s.event(EventKind.BURN_BROKEN, "counter-burn" if burn else "burn", (seat, burner), str(play))
-        burns = _set_burn(burns, burner, "broken")
-        burner = target = None
-    if burn:
-        countered = rules.counter_burn and pos.burn_target == seat and pos.burner == old.seat
-        s.event(
-            EventKind.COUNTER_BURN if countered else EventKind.BURN,
-            "counter-burn" if countered else "burn",
-            (seat, old.seat),
-            str(play),
-        )
-        burner, target = seat, old.seat
-        burns = burns + (Burn(seat, old.seat, "running"),)
-    return burner, target, burns
-
-
-def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
+def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     old = pos.top
     burning = burn or pos.burner is not None  # a burn begun, or one running (rare)
     if burning:
-        burner, target, burns = _burns_after(s, seat, play, burn)
+        burner, target, burns = burns_after(s, seat, play, burn)
     answers = old is not None and not burn and seat == opposite(old.seat)  # the opposite follows
     if answers and old.restricted:
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), str(play))
@@ -1262,7 +1121,7 @@ def _excluded_from_opening(play: Play, rules: Ruleset) -> bool:
     )
 
 
-def _spend_kept_head(s: _Step, pos: Position, seat: int) -> Position:
+def _spend_kept_head(s: Step, pos: Position, seat: int) -> Position:
     """One of the three dead gouji plays of a kept head (要头) is used; after the third, headless."""
     kept = list(pos.kept_head)
     kept[seat - 1] -= 1
@@ -1276,7 +1135,7 @@ def _spend_kept_head(s: _Step, pos: Position, seat: int) -> Position:
     return pos
 
 
-def _fours(s: _Step, pos: Position, seat: int, play: Play, lead: bool) -> Position:
+def _fours(s: Step, pos: Position, seat: int, play: Play, lead: bool) -> Position:
     """开点发4 (003 §开点; 004 §17, §18), under ``opening_by_fours``: lead all 4s to complete an
     opening; other 4s give it up."""
     qualified = pos.qualified - {seat}
@@ -1292,12 +1151,12 @@ def _fours(s: _Step, pos: Position, seat: int, play: Play, lead: bool) -> Positi
     return replace(pos, qualified=qualified) if lead and seat in pos.qualified else pos
 
 
-def _burn_failure(s: _Step, seat: int) -> tuple[Position, list[Event]]:
+def _burn_failure(s: Step, seat: int) -> tuple[Position, list[Event]]:
     """烧失败 (000 §烧牌, 001 §59, 003 §番外篇1): the play is not made; the burner is out, placed last."""
     pos = s.pos
     s.event(EventKind.BURN_FAILURE, "burn-failure", (seat,))
     pos = replace(
-        pos, burner=None, burn_target=None, burns=_set_burn(pos.burns, seat, "failed"), actions=pos.actions + 1
+        pos, burner=None, burn_target=None, burns=set_burn(pos.burns, seat, "failed"), actions=pos.actions + 1
     )
     pos = _out(s, pos, seat, "burn-failure")
     return _advance(s, pos, seat)
@@ -1306,7 +1165,7 @@ def _burn_failure(s: _Step, seat: int) -> tuple[Position, list[Event]]:
 # -- leaving the hand ----------------------------------------------------------------------
 
 
-def _smother(s: _Step, pos: Position, seat: int, by: int) -> Position:
+def _smother(s: Step, pos: Position, seat: int, by: int) -> Position:
     """闷 (003 §被闷, 004 §20): the last play before a seat's 3s is beaten."""
     s.event(EventKind.SMOTHER, "smother", (seat, by))
     pos = replace(pos, smothers=pos.smothers + (Smother(by, seat),))
@@ -1315,7 +1174,7 @@ def _smother(s: _Step, pos: Position, seat: int, by: int) -> Position:
     return pos
 
 
-def _out(s: _Step, pos: Position, seat: int, rule: str) -> Position:
+def _out(s: Step, pos: Position, seat: int, rule: str) -> Position:
     """``seat`` leaves the hand holding its cards and takes the lowest free place."""
     place = 6 - len(pos.out)
     s.event(EventKind.OUT, rule, (seat,), place=place)
@@ -1325,7 +1184,7 @@ def _out(s: _Step, pos: Position, seat: int, rule: str) -> Position:
     return _after_leaving(s, pos, seat)
 
 
-def _finish(s: _Step, pos: Position, seat: int) -> Position:
+def _finish(s: Step, pos: Position, seat: int) -> Position:
     """``seat`` played its last card: it takes the next place (走科, 002 §3)."""
     finished = pos.finished + (seat,)
     place = len(finished) + (1 if pos.revolted and len(finished) >= 4 else 0)
@@ -1333,11 +1192,11 @@ def _finish(s: _Step, pos: Position, seat: int) -> Position:
     pos = replace(pos, finished=finished)
     if pos.burner == seat:
         s.event(EventKind.BURN_SUCCESS, "burn-condition", (seat, pos.burn_target or seat))
-        pos = replace(pos, burner=None, burn_target=None, burns=_set_burn(pos.burns, seat, "success"))
+        pos = replace(pos, burner=None, burn_target=None, burns=set_burn(pos.burns, seat, "success"))
     return _after_leaving(s, pos, seat)
 
 
-def _after_leaving(s: _Step, pos: Position, seat: int) -> Position:
+def _after_leaving(s: Step, pos: Position, seat: int) -> Position:
     opp = opposite(seat)
     if pos.active(opp) and pos.headless(opp):
         s.event(EventKind.HEADLESS, "headless", (opp,))
@@ -1352,7 +1211,7 @@ def begin_play(pos: Position) -> tuple[Position, list[Event]]:
     already in play is returned as it is."""
     if not pos.preplay:
         return pos, []
-    s = _Step(pos)
+    s = Step(pos)
     return _start_play(s, pos), s.events
 
 
@@ -1365,7 +1224,7 @@ def _melee_due(pos: Position) -> bool:
     return sum(1 for t in SEATS if pos.active(t)) <= 4
 
 
-def _melee(s: _Step, pos: Position) -> Position:
+def _melee(s: Step, pos: Position) -> Position:
     s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
     return replace(pos, melee=True)
 
@@ -1377,7 +1236,7 @@ def _sweeping_team(pos: Position) -> int | None:
     return None
 
 
-def _maybe_end(s: _Step, pos: Position) -> Position:
+def _maybe_end(s: Step, pos: Position) -> Position:
     """End the hand on a sweep, or when one seat (or one team, as the ruleset says) is left."""
     if pos.over or pos.preplay:
         return pos

@@ -7,7 +7,8 @@ team-mates are two apart (RULES.md "Table"; 002 §2).
 A :class:`Position` never changes: :func:`initial_position` makes the first of a
 hand, :func:`~gouji_record.rules.engine.step` each next one (through :func:`replace`).
 What a position records of the hand so far (burns, smothers, calls, shows, cards
-drawn) are named tuples.
+drawn) are named tuples. A :class:`Step` is one step under way from a position: the
+events it causes, or the diagnostic it makes.
 
 >>> opposite(1), opposite(5), next_seat(6), team(3)
 (4, 2, 1, 1)
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from ..cards import EMPTY, Counts, parse_cards, total
+from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
 from .plays import Play
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
 
@@ -291,6 +293,49 @@ def _places(pos: Position) -> tuple[int, ...]:
     return tuple(order)
 
 
+class Step:
+    """One step from a position under way: the position it starts from (``pos``, the one the step
+    has reached so far), the index of its action, its round, the events it has caused so far, and
+    the diagnostic it makes when the action is illegal."""
+
+    __slots__ = ("pos", "index", "round", "events")
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self.index = pos.actions
+        self.round: int | None = None if pos.preplay else pos.round  # (a play or pass: set by _step)
+        self.events: list[Event] = []
+
+    def event(
+        self,
+        kind: EventKind,
+        rule: str,
+        seats: tuple[int, ...],
+        cards: str = "",
+        place: int | None = None,
+        note: str = "",
+        note_zh: str = "",
+    ) -> None:
+        self.events.append(
+            trusted_event(
+                kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule), note_zh, self.round
+            )
+        )
+
+    def illegal(self, code: str, rule: str, message: str, zh: str) -> IllegalAction:
+        """The diagnostic ``code`` under ``rule``: ``message`` in English, ``zh`` the same in Chinese."""
+        return IllegalAction(
+            Diagnostic(
+                code=code,
+                message=message,
+                message_zh=zh,
+                action=self.index,
+                rule=rule,
+                source=self.pos.ruleset.cite(rule),
+            )
+        )
+
+
 __all__ = [
     "SEATS",
     "SEATS_AFTER",
@@ -301,6 +346,7 @@ __all__ = [
     "Position",
     "Show",
     "Smother",
+    "Step",
     "Top",
     "initial_position",
     "next_seat",
