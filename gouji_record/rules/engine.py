@@ -20,7 +20,6 @@ from operator import sub
 
 from ..model import DECKS, RED_SUITS, SUITS, Action, ActionKind
 from ..cards import (
-    BIG_JOKER,
     COPIES,
     FOUR,
     RANK_LETTERS,
@@ -35,6 +34,7 @@ from ..cards import (
 from ..bilingual import Bilingual, zh_of, zh_seats
 from .burning import burn_condition_holds, burn_condition_possible, burns_after, set_burn
 from .events import Event, EventKind, IllegalAction
+from .leaving import begin_melee, finish, go_out, maybe_end, melee_due, smother
 from .plays import Play, PlayError, beats, classify, is_unbeatable, is_gouji, judge, shape_error
 from .position import (
     SEATS,
@@ -55,9 +55,16 @@ from .position import (
     seats_after,
     team,
     team_name,
-    top_places,
 )
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
+from .turns import (
+    burn_turn_only,
+    headless_answers,
+    may_follow,
+    next_active,
+    pass_bars,
+    possible_turn,
+)
 
 #: The kinds :func:`step` tells apart, read once: on Python 3.11 each ``ActionKind.X`` goes through
 #: the enum metaclass's ``__getattr__`` hook.
@@ -106,49 +113,16 @@ def _with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
     return seats | {seat}
 
 
-# -- whose turn ---------------------------------------------------------------------------
-
-
-def _barred(pos: Position, seat: int, top: Top) -> bool:
-    """A seat that passed may not play again this round, except on its opposite's play (002 §11),
-    in the melee (002 §18), or with two big jokers on one (004 §10): two it holds, or may hold among
-    cards the record does not give."""
-    if seat not in pos.barred or pos.melee or opposite(seat) == top.seat:
-        return False
-    return not (_two_kill(pos, top) and _big_jokers_possible(pos, seat) >= 2)
-
-
-def _two_kill(pos: Position, top: Top) -> bool:
-    """``top`` is one big joker alone, under 大王二杀一 (004 §5, §10)."""
-    return top.play.size == 1 and top.play.big == 1 and pos.ruleset.two_beat_one == "big-jokers"
-
-
-def _big_jokers_possible(pos: Position, seat: int) -> int:
-    """How many big jokers ``seat`` may hold: those the record gives it, and as many of its cards the
-    record does not give (``?N``) as four decks leave unaccounted for. Hidden cards are possible cards."""
-    unseen = COPIES[BIG_JOKER] - pos.seen[BIG_JOKER]
-    return pos.hands[seat - 1][BIG_JOKER] + min(pos.unknown[seat - 1], max(0, unseen))
-
-
-def _possible_turn(pos: Position) -> bool:
-    """Whether the seat to act has its turn only because cards the record does not give may be two
-    big jokers (a pass, then 大王二杀一, 004 §10): then it may also have had no turn at all."""
-    seat, top = pos.to_act, pos.top
-    if seat is None or top is None or pos.preplay or seat not in pos.barred:
-        return False
-    return not pos.melee and opposite(seat) != top.seat and _two_kill(pos, top) and pos.hands[seat - 1][BIG_JOKER] < 2
-
-
 def skip_possible_turn(pos: Position) -> tuple[Position, list[Event]] | None:
     """The position where the seat to act had no turn, when its turn rests only on cards the record
     does not give, with the events of getting there (the round may close); ``None`` when its turn
-    is certain. Its turn rests on them when they may be two big jokers (see :func:`_possible_turn`),
+    is certain. Its turn rests on them when they may be two big jokers (see :func:`~gouji_record.rules.turns.possible_turn`),
     or when they may all be 3s and its play was beaten: then it was smothered (闷) and left the
     hand (``maybe_smothered``; 003 §被闷, 004 §20). :func:`step` takes this way when another seat acts."""
     seat = pos.to_act
     if seat is None:
         return None
-    if _possible_turn(pos):
+    if possible_turn(pos):
         s = Step(pos)
         return _advance(s, replace(pos), seat)
     by = next((b for m, b in pos.maybe_smothered if m == seat), None)
@@ -156,49 +130,8 @@ def skip_possible_turn(pos: Position) -> tuple[Position, list[Event]] | None:
         return None
     s = Step(pos)
     after = replace(pos, maybe_smothered=tuple(m for m in pos.maybe_smothered if m[0] != seat))
-    after = _smother(s, after, seat, by)
+    after = smother(s, after, seat, by)
     return _advance(s, after, seat)
-
-
-def _may_follow(pos: Position, seat: int, top: Top) -> bool:
-    """Whether ``seat`` has a turn to follow ``top`` (without burning)."""
-    if top.unbeatable or seat == top.seat:
-        return False
-    if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
-        return _burn_turn(pos, seat)
-    if (seat in pos.barred and _barred(pos, seat, top)) or not pos.active(seat):
-        return False
-    if top.restricted:
-        if seat == opposite(top.seat) or _headless_answers(pos, seat):
-            return True
-        # the opposite left play and the player is not headless (001: only 革命 makes a seat
-        # headless): only a burn answers, so the seats that may burn get a turn, as on a 够死级
-        return not pos.active(opposite(top.seat)) and _burn_turn(pos, seat)
-    return True
-
-
-def _burn_turn_only(pos: Position, seat: int, top: Top) -> bool:
-    """Whether ``seat``'s turn on the 够级 play ``top`` is only to burn or pass: it is neither the
-    opposite nor a headless seat that answers (the opposite having left play, see _may_follow)."""
-    return seat != opposite(top.seat) and not _headless_answers(pos, seat)
-
-
-def _burn_turn(pos: Position, seat: int) -> bool:
-    """A turn to burn or pass, on a play only a burn may answer: the seat has not passed this round,
-    is in play and is not headless (a headless seat answers in its turn and does not burn)."""
-    return (
-        seat not in pos.barred and pos.active(seat) and not _headless_answers(pos, seat)
-    )
-
-
-def _headless_answers(pos: Position, seat: int) -> bool:
-    """A headless seat answers any 够级 play in its turn, a finisher's last play included (002 §16,
-    §17 "无头者对其他持牌者亦行使同样的职权"), but not under 004 §14, where beating it is a burn."""
-    return pos.ruleset.headless_answers_gouji and pos.headless(seat)
-
-
-def _next_active(pos: Position, after: int) -> int | None:
-    return next((t for t in SEATS_AFTER[after] if pos.active(t)), None)
 
 
 def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
@@ -306,7 +239,7 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
             f"第{pos.round}轮由{seat}号位发牌，必须出牌，不能{_KIND_ZH.get(kind.value, kind.value)}",
         )
     if seat != pos.to_act:
-        if kind is _PASS and (top.restricted or top.burn_only) and not _headless_answers(pos, seat):
+        if kind is _PASS and (top.restricted or top.burn_only) and not headless_answers(pos, seat):
             raise _pass_not_written(s, seat, top)
         raise _not_its_turn(s, seat, top)
     if kind is _YIELD:
@@ -365,7 +298,7 @@ def _wind(s: Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
             "these rules have no request to take the wind (申请接风)",
             "本规则没有申请接风",
         )
-    if pos.active(top.seat) or _next_active(pos, top.seat) != seat:
+    if pos.active(top.seat) or next_active(pos, top.seat) != seat:
         raise s.illegal(
             "wind-not-allowed",
             "wind-request",
@@ -653,14 +586,14 @@ def _start_play(s: Step, pos: Position) -> Position:
             if fate == "revolt":
                 pos = _revolt(s, pos, seat)
             elif fate == "out":
-                pos = _out(s, pos, seat, "threes-held")
+                pos = go_out(s, pos, seat, "threes-held")
     if pos.void:
         return pos
-    if not pos.melee and _melee_due(pos):
-        pos = _melee(s, pos)
+    if not pos.melee and melee_due(pos):
+        pos = begin_melee(s, pos)
     if pos.to_act is not None and not pos.active(pos.to_act):
-        pos = replace(pos, to_act=_next_active(pos, pos.to_act))  # the leader left the hand: the next seat leads
-    return _maybe_end(s, pos)
+        pos = replace(pos, to_act=next_active(pos, pos.to_act))  # the leader left the hand: the next seat leads
+    return maybe_end(s, pos)
 
 
 # -- passing and yielding -----------------------------------------------------------------
@@ -678,7 +611,7 @@ def _not_its_turn(s: Step, seat: int, top: Top) -> IllegalAction:
         )
     if top.burn_only:
         return _only_a_burn(s, top)
-    if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat):
+    if top.restricted and seat != opposite(top.seat) and not headless_answers(pos, seat):
         opp = opposite(top.seat)
         who = (
             f"only its opposite, seat {opp}, may answer"
@@ -704,7 +637,7 @@ def _not_its_turn(s: Step, seat: int, top: Top) -> IllegalAction:
             f"seat {seat} yielded: it acts again only if the next two seats pass",
             f"{seat}号位已让牌：下两家都过牌后才再轮到它",
         )
-    if _barred(pos, seat, top):
+    if pass_bars(pos, seat, top):
         return s.illegal(
             "passed-this-round",
             "pass-bars",
@@ -788,7 +721,7 @@ def _yield(s: Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
             f"seat {seat} has yielded once already on this play",
             f"{seat}号位在这手牌上已经让过一次",
         )
-    if not pos.ruleset.yield_to_passed and not any(_may_follow(pos, t, top) for t in SEATS_AFTER[seat][:2]):
+    if not pos.ruleset.yield_to_passed and not any(may_follow(pos, t, top) for t in SEATS_AFTER[seat][:2]):
         raise s.illegal(  # 003 §让牌: 如果你的下家和下联都过了，你就不能让牌了
             "yield-not-allowed",
             "yield",
@@ -815,9 +748,9 @@ def _advance(s: Step, pos: Position, after: int) -> tuple[Position, list[Event]]
         return pos, s.events
     top = pos.top
     if top is None:  # the leader left the hand: the next seat leads
-        if not pos.melee and _melee_due(pos):  # melee_begins=next-round: it begins with this lead
-            pos = _melee(s, pos)
-        return replace(pos, to_act=_next_active(pos, after)), s.events
+        if not pos.melee and melee_due(pos):  # melee_begins=next-round: it begins with this lead
+            pos = begin_melee(s, pos)
+        return replace(pos, to_act=next_active(pos, after)), s.events
     fields = pos.__dict__
     plain = not (top.unbeatable or top.burn_only or top.restricted)  # any seat still playing may follow it
     for seat in SEATS_AFTER[after]:
@@ -829,7 +762,7 @@ def _advance(s: Step, pos: Position, after: int) -> tuple[Position, list[Event]]
             if pos.active(seat):
                 fields["to_act"] = seat
                 return pos, s.events
-        elif _may_follow(pos, seat, top):
+        elif may_follow(pos, seat, top):
             fields["to_act"] = seat
             return pos, s.events
     if pos.yielder is not None and not pos.yield_back:
@@ -857,10 +790,10 @@ def _close_round(s: Step, pos: Position) -> dict[str, object]:
             s.event(EventKind.OPEN, "opening", (winner,), str(top.play))
     leader = winner
     if not pos.active(winner):
-        leader = _next_active(pos, winner)
+        leader = next_active(pos, winner)
         s.event(EventKind.TAKE_THE_WIND, "take-the-wind", (leader, winner))
     melee = pos.melee
-    if not melee and _melee_due(pos):  # melee_begins=next-round: it begins with this lead
+    if not melee and melee_due(pos):  # melee_begins=next-round: it begins with this lead
         s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
         melee = True
     return {
@@ -887,7 +820,7 @@ def _play(s: Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
             if top is None:
                 raise _out_of_turn(s, seat)
             raise _not_its_turn(s, seat, top)
-        if top is not None and (top.burn_only or (top.restricted and _burn_turn_only(pos, seat, top))):
+        if top is not None and (top.burn_only or (top.restricted and burn_turn_only(pos, seat, top))):
             raise _not_its_turn(s, seat, top)  # a turn to burn or pass: only a burn may answer
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
@@ -1001,7 +934,7 @@ def _check_burn(s: Step, seat: int, play: Play, left: Counts, left_unknown: int,
         who = "its own play" if seat == top.seat else "its opposite's play: answer it without *"
         who_zh = "自己的牌" if seat == top.seat else "对头的牌：不加 * 直接上牌即可"
         raise s.illegal("not-a-burn", "burn", f"seat {seat} cannot burn {who}", f"{seat}号位不能烧{who_zh}")
-    if _headless_answers(pos, seat):
+    if headless_answers(pos, seat):
         raise s.illegal(
             "not-a-burn",
             "headless",
@@ -1101,9 +1034,9 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
     if rules.opening_by_fours:
         pos = _fours(s, pos, seat, play, old is None)
     if not (any(left) or pos.unknown[seat - 1]):  # its last card
-        pos = _finish(s, pos, seat)
+        pos = finish(s, pos, seat)
     if old is not None and old.smother_risk and pos.active(old.seat) and not pos.over:
-        pos = _smother(s, pos, old.seat, seat)
+        pos = smother(s, pos, old.seat, seat)
     elif old is not None and old.smother_possible and pos.active(old.seat) and not pos.over:
         pos = replace(pos, maybe_smothered=pos.maybe_smothered + (MaybeSmothered(old.seat, seat),))
     return _advance(s, pos, seat)
@@ -1158,51 +1091,8 @@ def _burn_failure(s: Step, seat: int) -> tuple[Position, list[Event]]:
     pos = replace(
         pos, burner=None, burn_target=None, burns=set_burn(pos.burns, seat, "failed"), actions=pos.actions + 1
     )
-    pos = _out(s, pos, seat, "burn-failure")
+    pos = go_out(s, pos, seat, "burn-failure")
     return _advance(s, pos, seat)
-
-
-# -- leaving the hand ----------------------------------------------------------------------
-
-
-def _smother(s: Step, pos: Position, seat: int, by: int) -> Position:
-    """闷 (003 §被闷, 004 §20): the last play before a seat's 3s is beaten."""
-    s.event(EventKind.SMOTHER, "smother", (seat, by))
-    pos = replace(pos, smothers=pos.smothers + (Smother(by, seat),))
-    if pos.ruleset.smother == "last-place":
-        pos = _out(s, pos, seat, "smother")
-    return pos
-
-
-def _out(s: Step, pos: Position, seat: int, rule: str) -> Position:
-    """``seat`` leaves the hand holding its cards and takes the lowest free place."""
-    place = 6 - len(pos.out)
-    s.event(EventKind.OUT, rule, (seat,), place=place)
-    pos = replace(pos, out=pos.out + (seat,))
-    if pos.yielder == seat:
-        pos = replace(pos, yielder=None, yield_back=False)
-    return _after_leaving(s, pos, seat)
-
-
-def _finish(s: Step, pos: Position, seat: int) -> Position:
-    """``seat`` played its last card: it takes the next place (走科, 002 §3)."""
-    finished = pos.finished + (seat,)
-    place = len(finished) + (1 if pos.revolted and len(finished) >= 4 else 0)
-    s.event(EventKind.FINISH, "places", (seat,), place=place)
-    pos = replace(pos, finished=finished)
-    if pos.burner == seat:
-        s.event(EventKind.BURN_SUCCESS, "burn-condition", (seat, pos.burn_target or seat))
-        pos = replace(pos, burner=None, burn_target=None, burns=set_burn(pos.burns, seat, "success"))
-    return _after_leaving(s, pos, seat)
-
-
-def _after_leaving(s: Step, pos: Position, seat: int) -> Position:
-    opp = opposite(seat)
-    if pos.active(opp) and pos.headless(opp):
-        s.event(EventKind.HEADLESS, "headless", (opp,))
-    if not pos.melee and pos.ruleset.melee_begins == "at-once" and _melee_due(pos):
-        pos = _melee(s, pos)
-    return _maybe_end(s, pos)
 
 
 def begin_play(pos: Position) -> tuple[Position, list[Event]]:
@@ -1213,47 +1103,6 @@ def begin_play(pos: Position) -> tuple[Position, list[Event]]:
         return pos, []
     s = Step(pos)
     return _start_play(s, pos), s.events
-
-
-def _melee_due(pos: Position) -> bool:
-    """四户乱缠 is due with four seats or fewer left (000, 003), or at 2nd place (004 §10, §12).
-    It begins at once, or with the next round (``melee_begins``: 000 §四人乱缠 "并不是…马上就开始",
-    002 §16 "过牌者在此轮中均不可再出牌")."""
-    if pos.ruleset.melee_when == "second-place":
-        return len(pos.finished) >= 2
-    return sum(1 for t in SEATS if pos.active(t)) <= 4
-
-
-def _melee(s: Step, pos: Position) -> Position:
-    s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
-    return replace(pos, melee=True)
-
-
-def _sweeping_team(pos: Position) -> int | None:
-    top3 = top_places(pos)[:3]
-    if len(top3) == 3 and len({team(t) for t in top3}) == 1:
-        return team(top3[0])
-    return None
-
-
-def _maybe_end(s: Step, pos: Position) -> Position:
-    """End the hand on a sweep, or when one seat (or one team, as the ruleset says) is left."""
-    if pos.over or pos.preplay:
-        return pos
-    active = [t for t in SEATS if pos.active(t)]
-    sweep = _sweeping_team(pos)
-    one_team = len({team(t) for t in active}) <= 1 and pos.ruleset.hand_end == "one-team-left"
-    if sweep is None and len(active) > 1 and not one_team:
-        return pos
-    if sweep is not None:
-        s.event(EventKind.SWEEP, "sweep", tuple(top_places(pos)[:3]))
-    pos = replace(pos, to_act=None, top=None)
-    places = pos.places
-    for t in places:
-        if t not in pos.finished and t not in pos.out:
-            s.event(EventKind.PLACED, "hand-end", (t,), place=places.index(t) + 1)
-    s.event(EventKind.HAND_END, "hand-end", places)
-    return pos
 
 
 __all__ = [
