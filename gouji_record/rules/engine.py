@@ -596,6 +596,16 @@ def _start_play(s: Step, pos: Position) -> Position:
     return maybe_end(s, pos)
 
 
+def begin_play(pos: Position) -> tuple[Position, list[Event]]:
+    """End the pre-play phase of ``pos`` (revolutions take effect, seats without 3s leave when 3s
+    are held) and return the position the first play is made from, with its events. A position
+    already in play is returned as it is."""
+    if not pos.preplay:
+        return pos, []
+    s = Step(pos)
+    return _start_play(s, pos), s.events
+
+
 # -- passing and yielding -----------------------------------------------------------------
 
 
@@ -1093,16 +1103,6 @@ def _burn_failure(s: Step, seat: int) -> tuple[Position, list[Event]]:
     )
     pos = go_out(s, pos, seat, "burn-failure")
     return _advance(s, pos, seat)
-
-
-def begin_play(pos: Position) -> tuple[Position, list[Event]]:
-    """End the pre-play phase of ``pos`` (revolutions take effect, seats without 3s leave when 3s
-    are held) and return the position the first play is made from, with its events. A position
-    already in play is returned as it is."""
-    if not pos.preplay:
-        return pos, []
-    s = Step(pos)
-    return _start_play(s, pos), s.events
 
 
 __all__ = [
