@@ -1,39 +1,28 @@
 """The rules engine (规则引擎): a position plus an action gives a new position and events.
 
-Pure: :func:`step` reads an immutable :class:`Position` and an
+Pure: :func:`step` reads an immutable :class:`~gouji_record.rules.position.Position` and an
 :class:`~gouji_record.model.Action` and returns the next position and the
 events the action caused, or raises :class:`~gouji_record.rules.events.IllegalAction`
 carrying a :class:`~gouji_record.rules.events.Diagnostic`. No I/O, no globals.
 Everything that differs between rule texts is read from the position's
-:class:`~gouji_record.rules.rulesets.Ruleset`.
-
-Seats are numbered 1–6 counterclockwise in playing order: seat ``s % 6 + 1``
-acts after seat ``s``, the opposite (对头) of ``s`` is three seats away, and
-team-mates are two apart (RULES.md "Table"; 002 §2).
+:class:`~gouji_record.rules.rulesets.Ruleset`. The position and the seats around the
+table are :mod:`~gouji_record.rules.position`'s (imported from here too).
 
 A hand starts in the pre-play phase, where seats may declare (革命, 要头/无头,
 自然开点); the first play ends it. How each rule reads in the engine, and every
 point the texts leave open, is in docs/rules.md.
-
->>> opposite(1), opposite(5), next_seat(6), team(3)
-(4, 2, 1, 1)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from operator import sub
-from typing import NamedTuple
 
-from ..model import DECKS, RED_SUITS, SUITS, Action, ActionKind
+from ..model import Action, ActionKind
 from ..cards import (
-    BIG_JOKER,
     COPIES,
-    EMPTY,
     FOUR,
     RANK_LETTERS,
-    SMALL_JOKER,
     THREE,
     TWO,
     Counts,
@@ -41,14 +30,43 @@ from ..cards import (
     format_cards,
     parse_cards,
     subtract,
-    total,
 )
-from ..bilingual import Bilingual, zh_of, zh_seats
-from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
+from ..bilingual import zh_of
+from .burning import burn_condition_holds, burn_condition_possible, burns_after, set_burn
+from .events import ACTION_KIND_ZH, Event, EventKind, IllegalAction
+from .leaving import begin_melee, finish, go_out, melee_due, smother
 from .plays import Play, PlayError, beats, classify, is_unbeatable, is_gouji, judge, shape_error
+from .position import (
+    SEATS,
+    SEATS_AFTER,
+    Burn,
+    Call,
+    Drawn,
+    MaybeSmothered,
+    Position,
+    Show,
+    Smother,
+    Step,
+    Top,
+    initial_position,
+    next_seat,
+    opposite,
+    replace,
+    seats_after,
+    team,
+    team_name,
+)
+from .preplay import KEPT_HEAD_PLAYS, begin_play, declare, draw, give, play_begins, show
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
+from .turns import (
+    burn_turn_only,
+    headless_answers,
+    may_follow,
+    next_active,
+    pass_bars,
+    possible_turn,
+)
 
-SEATS = (1, 2, 3, 4, 5, 6)
 #: The kinds :func:`step` tells apart, read once: on Python 3.11 each ``ActionKind.X`` goes through
 #: the enum metaclass's ``__getattr__`` hook.
 _PLAY, _PASS, _YIELD, _WIND, _CLAIM, _GIVE = (
@@ -61,22 +79,6 @@ _PLAY, _PASS, _YIELD, _WIND, _CLAIM, _GIVE = (
 )
 #: The kinds of action made in play, in a round (一轮): the round their events belong to.
 _IN_PLAY = frozenset((_PLAY, _PASS, _YIELD, _WIND, _CLAIM))
-#: Dead gouji plays (够死级) a revolter's opposite gets when it keeps a head (要头).
-KEPT_HEAD_PLAYS = 3
-#: What the actions and calls a diagnostic names are called in Chinese.
-_KIND_ZH = {
-    "pass": "过牌",
-    "yield": "让牌",
-    "wind": "申请接风",
-    "claim": "挑牌",
-    "revolt": "革命",
-    "keep-head": "要头",
-    "no-head": "无头",
-    "natural": "自然开点",
-    "call": "宣点",
-    "precall": "预点",
-}
-_SUIT_ZH = {"s": "黑桃", "h": "红心", "c": "梅花", "d": "方块"}
 
 
 def _held_zh(hand: Counts, unknown: int) -> str:
@@ -85,177 +87,6 @@ def _held_zh(hand: Counts, unknown: int) -> str:
     if not unknown:
         return cards or "无牌"
     return f"{cards}及{unknown}张未知牌" if cards else f"{unknown}张未知牌"
-
-
-def opposite(seat: int) -> int:
-    """The opposite (对头) of ``seat``: three seats away."""
-    return (seat + 2) % 6 + 1
-
-
-def next_seat(seat: int) -> int:
-    """The seat that acts after ``seat`` (下家, counterclockwise)."""
-    return seat % 6 + 1
-
-
-def team(seat: int) -> int:
-    """The team (联邦) of ``seat``: ``seat % 2`` (1 for seats 1 3 5, 0 for 2 4 6)."""
-    return seat % 2
-
-
-def team_name(seat: int) -> str:
-    """The name of ``seat``'s team as records, reports and tables write it: ``1-3-5`` or ``2-4-6``."""
-    return "1-3-5" if seat % 2 else "2-4-6"
-
-
-def seats_after(seat: int) -> tuple[int, ...]:
-    """The five other seats in playing order after ``seat``."""
-    return tuple((seat + k - 1) % 6 + 1 for k in range(1, 6))
-
-
-_SEATS_AFTER = {seat: seats_after(seat) for seat in SEATS}
-
-
-class Top(NamedTuple):
-    """The play currently on top of the round (a named tuple: made for every play, it is built fast).
-
-    ``restricted``: a 够级 play only the opposite (or a headless seat, or a
-    burn) may answer. ``burn_only``: a 够死级 play only a burn may answer.
-    ``unbeatable``: nothing may answer (死牌: it carries a big joker, 002 §8(3)). ``can_open``: winning the round with it
-    opens (开点) its seat, or qualifies it to open by leading its 4s.
-    ``smother_risk``: its seat holds only 3s now; beating it smothers (闷).
-    ``smother_possible``: its seat holds no card the record gives but 3s, and its cards the record
-    does not give (``?N``) may all be 3s: beating it may have smothered it (the record says, by
-    skipping the seat: :func:`skip_possible_turn`).
-    """
-
-    seat: int
-    play: Play
-    restricted: bool
-    burn_only: bool
-    unbeatable: bool
-    can_open: bool
-    smother_risk: bool = False
-    smother_possible: bool = False
-
-
-@dataclass(frozen=True)
-class Position:
-    """The state of a hand between two actions.
-
-    ``hands[s - 1]``: cards held by seat ``s`` that are known; ``unknown[s - 1]``:
-    how many more it holds that the record does not give; ``seen``: every card
-    known so far (dealt or played), which four decks bound. ``preplay``: still in the
-    pre-play phase. ``to_act``: the seat whose turn it is (``None`` once the
-    hand is over). ``top``: the play to beat, ``None`` when ``to_act`` must
-    lead. ``barred``: seats that passed this round. ``yielder``/``yield_back``:
-    a pending yield (让牌). ``burner``/``burn_target``: the running burn.
-    ``finished``: seats in order of finishing (头科 first). ``out``: seats that
-    left the hand (smothered, failed burn), first out = last place.
-    ``revolted``: seats that revolted (革命). ``kept_head``: dead gouji plays
-    left per seat (要头). ``opened``, ``given_up``, ``qualified``, ``natural``:
-    seats that opened (开点), gave it up, must lead their 4s to open, declared
-    自然开点. ``melee``: the four-way melee is on. ``void``: the hand is void.
-    ``burns``: ``(burner, target, outcome)`` per burn; ``smothers``:
-    ``(smotherer, smothered)``; ``calls``: ``(seat, "call" | "precall")`` made
-    before play; ``shows``: ``(seat, suit, cards shown)`` per show of one suit (上班),
-    in order; ``drawn``: ``(seat, suit)`` per card drawn for the teams (抽签组邦).
-    ``maybe_smothered``: ``(seat, by)`` for a seat whose play ``by`` beat while its cards the
-    record does not give may all be 3s: smothered if the record skips its turn (it acts: it was
-    not). ``round``: round number; ``actions``: actions applied.
-    """
-
-    ruleset: Ruleset
-    hands: tuple[Counts, ...]
-    to_act: int | None
-    unknown: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
-    seen: Counts = EMPTY
-    preplay: bool = True
-    top: Top | None = None
-    barred: frozenset[int] = frozenset()
-    yielder: int | None = None
-    yield_back: bool = False
-    burner: int | None = None
-    burn_target: int | None = None
-    finished: tuple[int, ...] = ()
-    out: tuple[int, ...] = ()
-    revolted: tuple[int, ...] = ()
-    kept_head: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
-    opened: frozenset[int] = frozenset()
-    given_up: frozenset[int] = frozenset()
-    qualified: frozenset[int] = frozenset()
-    natural: frozenset[int] = frozenset()
-    melee: bool = False
-    void: bool = False
-    burns: tuple[tuple[int, int, str], ...] = ()
-    smothers: tuple[tuple[int, int], ...] = ()
-    calls: tuple[tuple[int, str], ...] = ()
-    shows: tuple[tuple[int, str, int], ...] = ()
-    drawn: tuple[tuple[int, str], ...] = ()
-    maybe_smothered: tuple[tuple[int, int], ...] = ()
-    round: int = 1
-    actions: int = 0
-
-    @property
-    def over(self) -> bool:
-        """Whether the hand has ended."""
-        return self.to_act is None
-
-    def holds(self, seat: int) -> int:
-        """Number of cards ``seat`` holds, known or not."""
-        return sum(self.hands[seat - 1]) + self.unknown[seat - 1]
-
-    def active(self, seat: int) -> bool:
-        """Whether ``seat`` still plays: it holds cards, is not out and did not revolt."""
-        holds_cards = any(self.hands[seat - 1]) or self.unknown[seat - 1] > 0  # counts are never negative
-        return holds_cards and seat not in self.out and seat not in self.revolted
-
-    def gone(self, seat: int) -> bool:
-        """Whether ``seat`` has left play: finished, out or revolted."""
-        return seat in self.finished or seat in self.out or seat in self.revolted
-
-    def headless(self, seat: int) -> bool:
-        """Whether ``seat`` is headless (无头): its opposite revolted and no kept head (要头) is
-        left, or its opposite left play in a way the ruleset's ``headless_after`` names (finished,
-        002 §17; smothered, 003 §被闷; …). Under 001 only a revolution makes a seat headless."""
-        opp = opposite(seat)
-        if opp in self.revolted:
-            return self.kept_head[seat - 1] == 0
-        if opp in self.finished:
-            return "finish" in self.ruleset.headless_after
-        if opp in self.out:
-            return self.departure(opp) in self.ruleset.headless_after
-        return False
-
-    def departure(self, seat: int) -> str:
-        """How ``seat``, out of the hand, left it: ``burn-failure`` (烧失败), ``smother`` (闷) or
-        ``no-threes`` (no 3 when play began, under 憋三) — the values of option ``headless_after``."""
-        if any(b[0] == seat and b[2] == "failed" for b in self.burns):
-            return "burn-failure"  # (a seat smothered under smother=tribute may later fail a burn)
-        return "smother" if any(m[1] == seat for m in self.smothers) else "no-threes"
-
-    @property
-    def places(self) -> tuple[int, ...]:
-        """Seats in order of place, 头科 first, once the hand is over (else those placed so far, top first)."""
-        return _places(self)
-
-    def __str__(self) -> str:
-        """The table as lines of text, every hand face up (:func:`gouji_record.rules.table.describe_text`;
-        its ``seat`` gives one seat's view)."""
-        from .table import describe_text
-
-        return describe_text(self)
-
-
-_new, _setattr = object.__new__, object.__setattr__
-
-
-def replace(pos: Position, **changes) -> Position:
-    """``pos`` with ``changes``: a faster ``dataclasses.replace`` for the engine's hot path."""
-    fields = pos.__dict__.copy()  # faster than {**pos.__dict__, **changes}
-    fields.update(changes)
-    new = _new(Position)
-    _setattr(new, "__dict__", fields)
-    return new
 
 
 _NO_SEATS: frozenset[int] = frozenset()  # no seat has passed: one object for every new round
@@ -267,157 +98,25 @@ def _with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
     return seats | {seat}
 
 
-def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...], leader: int) -> Position:
-    """The position before the first action: ``deal`` holds the six hands
-    (card strings, ``?N`` ending one with N cards not known, or counts; seat
-    1 first) and ``leader`` leads round 1.
-
-    >>> pos = initial_position(get_ruleset("charter"), ("KK?34",) + ("?36",) * 5, leader=1)
-    >>> pos.holds(1), pos.unknown[0], pos.to_act, pos.preplay
-    (36, 34, 1, True)
-    """
-    hands, unknown = [], []
-    for h in deal:
-        known, mark, rest = h.partition("?") if isinstance(h, str) else (h, "", "")
-        hands.append(parse_cards(known) if isinstance(known, str) else tuple(known))
-        unknown.append(int(rest or 0) if mark else 0)
-    return Position(ruleset=ruleset, hands=tuple(hands), unknown=tuple(unknown), seen=total(hands), to_act=leader)
-
-
-class _Step:
-    """Collects one step's events, and makes its diagnostics."""
-
-    __slots__ = ("pos", "index", "round", "events")
-
-    def __init__(self, pos: Position) -> None:
-        self.pos = pos
-        self.index = pos.actions
-        self.round: int | None = None if pos.preplay else pos.round  # (a play or pass: set by _step)
-        self.events: list[Event] = []
-
-    def event(
-        self,
-        kind: EventKind,
-        rule: str,
-        seats: tuple[int, ...],
-        cards: str = "",
-        place: int | None = None,
-        note: str = "",
-        note_zh: str = "",
-    ) -> None:
-        self.events.append(
-            trusted_event(
-                kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule), note_zh, self.round
-            )
-        )
-
-    def illegal(self, code: str, rule: str, message: str, zh: str) -> IllegalAction:
-        """The diagnostic ``code`` under ``rule``: ``message`` in English, ``zh`` the same in Chinese."""
-        return IllegalAction(
-            Diagnostic(
-                code=code,
-                message=message,
-                message_zh=zh,
-                action=self.index,
-                rule=rule,
-                source=self.pos.ruleset.cite(rule),
-            )
-        )
-
-
-# -- whose turn ---------------------------------------------------------------------------
-
-
-def _barred(pos: Position, seat: int, top: Top) -> bool:
-    """A seat that passed may not play again this round, except on its opposite's play (002 §11),
-    in the melee (002 §18), or with two big jokers on one (004 §10): two it holds, or may hold among
-    cards the record does not give."""
-    if seat not in pos.barred or pos.melee or opposite(seat) == top.seat:
-        return False
-    return not (_two_kill(pos, top) and _big_jokers_possible(pos, seat) >= 2)
-
-
-def _two_kill(pos: Position, top: Top) -> bool:
-    """``top`` is one big joker alone, under 大王二杀一 (004 §5, §10)."""
-    return top.play.size == 1 and top.play.big == 1 and pos.ruleset.two_beat_one == "big-jokers"
-
-
-def _big_jokers_possible(pos: Position, seat: int) -> int:
-    """How many big jokers ``seat`` may hold: those the record gives it, and as many of its cards the
-    record does not give (``?N``) as four decks leave unaccounted for. Hidden cards are possible cards."""
-    unseen = COPIES[BIG_JOKER] - pos.seen[BIG_JOKER]
-    return pos.hands[seat - 1][BIG_JOKER] + min(pos.unknown[seat - 1], max(0, unseen))
-
-
-def _possible_turn(pos: Position) -> bool:
-    """Whether the seat to act has its turn only because cards the record does not give may be two
-    big jokers (a pass, then 大王二杀一, 004 §10): then it may also have had no turn at all."""
-    seat, top = pos.to_act, pos.top
-    if seat is None or top is None or pos.preplay or seat not in pos.barred:
-        return False
-    return not pos.melee and opposite(seat) != top.seat and _two_kill(pos, top) and pos.hands[seat - 1][BIG_JOKER] < 2
-
-
 def skip_possible_turn(pos: Position) -> tuple[Position, list[Event]] | None:
     """The position where the seat to act had no turn, when its turn rests only on cards the record
     does not give, with the events of getting there (the round may close); ``None`` when its turn
-    is certain. Its turn rests on them when they may be two big jokers (see :func:`_possible_turn`),
+    is certain. Its turn rests on them when they may be two big jokers (see :func:`~gouji_record.rules.turns.possible_turn`),
     or when they may all be 3s and its play was beaten: then it was smothered (闷) and left the
     hand (``maybe_smothered``; 003 §被闷, 004 §20). :func:`step` takes this way when another seat acts."""
     seat = pos.to_act
     if seat is None:
         return None
-    if _possible_turn(pos):
-        s = _Step(pos)
+    if possible_turn(pos):
+        s = Step(pos)
         return _advance(s, replace(pos), seat)
     by = next((b for m, b in pos.maybe_smothered if m == seat), None)
     if by is None or not pos.active(seat):
         return None
-    s = _Step(pos)
+    s = Step(pos)
     after = replace(pos, maybe_smothered=tuple(m for m in pos.maybe_smothered if m[0] != seat))
-    after = _smother(s, after, seat, by)
+    after = smother(s, after, seat, by)
     return _advance(s, after, seat)
-
-
-def _may_follow(pos: Position, seat: int, top: Top) -> bool:
-    """Whether ``seat`` has a turn to follow ``top`` (without burning)."""
-    if top.unbeatable or seat == top.seat:
-        return False
-    if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
-        return _burn_turn(pos, seat)
-    if (seat in pos.barred and _barred(pos, seat, top)) or not pos.active(seat):
-        return False
-    if top.restricted:
-        if seat == opposite(top.seat) or _headless_answers(pos, seat):
-            return True
-        # the opposite left play and the player is not headless (001: only 革命 makes a seat
-        # headless): only a burn answers, so the seats that may burn get a turn, as on a 够死级
-        return not pos.active(opposite(top.seat)) and _burn_turn(pos, seat)
-    return True
-
-
-def _burn_turn_only(pos: Position, seat: int, top: Top) -> bool:
-    """Whether ``seat``'s turn on the 够级 play ``top`` is only to burn or pass: it is neither the
-    opposite nor a headless seat that answers (the opposite having left play, see _may_follow)."""
-    return seat != opposite(top.seat) and not _headless_answers(pos, seat)
-
-
-def _burn_turn(pos: Position, seat: int) -> bool:
-    """A turn to burn or pass, on a play only a burn may answer: the seat has not passed this round,
-    is in play and is not headless (a headless seat answers in its turn and does not burn)."""
-    return (
-        seat not in pos.barred and pos.active(seat) and not _headless_answers(pos, seat)
-    )
-
-
-def _headless_answers(pos: Position, seat: int) -> bool:
-    """A headless seat answers any 够级 play in its turn, a finisher's last play included (002 §16,
-    §17 "无头者对其他持牌者亦行使同样的职权"), but not under 004 §14, where beating it is a burn."""
-    return pos.ruleset.headless_answers_gouji and pos.headless(seat)
-
-
-def _next_active(pos: Position, after: int) -> int | None:
-    return next((t for t in _SEATS_AFTER[after] if pos.active(t)), None)
 
 
 def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
@@ -452,7 +151,7 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
 
 
 def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
-    s = _Step(pos)
+    s = Step(pos)
     seat, kind = action.seat, action.kind
     if kind in _IN_PLAY:
         s.round = pos.round
@@ -467,43 +166,13 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
         )
     if kind is not _PLAY and kind is not _PASS:
         if kind is _GIVE:
-            return _give(s, action)
+            return give(s, action)
         if action.suit is not None:
-            return _show(s, action) if kind is ActionKind.SHOW else _draw(s, action)
+            return show(s, action) if kind is ActionKind.SHOW else draw(s, action)
         if kind.preplay:
-            return _declare(s, seat, kind)
+            return declare(s, seat, kind)
     if pos.preplay:
-        if pos.drawn and len(pos.drawn) < len(SEATS):  # 002 §5: each of the six draws a card
-            absent = [seat for seat in SEATS if seat not in {d[0] for d in pos.drawn}]
-            missing = ", ".join(map(str, absent))
-            raise s.illegal(
-                "draw-wrong",
-                "team-draw",
-                f"every seat draws a card for the teams: seats {missing} did not",
-                f"抽签组邦须六人各抽一张：{zh_seats(absent)}没有抽",
-            )
-        pos = s.pos = _start_play(s, pos)
-        if pos.over:
-            raise s.illegal(
-                "hand-over",
-                "hand-end",
-                f"the hand ended before play; seat {seat} cannot act",
-                f"这一局在出牌之前已经结束，{seat}号位不能行动",
-            )
-        if pos.shows and seat != pos.to_act:
-            shower = max(pos.shows, key=lambda show: show[2])[0]
-            why = (
-                f"seat {shower} showed the most cards of one suit (上班)"
-                if shower == pos.to_act
-                else f"seat {shower} showed the most cards of one suit (上班) and left the hand: the next seat, "
-                f"seat {pos.to_act},"
-            )
-            why_zh = (
-                f"{shower}号位上班亮出的同花色牌最多，由{shower}号位首发"
-                if shower == pos.to_act
-                else f"{shower}号位上班亮出的同花色牌最多，但已离开本局：由下一家{pos.to_act}号位首发"
-            )
-            raise s.illegal("first-lead", "showing", f"{why} leads, not seat {seat}", f"{why_zh}，不是{seat}号位")
+        pos = s.pos = play_begins(s, seat)
     if not pos.active(seat):
         if pos.gone(seat) and seat not in pos.finished:
             raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand", f"{seat}号位已出局")
@@ -522,10 +191,10 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
             "must-lead",
             "round-end",
             f"seat {seat} leads round {pos.round} and must play, not {kind.value}",
-            f"第{pos.round}轮由{seat}号位发牌，必须出牌，不能{_KIND_ZH.get(kind.value, kind.value)}",
+            f"第{pos.round}轮由{seat}号位发牌，必须出牌，不能{ACTION_KIND_ZH.get(kind.value, kind.value)}",
         )
     if seat != pos.to_act:
-        if kind is _PASS and (top.restricted or top.burn_only) and not _headless_answers(pos, seat):
+        if kind is _PASS and (top.restricted or top.burn_only) and not headless_answers(pos, seat):
             raise _pass_not_written(s, seat, top)
         raise _not_its_turn(s, seat, top)
     if kind is _YIELD:
@@ -535,7 +204,7 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     return _pass(s, seat)
 
 
-def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
+def _rule_on(s: Step, action: Action) -> tuple[Position, list[Event]]:
     """An action marked irregular (^): legal, it stands; illegal, the engine rules on it. The wrong
     play is not made (错牌不出, 002 §8(1), 004 §9); a seat whose turn it was loses it (a pass)."""
     pos = s.pos
@@ -562,7 +231,7 @@ def _rule_on(s: _Step, action: Action) -> tuple[Position, list[Event]]:
     return replace(pos, actions=pos.actions + 1), s.events
 
 
-def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
+def _claim(s: Step, seat: int) -> tuple[Position, list[Event]]:
     """挑牌 (002 §15): a seat whose turn it is claims it can play out the rest; play goes on as recorded."""
     pos, rules = s.pos, s.pos.ruleset
     if not rules.may_claim:
@@ -573,7 +242,7 @@ def _claim(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     return replace(pos, actions=pos.actions + 1), s.events
 
 
-def _wind(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
+def _wind(s: Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     """申请接风 (000 §接风, 002 §19): on a finisher's last play, the next seat asks to lead; the others
     agree by passing; if one plays, the request fails and the asker may still play."""
     pos, rules = s.pos, s.pos.ruleset
@@ -584,7 +253,7 @@ def _wind(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
             "these rules have no request to take the wind (申请接风)",
             "本规则没有申请接风",
         )
-    if pos.active(top.seat) or _next_active(pos, top.seat) != seat:
+    if pos.active(top.seat) or next_active(pos, top.seat) != seat:
         raise s.illegal(
             "wind-not-allowed",
             "wind-request",
@@ -595,292 +264,10 @@ def _wind(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     return _advance(s, replace(pos, actions=pos.actions + 1), seat)
 
 
-# -- before play: 革命, 要头/无头, 自然开点 ------------------------------------------------------
-
-
-def _declare(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
-    pos, rules = s.pos, s.pos.ruleset
-    if not pos.preplay:
-        raise s.illegal(
-            "preplay-late",
-            "revolution",
-            f"{kind.value} is declared before the first play",
-            f"{_KIND_ZH[kind.value]}须在第一手牌之前声明",
-        )
-    hand = pos.hands[seat - 1]
-    if kind in (ActionKind.CALL, ActionKind.PRECALL):
-        return _call(s, seat, kind)
-    if kind is ActionKind.REVOLT:
-        refusal = rules.revolt_refusal(hand)
-        if refusal is None and seat in pos.revolted:
-            refusal = Bilingual("has revolted already", "已经革命过了")
-        if refusal is not None:
-            message = refusal if not rules.revolution else f"seat {seat} {refusal}"
-            zh = zh_of(refusal) if not rules.revolution else f"{seat}号位{zh_of(refusal)}"
-            raise s.illegal("revolution-not-allowed", "revolution", message, zh)
-        return replace(_revolt(s, pos, seat), actions=pos.actions + 1), s.events
-    if kind in (ActionKind.KEEP_HEAD, ActionKind.NO_HEAD):
-        if opposite(seat) not in pos.revolted:
-            raise s.illegal(
-                "head-choice-not-allowed",
-                "keep-head",
-                f"seat {seat}'s opposite did not revolt: there is no head to keep",
-                f"{seat}号位的对头没有革命，无头可要",
-            )
-        kept = list(pos.kept_head)
-        kept[seat - 1] = KEPT_HEAD_PLAYS if kind is ActionKind.KEEP_HEAD else 0
-        if kind is ActionKind.NO_HEAD:
-            s.event(EventKind.HEADLESS, "keep-head", (seat,))
-        else:
-            s.event(EventKind.KEEP_HEAD, "keep-head", (seat,))
-        return replace(pos, kept_head=tuple(kept), actions=pos.actions + 1), s.events
-    # 自然开点 (004 §17): only a hand with no pure gouji play
-    if not rules.natural_opening:
-        raise s.illegal(
-            "natural-not-allowed",
-            "natural-opening",
-            "these rules have no natural opening (自然开点)",
-            "本规则没有自然开点",
-        )
-    # a pure gouji play (no 2, no joker) is enough cards of one rank below 2
-    pure = any(
-        hand[RANK_LETTERS.index(letter)] >= n
-        for letter, n in rules.gouji_minimum.items()
-        if RANK_LETTERS.index(letter) < TWO
-    )
-    if pure or seat in pos.natural:
-        raise s.illegal(
-            "natural-not-allowed",
-            "natural-opening",
-            f"seat {seat} holds a pure gouji play: no natural opening",
-            f"{seat}号位持有纯够级牌，不能自然开点",
-        )
-    s.event(EventKind.NATURAL_OPENING, "natural-opening", (seat,))
-    return replace(pos, natural=pos.natural | {seat}, actions=pos.actions + 1), s.events
-
-
-#: The rule a transfer comes under, by its purpose: a purchase, a gift; tribute otherwise.
-_TRANSFER_RULES = {"buy": "buying", "gift": "gift"}
-
-
-def _give(s: _Step, action: Action) -> tuple[Position, list[Event]]:
-    """A transfer before play (tribute, its return, a bought 3): cards move from one hand to another.
-    What is owed is the match's to check (gouji_record.matches.match); the engine checks the cards are held.
-    A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与)."""
-    pos = s.pos
-    rule = _TRANSFER_RULES.get(action.purpose, "tribute")
-    if not pos.preplay:
-        raise s.illegal("preplay-late", rule, "cards change hands before the first play", "交牌须在第一手牌之前")
-    giver, taker = action.seat, action.to
-    assert taker is not None
-    cards = parse_cards(action.cards)
-    hand, unknown = pos.hands[giver - 1], pos.unknown[giver - 1]
-    missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
-    if sum(missing) > unknown:
-        raise s.illegal(
-            "not-in-hand",
-            rule,
-            f"seat {giver} does not hold {format_cards(missing)} to give",
-            f"{giver}号位手中没有{format_cards(missing)}可交",
-        )
-    hands = list(pos.hands)
-    unknowns = list(pos.unknown)
-    hands[giver - 1] = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
-    unknowns[giver - 1] -= sum(missing)
-    hands[taker - 1] = add(hands[taker - 1], cards)
-    s.event(EventKind.GIVE, rule, (giver, taker), action.cards)
-    return replace(
-        pos, hands=tuple(hands), unknown=tuple(unknowns), seen=add(pos.seen, missing), actions=pos.actions + 1
-    ), s.events
-
-
-def _suited_first(s: _Step, kind: str, rule: str, before: int) -> None:
-    """A show or a draw comes before every other step before play but ``before`` of its own
-    kind and the draws (teams are drawn, then the lead is shown, then 3s bought, tribute paid)."""
-    pos = s.pos
-    kind_zh = "抽签组邦" if rule == "team-draw" else "上班亮牌"
-    if not pos.preplay:
-        raise s.illegal("preplay-late", rule, f"a {kind} comes before the first play", f"{kind_zh}须在第一手牌之前")
-    if pos.actions > before:
-        raise s.illegal(
-            "preplay-order",
-            rule,
-            f"a {kind} comes before buying, tribute and the declarations"
-            + (", and the draws before the shows" if rule == "team-draw" else ""),
-            f"{kind_zh}须在买牌、进贡和各项声明之前" + ("，且抽签在上班亮牌之前" if rule == "team-draw" else ""),
-        )
-
-
-def _show(s: _Step, action: Action) -> tuple[Position, list[Event]]:
-    """上班 (000 §回合, 001 §40-§42, 002 §7): a seat shows 2 or more cards of one rank and one
-    suit (3s; 4s under 000/001 with threes-held); the seat showing the most leads round 1, the
-    first of equal shows keeping the lead (先亮者; 顶班 takes it only with more).
-
-    Shown cards are cards held: a seat's shows of one suit need the longest of them, its shows
-    of different suits need them all, and no more than four of a suit and rank are in the decks.
-    Cards not written in the deal become known as shown."""
-    pos, rules, seat, suit = s.pos, s.pos.ruleset, action.seat, action.suit
-    _suited_first(s, "show (上班)", "showing", len(pos.drawn) + len(pos.shows))
-    if rules.showing == "none":
-        raise s.illegal(
-            "show-not-allowed",
-            "showing",
-            "these rules have no 上班: showing cards does not decide the lead",
-            "本规则没有上班：亮牌不决定首发",
-        )
-    rank, n = rules.shown_rank, len(action.cards)
-    if action.cards[0] != rank or n < 2:
-        raise s.illegal(
-            "show-wrong",
-            "showing",
-            f"seat {seat} shows {action.cards}: 上班 is two or more {rank}s of one suit",
-            f"{seat}号位亮出{action.cards}：上班须亮出两张以上同花色的{rank}",
-        )
-    shows = pos.shows + ((seat, suit, n),)
-    in_suit = sum(_longest(shows, other, suit) for other in SEATS)
-    if in_suit > DECKS:
-        raise s.illegal(
-            "too-many-cards",
-            "showing",
-            f"{in_suit} {rank}s of suit {suit} shown: four decks hold {DECKS}",
-            f"亮出了{in_suit}张{_SUIT_ZH.get(suit or '', suit)}{rank}：四副牌只有{DECKS}张",
-        )
-    index = RANK_LETTERS.index(rank)
-    need = sum(_longest(shows, seat, each) for each in SUITS)  # this seat's shown cards of the rank
-    hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
-    missing = max(0, need - hand[index])
-    if missing > unknown:
-        raise s.illegal(
-            "not-in-hand",
-            "showing",
-            f"seat {seat} does not hold {need} {rank}s to show",
-            f"{seat}号位手中没有{need}张{rank}可亮",
-        )
-    if pos.seen[index] + missing > COPIES[index]:
-        raise s.illegal(
-            "too-many-cards",
-            "showing",
-            f"seat {seat} cannot hold {need} {rank}s: four decks hold {COPIES[index]}",
-            f"{seat}号位不可能持有{need}张{rank}：四副牌只有{COPIES[index]}张",
-        )
-    if missing:  # cards not written in the deal, known now
-        hands, unknowns = list(pos.hands), list(pos.unknown)
-        hands[seat - 1] = tuple(c + missing if r == index else c for r, c in enumerate(hand))
-        unknowns[seat - 1] -= missing
-        seen = tuple(c + missing if r == index else c for r, c in enumerate(pos.seen))
-        pos = replace(pos, hands=tuple(hands), unknown=tuple(unknowns), seen=seen)
-    leader = max(shows, key=lambda show: show[2])[0]  # the first of the longest
-    s.event(
-        EventKind.SHOW, "showing", (seat, leader), action.cards, note=f"seat {leader} leads", note_zh=f"{leader}号位首发"
-    )
-    return replace(pos, shows=shows, to_act=leader, actions=pos.actions + 1), s.events
-
-
-def _longest(shows: tuple[tuple[int, str, int], ...], seat: int, suit: str) -> int:
-    """The most cards ``seat`` showed of ``suit`` (0 if none)."""
-    return max((n for who, what, n in shows if who == seat and what == suit), default=0)
-
-
-def _draw(s: _Step, action: Action) -> tuple[Position, list[Event]]:
-    """抽签组邦 (002 §5): each seat draws one of 3 red and 3 black cards; the seats that draw one
-    colour are a team, so they sit two apart (seats 1-3-5 or 2-4-6)."""
-    pos, rules, seat = s.pos, s.pos.ruleset, action.seat
-    _suited_first(s, "draw (抽签组邦)", "team-draw", len(pos.drawn))
-    if not rules.team_draw:
-        raise s.illegal(
-            "draw-not-allowed",
-            "team-draw",
-            "these rules do not draw the teams by colour (抽签组邦)",
-            "本规则不按花色红黑抽签组邦",
-        )
-    red = action.suit in RED_SUITS
-    for other, suit in pos.drawn:
-        if other == seat:
-            raise s.illegal("draw-wrong", "team-draw", f"seat {seat} has drawn already", f"{seat}号位已经抽过签了")
-        if (suit in RED_SUITS) == red and team(other) != team(seat):
-            colour = "red" if red else "black"
-            raise s.illegal(
-                "draw-teams",
-                "team-draw",
-                f"seats {other} and {seat} both drew {colour}: the seats of one colour are a team, "
-                f"and sit two apart (1-3-5 or 2-4-6)",
-                f"{other}号位和{seat}号位都抽到{'红' if red else '黑'}色：同色者为一个联邦，"
-                "座位相隔一家（1-3-5或2-4-6）",
-            )
-        if (suit in RED_SUITS) != red and team(other) == team(seat):
-            raise s.illegal(
-                "draw-teams",
-                "team-draw",
-                f"seats {other} and {seat} drew different colours: team-mates (two apart) draw one colour",
-                f"{other}号位和{seat}号位抽到的颜色不同：同一联邦（相隔一家）的应抽到同一颜色",
-            )
-    s.event(
-        EventKind.DRAW,
-        "team-draw",
-        (seat,),
-        action.cards,
-        note="red" if red else "black",
-        note_zh="红" if red else "黑",
-    )
-    return replace(pos, drawn=pos.drawn + ((seat, action.suit or ""),), actions=pos.actions + 1), s.events
-
-
-def _call(s: _Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
-    """宣点 / 明点 (call) and 预点 (precall): the seat says its opposite will not open (002 §24)."""
-    pos, rules = s.pos, s.pos.ruleset
-    word = kind.value
-    if word not in rules.calls:
-        raise s.illegal(
-            "call-not-allowed", "calls", f"these rules have no {word} (宣点/明点/预点)", f"本规则没有{_KIND_ZH[word]}"
-        )
-    if any(c[0] == seat for c in pos.calls):
-        raise s.illegal("call-not-allowed", "calls", f"seat {seat} has called already", f"{seat}号位已经宣过点了")
-    s.event(EventKind.CALL, "calls", (seat, opposite(seat)), note=word, note_zh=_KIND_ZH[word])
-    return replace(pos, calls=pos.calls + ((seat, word),), actions=pos.actions + 1), s.events
-
-
-def _revolt(s: _Step, pos: Position, seat: int) -> Position:
-    """革命: ``seat`` sits the hand out; its opposite keeps a head (要头) unless it declares 无头;
-    a second revolution voids the hand (002 §23)."""
-    s.event(EventKind.REVOLUTION, "revolution", (seat, opposite(seat)))
-    kept = list(pos.kept_head)
-    kept[opposite(seat) - 1] = KEPT_HEAD_PLAYS
-    pos = replace(pos, revolted=pos.revolted + (seat,), kept_head=tuple(kept))
-    if len(pos.revolted) >= 2:
-        s.event(EventKind.VOID_HAND, "void-hand", pos.revolted)
-        pos = replace(pos, void=True, to_act=None, preplay=False)
-    return pos
-
-
-def _start_play(s: _Step, pos: Position) -> Position:
-    """The first play ends the pre-play phase: revolutions take effect (000 §革命)."""
-    rules = pos.ruleset
-    opened = pos.opened
-    for seat in pos.revolted:
-        if rules.revolution_opening == "at-once":
-            opened = opened | {opposite(seat)}
-            s.event(EventKind.OPEN, "keep-head", (opposite(seat),))
-    pos = replace(pos, preplay=False, opened=opened)
-    for seat in SEATS:  # with 3s held, a seat without one cannot finish
-        if pos.active(seat) and not pos.unknown[seat - 1]:
-            fate = rules.fate_without_threes(pos.hands[seat - 1])
-            if fate == "revolt":
-                pos = _revolt(s, pos, seat)
-            elif fate == "out":
-                pos = _out(s, pos, seat, "threes-held")
-    if pos.void:
-        return pos
-    if not pos.melee and _melee_due(pos):
-        pos = _melee(s, pos)
-    if pos.to_act is not None and not pos.active(pos.to_act):
-        pos = replace(pos, to_act=_next_active(pos, pos.to_act))  # the leader left the hand: the next seat leads
-    return _maybe_end(s, pos)
-
-
 # -- passing and yielding -----------------------------------------------------------------
 
 
-def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
+def _not_its_turn(s: Step, seat: int, top: Top) -> IllegalAction:
     """The most precise diagnostic when it is not ``seat``'s turn to follow ``top`` (not a burn)."""
     pos = s.pos
     if top.unbeatable:
@@ -892,7 +279,7 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
         )
     if top.burn_only:
         return _only_a_burn(s, top)
-    if top.restricted and seat != opposite(top.seat) and not _headless_answers(pos, seat):
+    if top.restricted and seat != opposite(top.seat) and not headless_answers(pos, seat):
         opp = opposite(top.seat)
         who = (
             f"only its opposite, seat {opp}, may answer"
@@ -918,7 +305,7 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
             f"seat {seat} yielded: it acts again only if the next two seats pass",
             f"{seat}号位已让牌：下两家都过牌后才再轮到它",
         )
-    if _barred(pos, seat, top):
+    if pass_bars(pos, seat, top):
         return s.illegal(
             "passed-this-round",
             "pass-bars",
@@ -928,7 +315,7 @@ def _not_its_turn(s: _Step, seat: int, top: Top) -> IllegalAction:
     return _out_of_turn(s, seat)
 
 
-def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
+def _out_of_turn(s: Step, seat: int) -> IllegalAction:
     """``seat`` acts when it is another seat's turn: the diagnostic names the seat to act (or to lead)."""
     pos = s.pos
     if pos.top is None:
@@ -946,7 +333,7 @@ def _out_of_turn(s: _Step, seat: int) -> IllegalAction:
     )
 
 
-def _pass_not_written(s: _Step, seat: int, top: Top) -> IllegalAction:
+def _pass_not_written(s: Step, seat: int, top: Top) -> IllegalAction:
     """A pass written by a seat that has no turn on a 够级 play (or a 够死级): only the seat that
     may answer it passes, and the others write nothing; they may burn it (docs/notation.md, "Who
     writes a pass")."""
@@ -962,7 +349,7 @@ def _pass_not_written(s: _Step, seat: int, top: Top) -> IllegalAction:
     )
 
 
-def _only_a_burn(s: _Step, top: Top) -> IllegalAction:
+def _only_a_burn(s: Step, top: Top) -> IllegalAction:
     """Only a burn answers a dead gouji play (够死级, 002 §16)."""
     return s.illegal(
         "dead-gouji",
@@ -972,7 +359,7 @@ def _only_a_burn(s: _Step, top: Top) -> IllegalAction:
     )
 
 
-def _pass(s: _Step, seat: int) -> tuple[Position, list[Event]]:
+def _pass(s: Step, seat: int) -> tuple[Position, list[Event]]:
     pos = s.pos
     if seat == pos.yielder:  # the yield is over
         pos = replace(pos, barred=_with_seat(pos.barred, seat), actions=pos.actions + 1, yielder=None, yield_back=False)
@@ -981,7 +368,7 @@ def _pass(s: _Step, seat: int) -> tuple[Position, list[Event]]:
     return _advance(s, pos, seat)
 
 
-def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
+def _yield(s: Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     """让牌 (002 §12): on the opposite's play passed by the two seats upstream."""
     pos = s.pos
     if pos.melee:
@@ -1002,7 +389,7 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
             f"seat {seat} has yielded once already on this play",
             f"{seat}号位在这手牌上已经让过一次",
         )
-    if not pos.ruleset.yield_to_passed and not any(_may_follow(pos, t, top) for t in _SEATS_AFTER[seat][:2]):
+    if not pos.ruleset.yield_to_passed and not any(may_follow(pos, t, top) for t in SEATS_AFTER[seat][:2]):
         raise s.illegal(  # 003 §让牌: 如果你的下家和下联都过了，你就不能让牌了
             "yield-not-allowed",
             "yield",
@@ -1015,7 +402,7 @@ def _yield(s: _Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
     return _advance(s, pos, seat)
 
 
-def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]]:
+def _advance(s: Step, pos: Position, after: int) -> tuple[Position, list[Event]]:
     """Give the turn to the next seat after ``after`` that may follow the top play, else back to
     a seat that yielded (让牌), else close the round.
 
@@ -1029,12 +416,12 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
         return pos, s.events
     top = pos.top
     if top is None:  # the leader left the hand: the next seat leads
-        if not pos.melee and _melee_due(pos):  # melee_begins=next-round: it begins with this lead
-            pos = _melee(s, pos)
-        return replace(pos, to_act=_next_active(pos, after)), s.events
+        if not pos.melee and melee_due(pos):  # melee_begins=next-round: it begins with this lead
+            pos = begin_melee(s, pos)
+        return replace(pos, to_act=next_active(pos, after)), s.events
     fields = pos.__dict__
     plain = not (top.unbeatable or top.burn_only or top.restricted)  # any seat still playing may follow it
-    for seat in _SEATS_AFTER[after]:
+    for seat in SEATS_AFTER[after]:
         if seat == top.seat:
             break
         if seat == pos.yielder:
@@ -1043,7 +430,7 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
             if pos.active(seat):
                 fields["to_act"] = seat
                 return pos, s.events
-        elif _may_follow(pos, seat, top):
+        elif may_follow(pos, seat, top):
             fields["to_act"] = seat
             return pos, s.events
     if pos.yielder is not None and not pos.yield_back:
@@ -1054,7 +441,7 @@ def _advance(s: _Step, pos: Position, after: int) -> tuple[Position, list[Event]
     return pos, s.events
 
 
-def _close_round(s: _Step, pos: Position) -> dict[str, object]:
+def _close_round(s: Step, pos: Position) -> dict[str, object]:
     """Everyone with a turn has passed: the top play wins the round (002 §13). Returns the changes."""
     top = pos.top
     assert top is not None
@@ -1071,10 +458,10 @@ def _close_round(s: _Step, pos: Position) -> dict[str, object]:
             s.event(EventKind.OPEN, "opening", (winner,), str(top.play))
     leader = winner
     if not pos.active(winner):
-        leader = _next_active(pos, winner)
+        leader = next_active(pos, winner)
         s.event(EventKind.TAKE_THE_WIND, "take-the-wind", (leader, winner))
     melee = pos.melee
-    if not melee and _melee_due(pos):  # melee_begins=next-round: it begins with this lead
+    if not melee and melee_due(pos):  # melee_begins=next-round: it begins with this lead
         s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
         melee = True
     return {
@@ -1093,7 +480,7 @@ def _close_round(s: _Step, pos: Position) -> dict[str, object]:
 # -- plays --------------------------------------------------------------------------------
 
 
-def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
+def _play(s: Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     top, burn = pos.top, action.burn
     if not burn:
@@ -1101,7 +488,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
             if top is None:
                 raise _out_of_turn(s, seat)
             raise _not_its_turn(s, seat, top)
-        if top is not None and (top.burn_only or (top.restricted and _burn_turn_only(pos, seat, top))):
+        if top is not None and (top.burn_only or (top.restricted and burn_turn_only(pos, seat, top))):
             raise _not_its_turn(s, seat, top)  # a turn to burn or pass: only a burn may answer
     hand, unknown = pos.hands[seat - 1], pos.unknown[seat - 1]
     cards = parse_cards(action.cards)
@@ -1169,7 +556,7 @@ def _play(s: _Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     return _apply_play(s, seat, play, left, burn)
 
 
-def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
+def _check_shape(s: Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
     """3s last and whole (憋三), 4s whole, and ranks that carry nothing (003; 004 §5, §6; 002 §26(3))."""
     rules = s.pos.ruleset
     shape = shape_error(play, rules)
@@ -1200,73 +587,7 @@ def _check_shape(s: _Step, seat: int, play: Play, left: Counts, left_unknown: in
         )
 
 
-def burn_condition_holds(left: Counts, rules: Ruleset) -> bool:
-    """Whether a burner left holding ``left`` can meet the burn condition.
-
-    Every later play carries a joker except the last, or one play is left
-    (002 §10, 000 §烧牌). A rank that may carry nothing (3s, 4s in the 4s
-    rules) can only be the last play; with 3s held the 3s are that last play
-    (003 §番外篇1). The tournament rules also want a 3 and no 4 (004 §16).
-    With ``k`` ranks needing a joker (2s attach to another rank, or are one
-    rank when alone) and ``j`` jokers: ``k <= j``, plus one for a free last play.
-    """
-    threes = rules.threes_held and left[THREE] > 0
-    if rules.burn_needs_three and (not left[THREE] or left[FOUR]):
-        return False
-    ranks = [r for r in range(TWO) if left[r] and not (threes and r == THREE)]
-    if not ranks and left[TWO]:
-        ranks = [TWO]
-    carry_nothing = [r for r in ranks if rules.carries_nothing(r)]
-    free_last = 0 if threes else 1
-    jokers = left[SMALL_JOKER] + left[BIG_JOKER]
-    if carry_nothing:  # it can only be the single last play; every play before it carries a joker
-        if len(carry_nothing) > 1 or not free_last:
-            return False
-        plain = len(ranks) - 1
-        return plain + (1 if left[TWO] and not plain else 0) <= jokers  # 2s with no rank to go on: X22
-    return len(ranks) <= jokers + free_last
-
-
-def burn_condition_possible(left: Counts, unknown: int, seen: Counts, rules: Ruleset) -> bool:
-    """Whether a burner holding ``left`` and ``unknown`` cards the record does not give may meet the
-    burn condition (:func:`burn_condition_holds`): hidden cards are possible cards, so some ``unknown``
-    cards that four decks still hold (``COPIES - seen``) must complete ``left`` into a hand that meets it.
-
-    The condition reads only which ranks are held and how many jokers, so the completions tried are:
-    every number of jokers, with or without a 3, the other cards on ranks already held, then on 2s
-    and on as few new ranks as hold them (most copies left first, ranks that carry nothing first or last).
-    """
-    if not unknown:
-        return burn_condition_holds(left, rules)
-    room = [max(0, c - n) for c, n in zip(COPIES, seen)]
-    forbidden = {RANK_LETTERS.index(r) for r in rules.attach_forbidden}
-    for jokers in range(min(unknown, room[SMALL_JOKER] + room[BIG_JOKER]) + 1):
-        big = min(jokers, room[BIG_JOKER])
-        for three in (0, 1) if room[THREE] and not left[THREE] else (0,):
-            rest = unknown - jokers - three
-            if rest < 0:
-                continue
-            base = list(left)
-            base[BIG_JOKER] += big
-            base[SMALL_JOKER] += jokers - big
-            base[THREE] += three
-            free = sum(room[r] - (three if r == THREE else 0) for r in range(TWO + 1) if base[r])
-            new = sorted((r for r in range(TWO + 1) if not base[r] and room[r]), key=lambda r: -room[r])
-            new.sort(key=lambda r: r != TWO)  # 2s first: they add no rank beside another
-            plain, carry_nothing = [r for r in new if r not in forbidden], [r for r in new if r in forbidden]
-            for order in (plain + carry_nothing, carry_nothing + plain):
-                hand, fits = list(base), free
-                for r in order:
-                    if fits >= rest:
-                        break
-                    hand[r] += 1
-                    fits += room[r]
-                if fits >= rest and burn_condition_holds(tuple(hand), rules):
-                    return True
-    return False
-
-
-def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int, seen: Counts) -> None:
+def _check_burn(s: Step, seat: int, play: Play, left: Counts, left_unknown: int, seen: Counts) -> None:
     """烧牌 (002 §10): pre-empt the opposite and beat a gouji play, under the burn condition."""
     pos = s.pos
     top = pos.top
@@ -1281,7 +602,7 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
         who = "its own play" if seat == top.seat else "its opposite's play: answer it without *"
         who_zh = "自己的牌" if seat == top.seat else "对头的牌：不加 * 直接上牌即可"
         raise s.illegal("not-a-burn", "burn", f"seat {seat} cannot burn {who}", f"{seat}号位不能烧{who_zh}")
-    if _headless_answers(pos, seat):
+    if headless_answers(pos, seat):
         raise s.illegal(
             "not-a-burn",
             "headless",
@@ -1307,46 +628,12 @@ def _check_burn(s: _Step, seat: int, play: Play, left: Counts, left_unknown: int
         )
 
 
-def _set_burn(burns: tuple[tuple[int, int, str], ...], burner: int, outcome: str) -> tuple[tuple[int, int, str], ...]:
-    """``burns`` with the running burn of ``burner`` given its outcome."""
-    for i in range(len(burns) - 1, -1, -1):
-        if burns[i][0] == burner and burns[i][2] == "running":
-            return burns[:i] + ((burner, burns[i][1], outcome),) + burns[i + 1 :]
-    return burns
-
-
-def _burns_after(
-    s: _Step, seat: int, play: Play, burn: bool
-) -> tuple[int | None, int | None, tuple[tuple[int, int, str], ...]]:
-    """The burner, its target and the burns after ``seat`` plays: a running burn broken (解烧), a burn
-    or counter-burn begun."""
-    pos, rules = s.pos, s.pos.ruleset
-    old = pos.top
-    burner, target, burns = pos.burner, pos.burn_target, pos.burns
-    if old is not None and burner == old.seat and seat != burner:
-        if not (burn and seat == target and rules.counter_burn):
-            s.event(EventKind.BURN_BROKEN, "counter-burn" if burn else "burn", (seat, burner), str(play))
-        burns = _set_burn(burns, burner, "broken")
-        burner = target = None
-    if burn:
-        countered = rules.counter_burn and pos.burn_target == seat and pos.burner == old.seat
-        s.event(
-            EventKind.COUNTER_BURN if countered else EventKind.BURN,
-            "counter-burn" if countered else "burn",
-            (seat, old.seat),
-            str(play),
-        )
-        burner, target = seat, old.seat
-        burns = burns + ((seat, old.seat, "running"),)
-    return burner, target, burns
-
-
-def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
+def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     old = pos.top
     burning = burn or pos.burner is not None  # a burn begun, or one running (rare)
     if burning:
-        burner, target, burns = _burns_after(s, seat, play, burn)
+        burner, target, burns = burns_after(s, seat, play, burn)
     answers = old is not None and not burn and seat == opposite(old.seat)  # the opposite follows
     if answers and old.restricted:
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), str(play))
@@ -1415,11 +702,11 @@ def _apply_play(s: _Step, seat: int, play: Play, left: Counts, burn: bool) -> tu
     if rules.opening_by_fours:
         pos = _fours(s, pos, seat, play, old is None)
     if not (any(left) or pos.unknown[seat - 1]):  # its last card
-        pos = _finish(s, pos, seat)
+        pos = finish(s, pos, seat)
     if old is not None and old.smother_risk and pos.active(old.seat) and not pos.over:
-        pos = _smother(s, pos, old.seat, seat)
+        pos = smother(s, pos, old.seat, seat)
     elif old is not None and old.smother_possible and pos.active(old.seat) and not pos.over:
-        pos = replace(pos, maybe_smothered=pos.maybe_smothered + ((old.seat, seat),))
+        pos = replace(pos, maybe_smothered=pos.maybe_smothered + (MaybeSmothered(old.seat, seat),))
     return _advance(s, pos, seat)
 
 
@@ -1435,7 +722,7 @@ def _excluded_from_opening(play: Play, rules: Ruleset) -> bool:
     )
 
 
-def _spend_kept_head(s: _Step, pos: Position, seat: int) -> Position:
+def _spend_kept_head(s: Step, pos: Position, seat: int) -> Position:
     """One of the three dead gouji plays of a kept head (要头) is used; after the third, headless."""
     kept = list(pos.kept_head)
     kept[seat - 1] -= 1
@@ -1449,7 +736,7 @@ def _spend_kept_head(s: _Step, pos: Position, seat: int) -> Position:
     return pos
 
 
-def _fours(s: _Step, pos: Position, seat: int, play: Play, lead: bool) -> Position:
+def _fours(s: Step, pos: Position, seat: int, play: Play, lead: bool) -> Position:
     """开点发4 (003 §开点; 004 §17, §18), under ``opening_by_fours``: lead all 4s to complete an
     opening; other 4s give it up."""
     qualified = pos.qualified - {seat}
@@ -1465,142 +752,27 @@ def _fours(s: _Step, pos: Position, seat: int, play: Play, lead: bool) -> Positi
     return replace(pos, qualified=qualified) if lead and seat in pos.qualified else pos
 
 
-def _burn_failure(s: _Step, seat: int) -> tuple[Position, list[Event]]:
+def _burn_failure(s: Step, seat: int) -> tuple[Position, list[Event]]:
     """烧失败 (000 §烧牌, 001 §59, 003 §番外篇1): the play is not made; the burner is out, placed last."""
     pos = s.pos
     s.event(EventKind.BURN_FAILURE, "burn-failure", (seat,))
     pos = replace(
-        pos, burner=None, burn_target=None, burns=_set_burn(pos.burns, seat, "failed"), actions=pos.actions + 1
+        pos, burner=None, burn_target=None, burns=set_burn(pos.burns, seat, "failed"), actions=pos.actions + 1
     )
-    pos = _out(s, pos, seat, "burn-failure")
+    pos = go_out(s, pos, seat, "burn-failure")
     return _advance(s, pos, seat)
-
-
-# -- leaving the hand ----------------------------------------------------------------------
-
-
-def _smother(s: _Step, pos: Position, seat: int, by: int) -> Position:
-    """闷 (003 §被闷, 004 §20): the last play before a seat's 3s is beaten."""
-    s.event(EventKind.SMOTHER, "smother", (seat, by))
-    pos = replace(pos, smothers=pos.smothers + ((by, seat),))
-    if pos.ruleset.smother == "last-place":
-        pos = _out(s, pos, seat, "smother")
-    return pos
-
-
-def _out(s: _Step, pos: Position, seat: int, rule: str) -> Position:
-    """``seat`` leaves the hand holding its cards and takes the lowest free place."""
-    place = 6 - len(pos.out)
-    s.event(EventKind.OUT, rule, (seat,), place=place)
-    pos = replace(pos, out=pos.out + (seat,))
-    if pos.yielder == seat:
-        pos = replace(pos, yielder=None, yield_back=False)
-    return _after_leaving(s, pos, seat)
-
-
-def _finish(s: _Step, pos: Position, seat: int) -> Position:
-    """``seat`` played its last card: it takes the next place (走科, 002 §3)."""
-    finished = pos.finished + (seat,)
-    place = len(finished) + (1 if pos.revolted and len(finished) >= 4 else 0)
-    s.event(EventKind.FINISH, "places", (seat,), place=place)
-    pos = replace(pos, finished=finished)
-    if pos.burner == seat:
-        s.event(EventKind.BURN_SUCCESS, "burn-condition", (seat, pos.burn_target or seat))
-        pos = replace(pos, burner=None, burn_target=None, burns=_set_burn(pos.burns, seat, "success"))
-    return _after_leaving(s, pos, seat)
-
-
-def _after_leaving(s: _Step, pos: Position, seat: int) -> Position:
-    opp = opposite(seat)
-    if pos.active(opp) and pos.headless(opp):
-        s.event(EventKind.HEADLESS, "headless", (opp,))
-    if not pos.melee and pos.ruleset.melee_begins == "at-once" and _melee_due(pos):
-        pos = _melee(s, pos)
-    return _maybe_end(s, pos)
-
-
-def begin_play(pos: Position) -> tuple[Position, list[Event]]:
-    """End the pre-play phase of ``pos`` (revolutions take effect, seats without 3s leave when 3s
-    are held) and return the position the first play is made from, with its events. A position
-    already in play is returned as it is."""
-    if not pos.preplay:
-        return pos, []
-    s = _Step(pos)
-    return _start_play(s, pos), s.events
-
-
-def _melee_due(pos: Position) -> bool:
-    """四户乱缠 is due with four seats or fewer left (000, 003), or at 2nd place (004 §10, §12).
-    It begins at once, or with the next round (``melee_begins``: 000 §四人乱缠 "并不是…马上就开始",
-    002 §16 "过牌者在此轮中均不可再出牌")."""
-    if pos.ruleset.melee_when == "second-place":
-        return len(pos.finished) >= 2
-    return sum(1 for t in SEATS if pos.active(t)) <= 4
-
-
-def _melee(s: _Step, pos: Position) -> Position:
-    s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
-    return replace(pos, melee=True)
-
-
-def _sweeping_team(pos: Position) -> int | None:
-    top3 = _top_places(pos)[:3]
-    if len(top3) == 3 and len({team(t) for t in top3}) == 1:
-        return team(top3[0])
-    return None
-
-
-def _top_places(pos: Position) -> list[int]:
-    """Finishers in order, with a revolter in 4th place, or 3rd when its team-mates took 1st and 2nd."""
-    order = list(pos.finished)
-    for r in pos.revolted:
-        if len(order) >= 2 and team(order[0]) == team(order[1]) == team(r):
-            order.insert(2, r)
-        elif len(order) >= 3:
-            order.insert(3, r)
-    return order
-
-
-def _maybe_end(s: _Step, pos: Position) -> Position:
-    """End the hand on a sweep, or when one seat (or one team, as the ruleset says) is left."""
-    if pos.over or pos.preplay:
-        return pos
-    active = [t for t in SEATS if pos.active(t)]
-    sweep = _sweeping_team(pos)
-    one_team = len({team(t) for t in active}) <= 1 and pos.ruleset.hand_end == "one-team-left"
-    if sweep is None and len(active) > 1 and not one_team:
-        return pos
-    if sweep is not None:
-        s.event(EventKind.SWEEP, "sweep", tuple(_top_places(pos)[:3]))
-    pos = replace(pos, to_act=None, top=None)
-    places = _places(pos)
-    for t in places:
-        if t not in pos.finished and t not in pos.out:
-            s.event(EventKind.PLACED, "hand-end", (t,), place=places.index(t) + 1)
-    s.event(EventKind.HAND_END, "hand-end", places)
-    return pos
-
-
-def _places(pos: Position) -> tuple[int, ...]:
-    """Seats in order of place. Seats still holding cards when the hand ends take the places
-    between the finishers and the seats out: fewest cards first, ties in playing order after
-    the last seat to finish (docs/rules.md)."""
-    order = _top_places(pos)
-    if pos.over and not pos.void:
-        last = pos.finished[-1] if pos.finished else 1
-        rest = sorted((t for t in seats_after(last) + (last,) if pos.active(t)), key=pos.holds)
-        unplaced_revolters = [r for r in pos.revolted if r not in order]
-        order += rest
-        for r in unplaced_revolters:
-            order.insert(min(3, len(order)), r)
-        order += list(reversed(pos.out))
-    return tuple(order)
 
 
 __all__ = [
     "KEPT_HEAD_PLAYS",
     "SEATS",
+    "Burn",
+    "Call",
+    "Drawn",
+    "MaybeSmothered",
     "Position",
+    "Show",
+    "Smother",
     "Top",
     "begin_play",
     "burn_condition_holds",

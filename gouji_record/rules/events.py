@@ -137,6 +137,19 @@ _EN = {
 #: Names of the six places 头科 … 大落, 1st to 6th (002 §3).
 PLACE_NAMES_ZH = ("头科", "二科", "三科", "四科", "二落", "大落")
 PLACE_NAMES_EN = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+#: What the actions and calls a diagnostic names are called in Chinese.
+ACTION_KIND_ZH = {
+    "pass": "过牌",
+    "yield": "让牌",
+    "wind": "申请接风",
+    "claim": "挑牌",
+    "revolt": "革命",
+    "keep-head": "要头",
+    "no-head": "无头",
+    "natural": "自然开点",
+    "call": "宣点",
+    "precall": "预点",
+}
 
 
 class Event(BaseModel):
