@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-
 import click
 
 from ..judging.canonical import canonical
-from .common import (
-    preset_opt,
-    force_opt,
-    output_opt,
-
-    _ruleset_option,
-    _with_options,
-    option_opt,
-)
 from ..notation.writer import write
-from ..running.sink import Sink
 from ..rules.rulesets import (
     get_ruleset,
 )
-
+from ..running.sink import Sink
+from .common import (
+    _ruleset_option,
+    _with_options,
+    force_opt,
+    option_opt,
+    output_opt,
+    preset_opt,
+)
 
 
 @click.command()

@@ -16,30 +16,28 @@ from typing import BinaryIO
 
 import click
 
-from ..running.batch import ReadHand, read_records
 from ..judging.canonical import canonical
+from ..judging.replay import RulesetOverride
+from ..judging.report import Problem, printable
+from ..notation.writer import write
+from ..running.batch import ReadHand, read_records
+from ..running.sink import Sink, spool
 from .common import (
-    jobs_opt,
-    dask_opt,
-    _cluster_runner,
-    _no_overwrite,
-    force_opt,
-    output_opt,
-
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_UNREADABLE,
+    _cluster_runner,
     _fail,
+    _no_overwrite,
     _ruleset_for,
     _stdin,
+    dask_opt,
     encoding_opt,
+    force_opt,
+    jobs_opt,
+    output_opt,
     ruleset_opt,
 )
-from ..notation.writer import write
-from ..judging.replay import RulesetOverride
-from ..judging.report import Problem, printable
-from ..running.sink import Sink, spool
-
 
 
 @click.command()

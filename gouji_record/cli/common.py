@@ -18,12 +18,12 @@ from typing import BinaryIO, TypeVar
 
 import click
 
-from ..running.batch import MAX_JOBS, ReadHand, map_hands, read_records, ruleset_problem
-from ..notation.files import UnknownEncoding, text_encoding
 from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
 from ..judging.report import Problem, printable
-from ..running.sink import same_file
+from ..notation.files import UnknownEncoding, text_encoding
 from ..rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
+from ..running.batch import MAX_JOBS, ReadHand, map_hands, read_records, ruleset_problem
+from ..running.sink import same_file
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 T = TypeVar("T")

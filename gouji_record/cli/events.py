@@ -22,25 +22,31 @@ from typing import Any
 
 import click
 
-from ..running.batch import ReadHand
 from ..judging.buying import trade_names
+from ..judging.replay import Replay, RulesetOverride, replay
+from ..judging.report import Problem, diagnostic_problem, printable
+from ..matches.match import KIND_NAMES, transfer_kinds, tribute_due
+from ..matches.verdict import MatchJudge, Verdict
+from ..model import GameRecord
+from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
+from ..rules.rulesets import Ruleset
+from ..running.batch import ReadHand
 from .common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_UNREADABLE,
-    _fail as fail,
-    _records as records,
-    _ruleset_for as ruleset_for,
     encoding_opt,
     ruleset_opt,
 )
-from ..matches.verdict import MatchJudge, Verdict
-from ..matches.match import KIND_NAMES, transfer_kinds, tribute_due
-from ..model import GameRecord
-from ..judging.replay import Replay, RulesetOverride, replay
-from ..judging.report import Problem, diagnostic_problem, printable
-from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
-from ..rules.rulesets import Ruleset
+from .common import (
+    _fail as fail,
+)
+from .common import (
+    _records as records,
+)
+from .common import (
+    _ruleset_for as ruleset_for,
+)
 
 #: The keys of every object of ``--format json`` and the columns of ``--format csv``, in order.
 COLUMNS = (

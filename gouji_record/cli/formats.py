@@ -10,37 +10,35 @@ from pathlib import Path
 
 import click
 
-from ..running.batch import ReadHand, located
 from ..judging.canonical import canonical
-from .common import (
-    jobs_opt,
-    dask_opt,
-    _extra,
-    _cluster_runner,
-    _no_overwrite,
-    output_opt,
-
-    EXIT_OK,
-    EXIT_UNREADABLE,
-    _fail,
-    _json,
-    _records,
-    _ruleset_for,
-    _stdin,
-    encoding_opt,
-)
-from ..matches.verdict import MatchJudge
-from ..model import GameRecord
-from ..notation.files import decode
-from ..notation.build import NotationError
-from ..notation.writer import write_all
 from ..judging.replay import replay
 from ..judging.report import Problem, printable
-from ..running.sink import Sink, spool
+from ..matches.verdict import MatchJudge
+from ..model import GameRecord
+from ..notation.build import NotationError
+from ..notation.files import decode
+from ..notation.writer import write_all
 from ..rules.rulesets import (
     Ruleset,
 )
-
+from ..running.batch import ReadHand, located
+from ..running.sink import Sink, spool
+from .common import (
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    _cluster_runner,
+    _extra,
+    _fail,
+    _json,
+    _no_overwrite,
+    _records,
+    _ruleset_for,
+    _stdin,
+    dask_opt,
+    encoding_opt,
+    jobs_opt,
+    output_opt,
+)
 
 
 @click.command()

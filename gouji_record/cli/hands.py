@@ -8,28 +8,26 @@ import sys
 
 import click
 
+from ..judging.replay import RulesetOverride
+from ..judging.report import printable
+from ..running.sink import Sink
+from ..width import columns
 from .common import (
-    _each_hand,
-    jobs_opt,
-    dask_opt,
-    _cluster_runner,
-    _no_overwrite,
-    force_opt,
-    output_opt,
-
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_UNREADABLE,
+    _cluster_runner,
+    _each_hand,
+    _no_overwrite,
     _ruleset_option,
+    dask_opt,
     encoding_opt,
+    force_opt,
     format_opt,
+    jobs_opt,
+    output_opt,
     ruleset_opt,
 )
-from ..judging.replay import RulesetOverride
-from ..width import columns
-from ..judging.report import printable
-from ..running.sink import Sink
-
 
 
 @click.command()

@@ -16,21 +16,21 @@ import sys
 
 import click
 
+from ..judging.report import Problem
+from ..running.sink import OutputError
+from .bots import selfplay
+from .checking import fmt, validate
 from .common import (
     EXIT_INTERRUPTED,
     EXIT_UNREADABLE,
     _fail,
 )
-from .bots import selfplay
-from .checking import fmt, validate
 from .events import events
 from .formats import export, import_, schema
 from .hands import filter_, review, stats
 from .pages import render
 from .show import show
 from .table import beats, moves, rules
-from ..judging.report import Problem
-from ..running.sink import OutputError
 
 
 class _Group(click.Group):

@@ -8,23 +8,21 @@ from pathlib import Path
 
 import click
 
+from ..judging.replay import Replay, RulesetOverride, replay
+from ..judging.report import Problem, diagnostic_problem, printable
+from ..matches.verdict import MatchJudge
+from ..running.sink import Sink, same_file
 from .common import (
-    _no_overwrite,
-    force_opt,
-
     EXIT_UNREADABLE,
     _fail,
+    _no_overwrite,
     _records,
     _ruleset_for,
     encoding_opt,
     file_arg,
+    force_opt,
     ruleset_opt,
 )
-from ..matches.verdict import MatchJudge
-from ..judging.replay import Replay, RulesetOverride, replay
-from ..judging.report import Problem, diagnostic_problem, printable
-from ..running.sink import Sink, same_file
-
 
 
 @click.command()

@@ -12,6 +12,9 @@ from dataclasses import replace
 
 import click
 
+from ..judging.replay import RulesetOverride
+from ..judging.report import diagnostic_problem
+from ..rules.table import describe, describe_text
 from .common import (
     EXIT_ILLEGAL,
     _fail,
@@ -22,9 +25,6 @@ from .common import (
     format_opt,
     ruleset_opt,
 )
-from ..judging.replay import RulesetOverride
-from ..judging.report import diagnostic_problem
-from ..rules.table import describe, describe_text
 
 
 @click.command()

@@ -7,26 +7,9 @@ import sys
 import click
 from pydantic import BaseModel
 
-from .common import (
-    preset_opt,
-
-    EXIT_ILLEGAL,
-    EXIT_OK,
-    EXIT_UNREADABLE,
-    _fail,
-    _json,
-    _one_hand,
-    _ruleset_option,
-    encoding_opt,
-    file_arg,
-    format_opt,
-    _with_options,
-    option_opt,
-    ruleset_opt,
-)
+from ..cards import CardError
 from ..judging.replay import RulesetOverride
 from ..judging.report import diagnostic_problem
-from ..cards import CardError
 from ..rules.plays import PlayError, parse_play
 from ..rules.rulesets import (
     OPTION_NAMES,
@@ -38,7 +21,22 @@ from ..rules.rulesets import (
     option_text,
     options_tag,
 )
-
+from .common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    _fail,
+    _json,
+    _one_hand,
+    _ruleset_option,
+    _with_options,
+    encoding_opt,
+    file_arg,
+    format_opt,
+    option_opt,
+    preset_opt,
+    ruleset_opt,
+)
 
 
 @click.command()
@@ -113,7 +111,8 @@ def beats(top: str, play: str, ruleset_name: str | None, options: tuple[str, ...
     answer is no, with that rule. Exit 0 when PLAY beats TOP, 1 when not, 2
     when a play is malformed. The ruleset defaults to charter.
     """
-    from ..rules.plays import beats as beats_, is_gouji, is_pure_gouji, shape_error
+    from ..rules.plays import beats as beats_
+    from ..rules.plays import is_gouji, is_pure_gouji, shape_error
 
     rules = _with_options(_ruleset_option(ruleset_name) or get_ruleset("charter"), options)
     parsed = []
