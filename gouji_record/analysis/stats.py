@@ -50,7 +50,8 @@ class Tally:
     verdict's first problem is this seat's action (an illegal play, a wrong purchase, its match's
     tribute paid wrong …); ``invalid`` the hands (counted as ``hands`` counts them) whose verdict
     is not valid, for whatever reason, a Result tag or a Hand number included: over ``--by
-    ruleset`` it is the number of hands ``gouji validate`` finds invalid."""
+    ruleset`` it is the number of hands ``gouji validate`` reads and finds invalid (a hand that
+    cannot be read is not counted: it is reported instead)."""
 
     key: str
     hands: int = 0
