@@ -54,9 +54,11 @@ def test_a_three_hand_match_per_team():
     # hand 3: 3 first, 5 third, 1 fourth
     assert odd["places"] == [2, 1, 2, 1, 1, 2] and even["places"] == [1, 2, 1, 2, 2, 1]
     assert odd["points"] == 1 - 3 + 2 == 0 and even["points"] == -1 + 3 - 2 == 0
-    # cards of tribute and returns: 1-3-5 paid 3>6:X 1>3:22 3>1:33 5>6:3 (hand 2), 3>2:D2 1>4:X (hand 3)
-    assert (odd["tribute_paid"], odd["tribute_received"]) == (1 + 2 + 2 + 1 + 2 + 1, 2 + 1 + 2 + 1 + 1 + 2 + 1)
-    assert (even["tribute_paid"], even["tribute_received"]) == (1 + 1 + 1 + 2 + 1, 1 + 1 + 2 + 1)
+    # cards of tribute, not its returns (还贡): 1-3-5 paid 3>6:X 1>3:22 (hand 2), 3>2:D2 1>4:X (hand 3)
+    # and received 2>5:D 1>3:22 6>5:D (hand 2), 6>3:X (hand 3); 2-4-6 paid 2>5:D 6>5:D, 6>3:X and
+    # received 3>6:X, 3>2:D2 1>4:X (the returns 3>1:33 5>6:3 3>2:33 4>1:3 were counted before)
+    assert (odd["tribute_paid"], odd["tribute_received"]) == (1 + 2 + 2 + 1, 1 + 2 + 1 + 1)
+    assert (even["tribute_paid"], even["tribute_received"]) == (1 + 1 + 1, 1 + 2 + 1)
 
 
 def test_an_illegal_action_counts_against_its_seat_and_the_hand_counts_up_to_it():
@@ -274,3 +276,14 @@ def test_a_long_name_is_cut_on_the_chart_and_whole_in_its_tooltip_and_the_table(
     names = {t.find("title").text: t.text for t in svgs(page)["places"].iter("text") if t.get("class") == "name"}
     assert names[long] == "Li Na Li Na …" and names["Zhang Wei"] == "Zhang Wei"
     assert f'<th scope="row" title="{long}">{long}</th>' in page
+
+
+def test_tribute_paid_and_received_leave_the_returns_out():
+    """examples/charter-match.gjn, as the match check explains its transfers (002 §20-§21):
+    hand 2: 落贡 1>3:22 and 6>5:D, returned 3>1:33 and 5>6:3 (还贡); hand 3: 点贡 5>2:D, 落贡 1>4:X2
+    and 2>3:D, returned 4>1:33 and 3>2:3. Tribute only, by team: 1-3-5 pays 2 + 2 + 1 = 5 and
+    receives 2 + 1 + 1 = 4; 2-4-6 pays 1 + 1 = 2 and receives 1 + 2 = 3 (the returns, 6 cards, were
+    counted as tribute paid before)."""
+    r = CliRunner().invoke(main, ["stats", "--by", "team", "--format", "json", str(EXAMPLES / "charter-match.gjn")])
+    rows = {row["key"]: (row["tribute_paid"], row["tribute_received"]) for row in json.loads(r.output)}
+    assert rows == {"1-3-5": (5, 4), "2-4-6": (2, 3)}

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ..judging.transfers import tribute_transfers
+from ..matches.match import Payment
 from ..judging.replay import Replay, replay
 from ..rules.engine import SEATS, team, team_name
 from ..rules.events import EventKind
@@ -46,7 +46,9 @@ class Tally:
     ``places[k]`` counts place ``k + 1`` (头科 first) of the key's seats over finished hands;
     ``points`` sums the team's score of each finished hand (计分; none for a ruleset), the seats' own
     extras in ``extras``; burns count by the burner; ``tribute_paid`` and
-    ``tribute_received`` count cards of tribute and its return; ``illegal`` the hands whose
+    ``tribute_received`` count cards of tribute (点贡, 落贡, 闷贡, 烧贡, 对头贡: not 还贡, its
+    return), as the match check explains the transfers of a hand of a match
+    (:meth:`Stats.add_tribute`); ``illegal`` the hands whose
     verdict's first problem is this seat's action (an illegal play, a wrong purchase, its match's
     tribute paid wrong …); ``invalid`` the hands (counted as ``hands`` counts them) whose verdict
     is not valid, for whatever reason, a Result tag or a Hand number included: over ``--by
@@ -159,11 +161,6 @@ class Stats:
         offender = None
         if result.diagnostic is not None and result.diagnostic.action is not None:
             offender = record.all_actions[result.diagnostic.action].seat
-        paid = dict.fromkeys(SEATS, 0)
-        received = dict.fromkeys(SEATS, 0)
-        for _, a in tribute_transfers(record):  # tribute and its return: not a purchase or gift
-            paid[a.seat] += len(a.cards)
-            received[a.to] += len(a.cards)
         counts = {kind: dict.fromkeys(SEATS, 0) for kind in (EventKind.GOUJI, EventKind.ANSWER)}
         for e in result.events:
             if e.kind in counts and e.seats:
@@ -195,13 +192,22 @@ class Stats:
             row.smothered += sum(1 for _, s in final.smothers if s == seat)
             row.smothers_made += sum(1 for by, _ in final.smothers if by == seat)
             row.revolts += seat in final.revolted
-            row.tribute_paid += paid[seat]
-            row.tribute_received += received[seat]
             row.illegal += offender == seat
         self.hands += 1
         if name := record.tags.get("Match"):
             points = (score.teams[1], score.teams[0]) if score is not None else None
             self.matches.append(MatchHand(name, record.tags.get("Hand"), points))
+
+    def add_tribute(self, result: Replay, kinds: dict[int, str]) -> None:
+        """Count the tribute of the hand ``result`` already added: ``kinds`` maps each pre-play
+        action the match check explains as tribute to its kind (a key of
+        :data:`~gouji_record.matches.match.KIND_NAMES`); a return (还贡) is not tribute paid."""
+        for i, kind in kinds.items():
+            if kind == "return":
+                continue
+            a = result.record.preplay[i]
+            self.rows[self.key(result, a.seat)].tribute_paid += len(a.cards)
+            self.rows[self.key(result, a.to)].tribute_received += len(a.cards)
 
     def add_offence(self, result: Replay, diagnostic: Diagnostic) -> None:
         """Count ``diagnostic``, a problem of the hand ``result`` already added (valid on its own)
@@ -268,10 +274,13 @@ def hand_stats(hand: ReadHand, rules: Ruleset, by: By) -> Stats | Judged[Stats]:
 
 
 def settle(counts: Stats, verdict: Verdict) -> Stats:
-    """``counts`` of one hand (:func:`hand_stats`) with what its match's verdict adds: a hand
+    """``counts`` of one hand (:func:`hand_stats`) with what its match's verdict adds: the
+    tribute paid and received, as the match check explains its transfers; a hand
     whose own play is legal but whose tribute or first lead is not (``gouji validate``'s
     ``tribute-wrong``, ``first-lead`` …) counts as illegal for the seat that acted wrongly."""
     result = verdict.replay
+    if verdict.match is not None:
+        counts.add_tribute(result, {n.action: n.kind for n in verdict.match.notes if isinstance(n, Payment)})
     if result.diagnostic is None and verdict.diagnostic is not None:
         counts.add_offence(result, verdict.diagnostic)
     return counts
