@@ -7,7 +7,7 @@ transformer (:mod:`~gouji_record.notation.grammar`) and the fast scanner
 >>> unescape(r'"say \\"hi\\""')
 'say "hi"'
 >>> action_from_token("^3:*qqq").text
-'3:*QQQ'
+'^3:*QQQ'
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from functools import lru_cache
 from lark import Token
 
 from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
-from ..errors import GoujiError
+from ..errors import NotationError
 from ..model import (
     DEFAULT_TAGS,
     MAX_NAG,
@@ -41,17 +41,6 @@ from ..width import fold_comment
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]
-
-
-class NotationError(GoujiError, ValueError):
-    """A record that cannot be read: bad syntax, a missing tag, a bad deal.
-
-    ``code`` is stable (docs/notation.md, "Errors"); ``line`` and ``column``
-    are 1-based and point at the offending text.
-    """
-
-    def __init__(self, code: str, message: str, line: int, column: int) -> None:
-        super().__init__(message, code=code, line=line, column=column)
 
 
 @dataclass
