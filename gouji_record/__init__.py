@@ -34,6 +34,7 @@ from .errors import GoujiError
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
 from .notation.files import read_hands, text_encoding
+from .judging.lead import first_leader
 from .judging.replay import Replay, replay
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
@@ -98,6 +99,7 @@ __all__ = [
     "Ruleset",
     "UnknownRuleset",
     "Verdict",
+    "first_leader",
     "get_ruleset",
     "initial_position",
     "step",

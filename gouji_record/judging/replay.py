@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Action, GameRecord
+from .lead import first_leader
 from ..rules.engine import Position, initial_position, skip_possible_turn, step
 from ..rules.scoring import Score, scores
 from ..rules.events import Diagnostic, Event, EventKind, IllegalAction
@@ -125,8 +126,7 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
     ruleset name.
     """
     rules = ruleset or ruleset_of(record)
-    leader = record.actions[0].seat if record.actions else 1
-    pos = initial_position(rules, record.deal, leader)
+    pos = initial_position(rules, record.deal, first_leader(record))
     out = Replay(record, rules, [pos], play_start=pos)
     positions, events = out.positions, out.events
     play_from = len(record.preplay)
