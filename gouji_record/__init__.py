@@ -4,6 +4,8 @@ The public API, in the order data flows::
 
     records = parse(text)            # .gjn text → [GameRecord]
     records = read("hand.gjn")       # the same, from a file
+    for h in read_headers("big.gjn"):  # each hand's tags and place, the deal and play not parsed
+        h.tags["Seat1"], h.index     #   h.record(): that hand read whole
     result = replay(records[0])      # → Replay: positions, events, the hand's own diagnostic
     for v in verdicts(records):      # → Verdict: the whole verdict, within its match too
         v.valid, v.diagnostics       #   (what gouji validate and every other command report)
@@ -34,6 +36,7 @@ from .errors import GoujiError
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
 from .notation.files import read_hands, text_encoding
+from .notation.headers import Headers, hand_records, read_headers
 from .judging.lead import first_leader
 from .judging.replay import Replay, replay
 from .rules.engine import Position, initial_position, step
@@ -64,13 +67,7 @@ def read(path: str | Path, encoding: str | None = None) -> list[GameRecord]:
     """
     records: list[GameRecord] = []
     for hand in read_hands(str(path), encoding=text_encoding(encoding)):
-        try:
-            if hand.problem is not None:
-                raise hand.problem
-            records += [record for record, _ in parse_text(hand.text, hand.line, hand.column)]
-        except NotationError as e:
-            e.file, e.hand = str(path), hand.index
-            raise
+        records += hand_records(hand)
     return records
 
 
@@ -90,6 +87,7 @@ __all__ = [
     "EventKind",
     "GameRecord",
     "GoujiError",
+    "Headers",
     "IllegalAction",
     "MatchJudge",
     "NotationError",
@@ -106,6 +104,7 @@ __all__ = [
     "with_options",
     "parse",
     "read",
+    "read_headers",
     "render_html",
     "replay",
     "verdict",
