@@ -8,15 +8,14 @@ saying what was expected, where."""
 from __future__ import annotations
 
 import pytest
+from conftest import CASES, EXAMPLES
 from hypothesis import given
 from hypothesis import strategies as st
+from test_properties import PROPERTY, cards, comment_texts, glyphs, rounds
 
 import gouji_record as gj
 from gouji_record.bots.selfplay import play_hand, play_match
 from gouji_record.model import DECLARATION_KINDS, SUITS, Action, ActionKind
-
-from conftest import CASES, EXAMPLES
-from test_properties import PROPERTY, cards, comment_texts, glyphs, rounds
 
 ANNOTATIONS = {"round": None, "glyph": None, "nags": (), "comments": ()}
 
@@ -124,26 +123,26 @@ def test_every_action_of_the_examples_and_the_cases_reads_back():
     "text, fields",
     [
         # docs/notation.md §3.4: a play, a burn, a pass, a yield, wind, claim; ^ an irregularity
-        ("3:QQQ", dict(seat=3, kind="play", cards="QQQ")),
-        ("5:*XXKK", dict(seat=5, kind="play", cards="XXKK", burn=True)),
-        ("1:-", dict(seat=1, kind="pass")),
-        ("4:~", dict(seat=4, kind="yield")),
-        ("2:wind", dict(seat=2, kind="wind")),
-        ("6:claim", dict(seat=6, kind="claim")),
-        ("^2:JJJJJ", dict(seat=2, kind="play", cards="JJJJJ", irregular=True)),
+        ("3:QQQ", {"seat": 3, "kind": "play", "cards": "QQQ"}),
+        ("5:*XXKK", {"seat": 5, "kind": "play", "cards": "XXKK", "burn": True}),
+        ("1:-", {"seat": 1, "kind": "pass"}),
+        ("4:~", {"seat": 4, "kind": "yield"}),
+        ("2:wind", {"seat": 2, "kind": "wind"}),
+        ("6:claim", {"seat": 6, "kind": "claim"}),
+        ("^2:JJJJJ", {"seat": 2, "kind": "play", "cards": "JJJJJ", "irregular": True}),
         # §3.3: declarations, a transfer, a purchase's two transfers and a gift, a show and a draw
-        ("2:revolt", dict(seat=2, kind="revolt")),
-        ("5:keep-head", dict(seat=5, kind="keep-head")),
-        ("3:no-head", dict(seat=3, kind="no-head")),
-        ("1:natural", dict(seat=1, kind="natural")),
-        ("4:call", dict(seat=4, kind="call")),
-        ("4:precall", dict(seat=4, kind="precall")),
-        ("6>1:DX", dict(seat=6, kind="give", to=1, cards="DX")),
-        ("buy 1>4:2", dict(seat=1, kind="give", to=4, cards="2", purpose="buy")),
-        ("buy 4>1:3", dict(seat=4, kind="give", to=1, cards="3", purpose="buy")),
-        ("gift 4>1:3", dict(seat=4, kind="give", to=1, cards="3", purpose="gift")),
-        ("1:show h444", dict(seat=1, kind="show", suit="h", cards="444")),
-        ("2:draw s7", dict(seat=2, kind="draw", suit="s", cards="7")),
+        ("2:revolt", {"seat": 2, "kind": "revolt"}),
+        ("5:keep-head", {"seat": 5, "kind": "keep-head"}),
+        ("3:no-head", {"seat": 3, "kind": "no-head"}),
+        ("1:natural", {"seat": 1, "kind": "natural"}),
+        ("4:call", {"seat": 4, "kind": "call"}),
+        ("4:precall", {"seat": 4, "kind": "precall"}),
+        ("6>1:DX", {"seat": 6, "kind": "give", "to": 1, "cards": "DX"}),
+        ("buy 1>4:2", {"seat": 1, "kind": "give", "to": 4, "cards": "2", "purpose": "buy"}),
+        ("buy 4>1:3", {"seat": 4, "kind": "give", "to": 1, "cards": "3", "purpose": "buy"}),
+        ("gift 4>1:3", {"seat": 4, "kind": "give", "to": 1, "cards": "3", "purpose": "gift"}),
+        ("1:show h444", {"seat": 1, "kind": "show", "suit": "h", "cards": "444"}),
+        ("2:draw s7", {"seat": 2, "kind": "draw", "suit": "s", "cards": "7"}),
     ],
 )
 def test_each_form_of_the_notation(text, fields):

@@ -7,11 +7,10 @@ from __future__ import annotations
 import inspect
 
 import pytest
+from conftest import EXAMPLES
 
 import gouji_record as gj
 from gouji_record.rules import moves
-
-from conftest import EXAMPLES
 
 #: What a converter (platform log → records → .gjn) and a bot (a hand through the engine) import.
 NEEDED = {

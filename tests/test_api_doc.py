@@ -24,7 +24,7 @@ def _run(code: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONHASHSEED="0")
     return subprocess.run(
         [sys.executable, "-"], input=code, cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8",
-        timeout=300,
+        timeout=300, check=False,
     )  # fmt: skip
 
 

@@ -109,7 +109,7 @@ def _file(tmp_path):
 
 def _counting(monkeypatch) -> list[str]:
     """Replace the replay of gouji filter's selection with one that notes each hand's Event tag."""
-    import gouji_record.analysis.selection as selection
+    from gouji_record.analysis import selection
 
     seen: list[str] = []
     real = selection.replay

@@ -8,17 +8,16 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import BAD_CARD_HAND, CASES, EXAMPLES
 from hypothesis import given
 from hypothesis import strategies as st
+from test_properties import PROPERTY, records
 
 import gouji_record as gj
 from gouji_record.notation import headers as headers_module
 from gouji_record.notation import parser, scanner
 from gouji_record.notation.files import read_hands
 from gouji_record.running.batch import read_records
-
-from conftest import BAD_CARD_HAND, CASES, EXAMPLES
-from test_properties import PROPERTY, records
 
 
 def _headers(text: str, path: str = "t.gjn") -> list[gj.Headers]:

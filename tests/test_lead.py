@@ -4,12 +4,13 @@ fresh deal. Values read off the example matches by hand."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
+from conftest import EXAMPLES, PLAIN_TAGS
 
 import gouji_record as gj
 from gouji_record.bots.selfplay import play_match
-
-from conftest import EXAMPLES, PLAIN_TAGS
 
 
 def _match(name: str) -> list[gj.GameRecord]:
@@ -81,7 +82,7 @@ def test_self_play_leads_each_hand_after_the_first_as_it_names():
     named = 0
     for name in ("charter", "online", "tournament"):
         hands = play_match(gj.get_ruleset(name), 3, 3)
-        for prev, record in zip(hands, hands[1:]):
+        for prev, record in pairwise(hands):
             want = gj.first_leader(before=gj.replay(prev))
             revolt = any(a.kind is gj.ActionKind.REVOLT for a in record.preplay)
             if want is not None and not revolt:

@@ -81,9 +81,7 @@ class Selection:
         date = _date_key(tags.get("Date", "????.??.??"))
         if self.date_from is not None and date < _date_key(self.date_from):
             return False
-        if self.date_to is not None and date > _date_key(self.date_to):
-            return False
-        return True
+        return self.date_to is None or date <= _date_key(self.date_to)
 
     def _keeps_events(self, result: Replay) -> bool:
         kinds = {e.kind.value for e in result.events}
