@@ -58,13 +58,25 @@ class CardError(GoujiError, ValueError):
 
 @lru_cache(maxsize=65536)
 def parse_cards(text: str) -> Counts:
-    """Read a card string into rank counts.
+    """Read a card string into rank counts: a tuple of 15 counts, one per rank from ``3``
+    (index 0) to the big joker ``D`` (index 14), in :data:`RANK_LETTERS` order.
 
-    Accepts the letters of :data:`RANK_LETTERS` in either case, ``10`` for
-    ``T``, the Chinese joker names (大王, 小王, 大花, 小花 …), and spaces.
-    Order does not matter.
+    Accepts the letters of :data:`RANK_LETTERS` in either case, ``10`` for ``T``, the Chinese
+    joker names (大王, 小王, 大花, 小花 …), and spaces, in any order. Never more than four
+    decks are checked for: ``"3" * 20`` reads as twenty 3s.
 
-    Raises :class:`CardError` naming the first character that is not a card.
+    >>> parse_cards("XQQQ")
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 1, 0)
+    >>> parse_cards("10 10 大王") == parse_cards("TTD")
+    True
+    >>> parse_cards("QQZ")
+    Traceback (most recent call last):
+      ...
+    gouji_record.cards.CardError: 'Z' is not a card: expected one of 3-9 T J Q K A 2 X D (or 10)
+
+    Raises:
+        CardError: at the first character that is not a card (code ``bad-card``; its
+            ``offset`` is that character's 0-based index in ``text``).
     """
     if not text.strip(RANK_LETTERS):  # upper-case letters only, as canonical text has them
         return tuple(map(text.count, RANK_LETTERS))
@@ -94,7 +106,19 @@ def parse_cards(text: str) -> Counts:
 
 @lru_cache(maxsize=65536)
 def format_cards(counts: Counts) -> str:
-    """Write rank counts in canonical order: strongest first (``D X 2 A … 3``)."""
+    """Write rank counts (15 of them, as :func:`parse_cards` gives) as the canonical card
+    string: strongest first (``D X 2 A K … 4 3``), ``T`` for ten, no spaces; ``""`` for no card.
+    The inverse of :func:`parse_cards` on canonical strings.
+
+    >>> format_cards(parse_cards("3 q x q 10 q"))
+    'XQQQT3'
+    >>> format_cards(EMPTY)
+    ''
+
+    Raises:
+        IndexError: for fewer than 15 counts (a negative count writes nothing for its rank).
+        TypeError: for counts that are not a tuple (a list: results are cached by counts).
+    """
     return "".join(RANK_LETTERS[r] * counts[r] for r in range(N_RANKS - 1, -1, -1))
 
 

@@ -21,7 +21,7 @@ class GoujiError(Exception):
     """Base of gouji-record's errors: a ``code``, a one-line ``message`` and where it happened.
 
     ``where()`` gives ``"FILE:LINE:COLUMN"``, leaving out what is not known. Subclasses:
-    :class:`~gouji_record.notation.NotationError` (text that does not read),
+    :class:`NotationError` (text that does not read),
     :class:`~gouji_record.cards.CardError`, :class:`~gouji_record.rules.plays.PlayError`,
     :class:`~gouji_record.rules.rulesets.UnknownRuleset`, :class:`~gouji_record.rules.rulesets.BadOption`,
     :class:`~gouji_record.rules.events.IllegalAction` (an action the rules forbid),
@@ -62,6 +62,19 @@ class GoujiError(Exception):
 
     def __reduce__(self):  # pickled whole, for worker processes (validate --jobs)
         return _rebuild, (type(self), self.__dict__.copy())
+
+
+class NotationError(GoujiError, ValueError):
+    """Text that does not read as the notation: a record (bad syntax, a missing tag, a bad
+    deal) or one action (:meth:`~gouji_record.model.Action.from_text`).
+
+    ``code`` is stable (docs/notation.md, "Errors"); ``line`` and ``column`` are 1-based and
+    point at the offending text. (Defined here, below the record model, which reads actions
+    from text; :mod:`gouji_record.notation` gives it too.)
+    """
+
+    def __init__(self, code: str, message: str, line: int, column: int) -> None:
+        super().__init__(message, code=code, line=line, column=column)
 
 
 def _rebuild(cls: type, state: dict) -> GoujiError:

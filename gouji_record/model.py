@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
 from .cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
+from .errors import NotationError
 from .width import fold_comment
 
 #: A seat number, 1–6 counterclockwise in playing order (seat i+1 acts after seat i). Strict: a
@@ -343,15 +344,155 @@ class Action(BaseModel):
 
     @property
     def text(self) -> str:
-        """The action as written in the notation, without round, glyph or comments."""
+        """The action as the notation writes it, without its annotations (round number, glyph,
+        ``$n``, comments): everything else that makes it this action, ``^`` first for an
+        irregular one and the word of a purchase or a gift before a transfer. The exact inverse
+        of :meth:`from_text`: ``Action.from_text(a.text) == a`` for every action ``a`` without
+        annotations.
+
+        >>> Action(seat=3, kind="play", cards="qqq").text, Action(seat=5, kind="play", cards="KKXX", burn=True).text
+        ('3:QQQ', '5:*XXKK')
+        >>> Action(seat=2, kind="pass", irregular=True).text, Action(seat=1, kind="give", to=4, cards="2", purpose="buy").text
+        ('^2:-', 'buy 1>4:2')
+        """
+        return ("^" if self.irregular else "") + (f"{self.purpose} " if self.purpose else "") + self.plain_text
+
+    @property
+    def plain_text(self) -> str:
+        """The seat and what it does, without the ``^`` of an irregular action or the word of a
+        purchase or a gift: ``"5:*XXKK"``, ``"1>4:2"``, ``"1:show h444"`` (what a message quotes
+        of an action, and what the writer puts after an item's word).
+
+        >>> Action(seat=1, kind="give", to=4, cards="2", purpose="buy").plain_text
+        '1>4:2'
+        """
         if self.kind is ActionKind.PLAY:
             return f"{self.seat}:{'*' if self.burn else ''}{self.cards}"
         if self.kind is ActionKind.GIVE:
             return f"{self.seat}>{self.to}:{self.cards}"
         if self.suit is not None:
             return f"{self.seat}:{self.kind.value} {self.suit}{self.cards}"
-        body = {ActionKind.PASS: "-", ActionKind.YIELD: "~"}.get(self.kind, self.kind.value)
+        body = _BODIES.get(self.kind, self.kind.value)
         return f"{self.seat}:{body}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Action:
+        """The action ``text`` writes, as :attr:`text` writes it: the exact inverse of :attr:`text`.
+
+        A seat 1–6, a colon and what it does: cards (a play, ``3:QQQ``), ``*`` and cards (a burn,
+        ``5:*XXKK``), ``-`` (a pass), ``~`` (a yield), a word (``wind``, ``claim``, ``revolt``,
+        ``keep-head``, ``no-head``, ``natural``, ``call``, ``precall``), or ``show`` or ``draw``, a
+        space, a suit ``s h c d`` and cards (``1:show h444``); or a transfer of cards ``5>2:3``,
+        after ``buy`` or ``gift`` and a space for a purchase's or a gift's (``buy 1>4:2``). ``^``
+        before any of them marks it irregular. Cards are read as :func:`~gouji_record.cards.parse_cards`
+        reads them (``10``, lower case, 大王 …) and kept canonical, and ``：`` is read for ``:``, as
+        in a file; nothing else is taken: no annotations (glyph, ``$n``, round number, comment),
+        no white space but the one space after ``buy``, ``gift``, ``show`` and ``draw``, words in
+        English only.
+
+        >>> Action.from_text("3:QQQ") == Action(seat=3, kind="play", cards="QQQ")
+        True
+        >>> [(a.seat, a.kind.value, a.to, a.cards, a.purpose) for a in map(Action.from_text, ["^6:-", "buy 1>4:2"])]
+        [(6, 'pass', None, '', None), (1, 'give', 4, '2', 'buy')]
+        >>> Action.from_text("3:QQZ")
+        Traceback (most recent call last):
+          ...
+        gouji_record.errors.NotationError: action '3:QQZ', character 5: 'Z' is not a card: expected one of 3-9 T J Q K A 2 X D (or 10)
+
+        Raises :class:`~gouji_record.errors.NotationError` (a ``ValueError``) for text that is
+        not an action, naming what was expected; its ``column`` is the character (from 1) where
+        the text goes wrong, its ``code`` ``bad-card`` for a character that is not a card, else
+        ``syntax``.
+        """
+        m = _ACTION_TEXT.fullmatch(text) if isinstance(text, str) else None
+        if m is None:
+            _refuse(text)
+        irregular, purpose, giver, taker, seat, body = m.groups()
+        fields: dict = {"irregular": bool(irregular)}
+        if giver is not None:
+            fields |= {"seat": int(giver), "kind": ActionKind.GIVE, "to": int(taker), "purpose": purpose}
+            fields["cards"] = _text_cards(text, m.start(6), body)
+        else:
+            fields["seat"] = int(seat)
+            kind = _WORDS.get(body)
+            if kind is not None:
+                fields["kind"] = kind
+            elif suited := _SUITED_TEXT.fullmatch(body):
+                fields |= {"kind": ActionKind(suited[1]), "suit": suited[2]}
+                fields["cards"] = _text_cards(text, m.start(6) + suited.start(3), suited[3])
+            else:
+                burn = body.startswith("*")
+                fields |= {"kind": ActionKind.PLAY, "burn": burn}
+                fields["cards"] = _text_cards(text, m.start(6) + burn, body[burn:], words=not burn)
+        try:
+            return cls(**fields)
+        except ValueError as e:  # pydantic's ValidationError: a shape the model refuses
+            reason = "; ".join(err["msg"].removeprefix("Value error, ") for err in e.errors())  # type: ignore[attr-defined]
+            raise NotationError("syntax", f"action {text!r}: {reason}", 1, 1) from None
+
+
+#: The bodies of a pass and a yield; other actions without cards write their kind's name.
+_BODIES = {ActionKind.PASS: "-", ActionKind.YIELD: "~"}
+#: What may follow ``S:`` alone: a pass, a yield, a word.
+_WORDS = {
+    **{body: kind for kind, body in _BODIES.items()},
+    **{k.value: k for k in ActionKind if k not in _BODIES and k not in (ActionKind.PLAY, ActionKind.GIVE, *SUITED_KINDS)},
+}
+#: An action's text: ``^``, then a transfer (``buy 1>4:2``, groups 2–4, its cards 6) or a seat and a body (5, 6).
+_ACTION_TEXT = re.compile(r"(\^?)(?:(?:(buy|gift) )?([1-6])>([1-6])|([1-6]))[:：](.+)", re.DOTALL)
+_SUITED_TEXT = re.compile(r"(show|draw) ([shcd])(.+)", re.DOTALL)
+_EXPECTED_BODY = (
+    "expected cards (3:QQQ), * and cards (a burn, 5:*XXKK), - (a pass), ~ (a yield), a word ("
+    + ", ".join(word for word in _WORDS if word not in "-~")
+    + ") or show/draw, a space and a suit s h c d with cards (1:show h444)"
+)
+
+
+def _text_cards(text: str, at: int, cards: str, words: bool = False) -> str:
+    """The canonical form of ``cards``, which stand at ``at`` (0-based) in the action ``text``;
+    with ``words``, text that is no card from its first character is said to be no action body."""
+    try:
+        counts = parse_cards(cards)
+    except CardError as e:
+        column = at + e.offset + 1
+        if words and e.offset == 0:
+            raise NotationError("syntax", f"action {text!r}, character {column}: {_EXPECTED_BODY}", 1, column) from None
+        hint = "; annotations (! ? $n) and comments are not part of an action" if cards[e.offset] in "!?${;" else ""
+        raise NotationError("bad-card", f"action {text!r}, character {column}: {e}{hint}", 1, column) from None
+    space = re.search(r"\s", cards)
+    if space is not None or not any(counts):
+        column = at + (space.start() if space else 0) + 1
+        what = "no white space inside cards" if space is not None else "cards"
+        raise NotationError("syntax", f"action {text!r}, character {column}: expected {what}", 1, column)
+    return format_cards(counts)
+
+
+def _refuse(text: object) -> None:
+    """Raise the error for ``text`` that :data:`_ACTION_TEXT` does not match, saying what was expected."""
+    if not isinstance(text, str):
+        raise NotationError("syntax", f"an action's text is a str, not {type(text).__name__}", 1, 1)
+    head = re.match(r"\^?(?:(?:buy|gift) )?", text)
+    rest, at = text[head.end() :], head.end() + 1  # type: ignore[union-attr]
+    if not rest[:1] or rest[0] not in "123456":
+        what = "a seat 1-6 and a colon (3:QQQ), or a transfer from seat to seat (5>2:3)"
+        if head.group().rstrip("^"):  # type: ignore[union-attr]
+            what = "a transfer from seat to seat after the word (buy 1>4:2)"
+        raise NotationError("syntax", f"action {text!r}, character {at}: expected {what}", 1, at)
+    if rest[1:2] == ">":
+        if rest[2:3] not in tuple("123456"):
+            raise NotationError("syntax", f"action {text!r}, character {at + 2}: expected the seat 1-6 given to", 1, at + 2)
+        at += 3
+        what = "a colon and the cards given (5>2:3)"
+    elif head.group().rstrip("^"):  # type: ignore[union-attr]
+        raise NotationError("syntax", f"action {text!r}, character {at + 1}: expected > and the seat given to (buy 1>4:2)", 1, at + 1)
+    else:
+        at += 1
+        what = "a colon after the seat (3:QQQ)"
+    if rest[at - head.end() - 1 : at - head.end()] not in (":", "："):
+        raise NotationError("syntax", f"action {text!r}, character {at}: expected {what}", 1, at)
+    if rest[1:2] == ">":
+        raise NotationError("syntax", f"action {text!r}, character {at + 1}: expected the cards given (5>2:3)", 1, at + 1)
+    raise NotationError("syntax", f"action {text!r}, character {at + 1}: {_EXPECTED_BODY}", 1, at + 1)
 
 
 class GameRecord(BaseModel):
@@ -462,7 +603,7 @@ def preplay_items(preplay: tuple[Action, ...]) -> list[tuple[str | None, tuple[A
     then the card bought, from the seller to the buyer (``buy 1>4:2 4>1:3``); a gift (``gift``,
     赠与) is one transfer; any other action is an item of its own (purpose ``None``).
 
-    >>> [(p, [a.text for a in acts]) for p, acts in preplay_items((
+    >>> [(p, [a.plain_text for a in acts]) for p, acts in preplay_items((
     ...     Action(seat=1, kind="give", to=4, cards="2", purpose="buy"),
     ...     Action(seat=4, kind="give", to=1, cards="3", purpose="buy"),
     ...     Action(seat=2, kind="revolt")))]
@@ -480,7 +621,7 @@ def preplay_items(preplay: tuple[Action, ...]) -> list[tuple[str | None, tuple[A
             if b is None or b.purpose != "buy" or (b.seat, b.to) != (a.to, a.seat):
                 raise ValueError(
                     f"preplay[{i}]: a purchase is two transfers, the price and the card back "
-                    f"({a.text} then {a.to}>{a.seat}:…), both with purpose buy"
+                    f"({a.plain_text} then {a.to}>{a.seat}:…), both with purpose buy"
                 )
             out.append(("buy", (a, b)))
             i += 2

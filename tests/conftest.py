@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gouji_record.model import Action, ActionKind
+from gouji_record.model import Action
 from gouji_record.rules.engine import Position, initial_position, step
 from gouji_record.rules.events import Diagnostic, Event, IllegalAction
 from gouji_record.rules.plays import classify
@@ -56,13 +56,8 @@ PLAIN_TAGS = {
 
 
 def action(token: str) -> Action:
-    """``"3:QQQ"``, ``"3:-"``, ``"3:~"``, ``"3:*XKK"`` as an Action."""
-    seat, body = token.split(":")
-    if body == "-":
-        return Action(seat=int(seat), kind=ActionKind.PASS)
-    if body == "~":
-        return Action(seat=int(seat), kind=ActionKind.YIELD)
-    return Action(seat=int(seat), kind=ActionKind.PLAY, cards=body.lstrip("*"), burn=body.startswith("*"))
+    """``"3:QQQ"``, ``"3:-"``, ``"3:~"``, ``"3:*XKK"`` (any action's text) as an Action."""
+    return Action.from_text(token)
 
 
 class Table:

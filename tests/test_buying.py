@@ -163,7 +163,7 @@ def test_fours_buys_3s_and_4s_with_a_2_and_team_mates_give():
     ]
     # the bots do the same, all 3s first, then seat by seat
     planned = plan_buying(rules("fours"), record("").deal)
-    assert [(a.text, a.purpose) for a in planned] == [
+    assert [(a.plain_text, a.purpose) for a in planned] == [
         ("3>6:2", "buy"),
         ("6>3:3", "buy"),
         ("2>5:2", "buy"),

@@ -86,3 +86,102 @@ def test_jobs_pick_the_same_hands_in_the_same_order(tmp_path, monkeypatch):
     examples = sorted(EXAMPLES.glob("*.gjn"))
     one, two = run(*examples, "--has", "gouji", "--jobs", "1"), run(*examples, "--has", "gouji", "--jobs", "2")
     assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr) and one.exit_code == 0
+
+
+# -- the tag tests come first: a hand they rule out is not replayed --------------------------
+
+MATCH = (EXAMPLES / "charter-match.gjn").read_text(encoding="utf-8")
+#: examples/charter-match.gjn with hand 2's Event tag "Friday" (its other tags as they were: all
+#: three hands are "Bot 1" … "Bot 6", Match "Qingdao club, table 2"), and hand 3's point tribute
+#: 5>2:D paid after the place tribute and the returns: gouji validate finds hand 3 invalid
+#: (tribute-missing: 002 §20 has point tribute first), which only hand 2's end tells; then the
+#: two single hands (charter-hand-illegal invalid).
+FRIDAY = MATCH.replace('[Event "Self-play, charter"]', "\0", 2).replace("\0", '[Event "Self-play, charter"]', 1)
+FRIDAY = FRIDAY.replace("\0", '[Event "Friday"]')
+FRIDAY = FRIDAY.replace("5>2:D 1>4:X2 4>1:33 2>3:D 3>2:3", "1>4:X2 4>1:33 2>3:D 3>2:3 5>2:D")
+
+
+def _file(tmp_path):
+    f = tmp_path / "five.gjn"
+    f.write_text(FRIDAY + "\n" + HAND + "\n" + ILLEGAL, encoding="utf-8")
+    return f
+
+
+def _counting(monkeypatch) -> list[str]:
+    """Replace the replay of gouji filter's selection with one that notes each hand's Event tag."""
+    from gouji_record.analysis import selection
+
+    seen: list[str] = []
+    real = selection.replay
+
+    def counted(record, *args, **kwargs):
+        seen.append(record.tags["Event"] + ("" if "Hand" not in record.tags else f" #{record.tags['Hand']}"))
+        return real(record, *args, **kwargs)
+
+    monkeypatch.setattr(selection, "replay", counted)
+    return seen
+
+
+def test_hands_ruled_out_by_their_tags_are_not_replayed(tmp_path, monkeypatch):
+    f = _file(tmp_path)
+    seen = _counting(monkeypatch)
+    assert count(f, "--player", "Nobody") == 0 and seen == []
+    # no test reads the play: nothing is replayed at all
+    assert count(f, "--player", "Zhang Wei") == 2 and count(f, "--event", "friday") == 1 and seen == []
+    # --has reads the play of the hands the tags keep, only
+    assert count(f, "--event", "ILLEGAL", "--has", "burn") == 0 and seen == ["Worked example with one illegal action"]
+    seen.clear()
+    assert count(f, "--player", "Bot 1", "--from", "2026.01.01") == 0 and seen == []  # ???? dates are the lowest
+
+
+def test_a_ruled_out_hand_of_a_match_is_replayed_when_the_verdict_counts(tmp_path, monkeypatch):
+    """--valid or --invalid: the verdict of a later hand of the match reads the hand before (the
+    tribute it owes, who leads, the hand's number: matches/verdict.py), so the match's hands are
+    replayed whatever their tags; hands outside a match that the tags rule out are not."""
+    f = _file(tmp_path)
+    seen = _counting(monkeypatch)
+    assert count(f, "--event", "Friday", "--valid") == 1
+    assert seen == ["Self-play, charter #1", "Friday #2", "Self-play, charter #3"]
+    seen.clear()
+    # hand 2 ruled out by its Event tag; hand 3 invalid as gouji validate says (were hand 2 not
+    # judged, hand 3 would start an excerpt of the match, its tribute not checked: valid)
+    hands = FRIDAY.split("\n\n[Event")
+    kept = run(f, "--event", "Self-play", "--invalid")
+    assert kept.exit_code == 0 and kept.output == "[Event" + hands[2]
+    assert seen == ["Self-play, charter #1", "Friday #2", "Self-play, charter #3"]
+    assert run(f, "--event", "Self-play", "--valid").output == hands[0] + "\n"
+    seen.clear()
+    assert count(f, "--player", "Li Na", "--invalid") == 1 and seen == [
+        "Self-play, charter #1", "Friday #2", "Self-play, charter #3", "Worked example: one hand under the charter",
+        "Worked example with one illegal action",
+    ]  # fmt: skip
+
+
+def test_the_hands_picked_are_those_every_hand_replayed_and_judged_gives(tmp_path):
+    """The output is what it was when every hand was replayed first: each hand kept when its tags,
+    its events and its whole verdict (gouji_record.verdicts, as gouji validate) pass."""
+    import gouji_record as gj
+    from gouji_record.notation.files import read_hands
+
+    f = _file(tmp_path)
+    texts = [h.text for h in read_hands(str(f))]
+    verdicts = list(gj.verdicts(gj.read(f)))
+    tag_tests = {
+        (): lambda t: True,
+        ("--event", "self-play"): lambda t: "self-play" in t["Event"].lower(),
+        ("--event", "Friday"): lambda t: "friday" in t["Event"].lower(),
+        ("--player", "Zhang Wei"): lambda t: "Zhang Wei" in [t[f"Seat{s}"] for s in range(1, 7)],
+        ("--player", "Bot 6"): lambda t: "Bot 6" in [t[f"Seat{s}"] for s in range(1, 7)],
+    }
+    for tags, passes in tag_tests.items():
+        for valid in ((), ("--valid",), ("--invalid",)):
+            for has in ((), ("--has", "burn")):
+                want = [
+                    text.strip("\n")
+                    for text, v in zip(texts, verdicts)
+                    if passes(v.record.tags)
+                    and (not has or any(e.kind.value == "burn" for e in v.events))
+                    and (not valid or v.valid == (valid == ("--valid",)))
+                ]
+                r = run(f, *tags, *valid, *has)
+                assert r.exit_code == 0 and r.output == "\n".join(w + "\n" for w in want), (tags, valid, has)

@@ -239,7 +239,7 @@ def test_each_event_carries_the_index_of_its_action():
         assert pos.actions == i + 1
 
 
-# -- the first lead of the next hand (match.py) -----------------------------------------------------
+# -- the first lead of the next hand (judging/lead.py) -----------------------------------------------------
 
 
 def _prev(name, first_seat, **kw):
@@ -253,20 +253,20 @@ def _prev(name, first_seat, **kw):
 
 
 def test_who_leads_the_next_hand():
-    from gouji_record.matches.match import expected_leader
+    from gouji_record.judging.lead import first_leader
 
     # `first-lead`: online — the seat after the previous hand's first leader (000 §发牌): after 6, 1
-    assert expected_leader(get_ruleset("online"), _prev("online", 6)) == 1
-    assert expected_leader(get_ruleset("online"), _prev("online", 2)) == 3
+    assert first_leader(ruleset=get_ruleset("online"), before=_prev("online", 6)) == 1
+    assert first_leader(ruleset=get_ruleset("online"), before=_prev("online", 2)) == 3
     # charter — the previous hand's 大落 (002 §6): places 5 6 1 4 3 2, seat 2
-    assert expected_leader(get_ruleset("charter"), _prev("charter", 6)) == 2
+    assert first_leader(ruleset=get_ruleset("charter"), before=_prev("charter", 6)) == 2
     # classic names nobody
-    assert expected_leader(get_ruleset("classic"), _prev("classic", 6)) is None
+    assert first_leader(ruleset=get_ruleset("classic"), before=_prev("classic", 6)) is None
     # "After a sweep or a void hand anyone may lead"
-    assert expected_leader(get_ruleset("charter"), _prev("charter", 6, places=(1, 3, 5, 2, 4, 6))) is None
+    assert first_leader(ruleset=get_ruleset("charter"), before=_prev("charter", 6, places=(1, 3, 5, 2, 4, 6))) is None
     void = _prev("charter", 6)
     void.final = replace(void.final, void=True, finished=(), revolted=(2, 4))
-    assert expected_leader(get_ruleset("charter"), void) is None
+    assert first_leader(ruleset=get_ruleset("charter"), before=void) is None
 
 
 # -- opening (开点) -------------------------------------------------------------------------------------

@@ -211,7 +211,7 @@ def with_preplay(preplay: str) -> str:
 
 def test_a_purchase_and_a_gift_are_transfers_with_a_purpose():
     rec = parse(with_preplay("buy 1>4:2 4>1:3 gift 3>6:4 6>1:X"))[0]
-    assert [(a.text, a.purpose) for a in rec.preplay] == [
+    assert [(a.plain_text, a.purpose) for a in rec.preplay] == [
         ("1>4:2", "buy"),
         ("4>1:3", "buy"),
         ("3>6:4", "gift"),
@@ -219,7 +219,7 @@ def test_a_purchase_and_a_gift_are_transfers_with_a_purpose():
     ]
     # the Chinese words; a glyph on each transfer, a comment between a purchase's two
     zh = parse(with_preplay("买 1>4:2 {付钱} 4>1:3! 赠与 3>6:4 赠 2>5:4"))[0]
-    assert [(a.text, a.purpose, a.glyph, a.comments[:1]) for a in zh.preplay] == [
+    assert [(a.plain_text, a.purpose, a.glyph, a.comments[:1]) for a in zh.preplay] == [
         ("1>4:2", "buy", None, ("付钱",)),
         ("4>1:3", "buy", "!", ()),
         ("3>6:4", "gift", None, ()),
@@ -237,7 +237,7 @@ def test_purchases_and_gifts_are_written_with_their_word_and_read_back():
 def test_old_files_read_the_same():
     # a purchase written as plain transfers (before this version) is still two plain transfers
     rec = parse(with_preplay("1>4:2 4>1:3"))[0]
-    assert [(a.text, a.purpose) for a in rec.preplay] == [("1>4:2", None), ("4>1:3", None)]
+    assert [(a.plain_text, a.purpose) for a in rec.preplay] == [("1>4:2", None), ("4>1:3", None)]
     assert "preplay\n1>4:2 4>1:3 {Seats" in write(rec)
 
 

@@ -237,7 +237,7 @@ def test_purchases_and_gifts_are_named_on_the_page():
     # (003 §开点); on the page both transfers are 买三 (buying a 3), and so are their events, under the
     # rule of buying, not tribute
     hand = read(EXAMPLES / "fours-match.gjn")[1]
-    assert [a.text for a in hand.preplay] == ["1>4:2", "4>1:3"]
+    assert [a.plain_text for a in hand.preplay] == ["1>4:2", "4>1:3"]
     data = replay_data(replay(hand))
     assert [(a["text"], a["purpose"], a["trade"]) for a in data["actions"][:2]] == [
         ("1>4:2", "buy", {"zh": "买三", "en": "buying a 3"}),

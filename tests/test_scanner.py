@@ -78,7 +78,7 @@ def test_examples_take_the_fast_path_and_read_as_the_grammar_reads_them(path):
 def test_the_text_the_mutations_start_from_has_every_kind_of_item():
     assert agree(BASE) == "read"
     ((record, _),) = by_scanner(BASE)
-    assert [(a.text, a.purpose) for a in record.preplay] == [
+    assert [(a.plain_text, a.purpose) for a in record.preplay] == [
         ("2>5:3", None),
         ("5:natural", None),
         ("1>4:2", "buy"),

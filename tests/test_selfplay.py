@@ -261,7 +261,7 @@ def test_tribute_the_bots_pay_is_what_the_checker_expects(name, places, opened, 
 
 
 def _preplay(records, hand):
-    return " ".join(a.text for a in records[hand - 1].preplay)
+    return " ".join(a.plain_text for a in records[hand - 1].preplay)
 
 
 def test_seed_150_four_big_jokers_exempt_the_whole_team():

@@ -1,5 +1,7 @@
 """Picking hands out of many (选局), as pgn-extract picks games: by tag, by what happened in the
-hand, by verdict. Every test is on the engine's replay; a hand is kept or left whole.
+hand, by verdict. The tag tests come first, on the tags alone; the others on the engine's replay
+and the verdict, made only for a hand that passes them (or whose match still needs it: see
+:meth:`Selection.pick`). A hand is kept or left whole.
 
 >>> from gouji_record import parse, replay
 >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
@@ -16,10 +18,10 @@ from typing import TYPE_CHECKING
 
 from ..judging.replay import Replay, replay
 from ..rules.events import EventKind
+from ..rules.rulesets import Ruleset
 
 if TYPE_CHECKING:
     from ..running.batch import ReadHand
-    from ..rules.rulesets import Ruleset
 
 #: Names ``--has`` takes besides the event kinds' own (``burn-failure`` …).
 HAS_ALIASES = {"burn-failed": EventKind.BURN_FAILURE.value, "smothered": EventKind.SMOTHER.value, "revolt": "revolution"}
@@ -56,32 +58,68 @@ class Selection:
         return self._keeps_apart_from_verdict(result) and (self.valid is None or valid == self.valid)
 
     def _keeps_apart_from_verdict(self, result: Replay) -> bool:
-        record, tags = result.record, result.record.tags
-        if self.players and not set(self.players) & {record.player(s) for s in range(1, 7)}:
+        return self.keeps_tags(result.record.tags, result.ruleset) and self._keeps_events(result)
+
+    def keeps_tags(self, tags: dict[str, str], rules: Ruleset) -> bool:
+        """Whether a hand with ``tags``, replayed under ``rules``, passes the tests that need no
+        replay: ``players`` (Seat tags), ``rulesets`` (``rules.name``: its Ruleset tag's, or the
+        one ``--ruleset`` names over it), ``event`` and the Date (``date_from``, ``date_to``).
+
+        >>> from gouji_record.rules.rulesets import get_ruleset
+        >>> tags = {"Event": "Club night", "Date": "2026.11.??", "Seat1": "Zhang Wei"}
+        >>> Selection(players=("Zhang Wei",), event="club").keeps_tags(tags, get_ruleset("charter"))
+        True
+        >>> Selection(date_from="2026.12.01").keeps_tags(tags, get_ruleset("charter"))  # ?? reads as 00
+        False
+        """
+        if self.players and not set(self.players) & {tags.get(f"Seat{s}", "?") for s in range(1, 7)}:
             return False
-        if self.rulesets and result.ruleset.name not in self.rulesets:
+        if self.rulesets and rules.name not in self.rulesets:
             return False
         if self.event is not None and self.event.lower() not in tags.get("Event", "").lower():
             return False
         date = _date_key(tags.get("Date", "????.??.??"))
         if self.date_from is not None and date < _date_key(self.date_from):
             return False
-        if self.date_to is not None and date > _date_key(self.date_to):
-            return False
+        return self.date_to is None or date <= _date_key(self.date_to)
+
+    def _keeps_events(self, result: Replay) -> bool:
         kinds = {e.kind.value for e in result.events}
         return all(HAS_ALIASES.get(h, h) in kinds for h in self.has)
 
     def pick(self, hand: ReadHand, rules: Ruleset):
         """The text of ``hand`` (a :class:`~gouji_record.running.batch.ReadHand`) exactly as read, when it
-        replayed under ``rules`` is kept; else ``None``; for a hand of a match, a
-        :class:`~gouji_record.running.batch.Judged` that :meth:`settle` completes with the match's
-        verdict. The work ``gouji filter`` gives :func:`~gouji_record.running.batch.map_hands` (a bound
-        method of a selection pickles), with ``settle=selection.settle``."""
+        replayed under ``rules`` is kept; else ``None``; for a hand of a match whose verdict
+        counts, a :class:`~gouji_record.running.batch.Judged` that :meth:`settle` completes with
+        the match's verdict. The work ``gouji filter`` gives :func:`~gouji_record.running.batch.map_hands`
+        (a bound method of a selection pickles), with ``settle=selection.settle``.
+
+        The tag tests (:meth:`keeps_tags`) come first, and a hand is replayed only when
+        something still needs it:
+
+        - a hand the tags rule out is not replayed, unless ``valid`` is tested and it belongs
+          to a match (a ``Match`` tag): a later hand of that match may be kept, and its verdict
+          reads this one (the tribute it owes, who leads next, the numbering), so it is
+          replayed for the match's judge, as ``gouji validate`` replays it, and not output;
+        - a hand the tags keep is replayed when ``has`` or ``valid`` is tested, else kept as it
+          is (no test reads its play).
+
+        Every hand is still read whole before (:func:`~gouji_record.running.batch.map_hands`
+        parses it), so that a hand that cannot be read is reported whatever its tags.
+        """
         from ..running.batch import judged
 
-        result = replay(hand.record, rules, every_position=False)
-        text = hand.hand.text if self._keeps_apart_from_verdict(result) else None
-        return judged(text, result, self.settle)
+        record, verdict_counts = hand.record, self.valid is not None
+        assert record is not None
+        if not self.keeps_tags(record.tags, rules):
+            if verdict_counts and record.tags.get("Match"):
+                return judged(None, replay(record, rules, every_position=False), self.settle)
+            return None
+        if not self.has and not verdict_counts:
+            return hand.hand.text
+        result = replay(record, rules, every_position=False)
+        text = hand.hand.text if self._keeps_events(result) else None
+        return judged(text, result, self.settle) if verdict_counts else text
 
     def settle(self, text: str | None, verdict) -> str | None:
         """``text`` (:meth:`pick`'s) kept or not by the hand's whole ``verdict``

@@ -23,7 +23,8 @@ import random
 from collections.abc import Callable, Iterator
 
 from ..judging.transfers import Holdings
-from ..matches.match import Due, exempt, expected_leader, tribute_cards, tribute_due
+from ..matches.match import Due, exempt, tribute_cards, tribute_due
+from ..judging.lead import first_leader
 from ..judging.buying import plan_buying
 from ..model import Action, ActionKind, GameRecord, preplay_items
 from ..judging.replay import replay
@@ -238,7 +239,8 @@ def play_hand(
 
     ``preplay`` is applied before play (purchases of 3s and 4s, tribute transfers); by default
     the seats buy and give 3s and 4s as the rules have them (gouji_record.judging.buying.plan_buying).
-    ``leader`` leads the first round (default: chosen by the seed).
+    ``leader`` leads the first round (default: a seat drawn by the seed, as by lot: what
+    :func:`~gouji_record.judging.lead.first_leader` gives a hand no hand before names a leader for).
     """
     rng = random.Random(seed)
     dealt = hands or deal(rng)
@@ -270,7 +272,7 @@ def play_match(rules: Ruleset, seed: int, hands: int, bot: str = "person", name:
         if out:
             prev = replay(out[-1], rules)
             preplay += pay_tribute(rules, tribute_due(rules, prev.final), dealt, before=preplay)
-            leader = expected_leader(rules, prev)
+            leader = first_leader(before=prev, ruleset=rules)
         out.append(
             play_hand(
                 rules,

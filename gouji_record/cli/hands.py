@@ -162,9 +162,12 @@ def filter_(
     """Pick the hands of FILES that match every test given (as pgn-extract picks games), and write
     each exactly as read, comments kept; or --count them.
 
-    Each hand is replayed under its Ruleset and Options tags, in --jobs worker processes if
-    asked (the hands come out in file order all the same). A hand that cannot be read is
-    reported and not selected; the exit status is then 2. FILE - reads standard input.
+    The tag tests (--player, --ruleset, --event, --from, --to) come first; a hand they keep is
+    replayed under its Ruleset and Options tags when --has, --valid or --invalid asks, in --jobs
+    worker processes if asked (the hands come out in file order all the same). With --valid or
+    --invalid the hands of a match are replayed whatever their tags: the verdict of the next
+    hand reads them. A hand that cannot be read is reported and not selected; the exit status
+    is then 2. FILE - reads standard input.
     """
     from ..analysis.selection import HAS_CHOICES, Selection
 

@@ -89,7 +89,7 @@ def show(
         sys.exit(EXIT_ILLEGAL)
     pos = result.positions[at - 1]
     action = actions[at - 1] if at <= len(actions) else None
-    written = None if action is None else ("^" if action.irregular else "") + action.text
+    written = None if action is None else action.text
     if fmt_ == "json":
         _json({"before": at, "action": written, **describe(pos, seat)})
         return

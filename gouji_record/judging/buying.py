@@ -204,7 +204,7 @@ class _Check:
         rules, held = self.rules, self.held
         buyer, seller = price.seat, price.to
         paid, cards = parse_cards(price.cards), parse_cards(bought.cards)
-        rank, problem = self.goods(cards, "purchase", bought.text, i, "buying", j)
+        rank, problem = self.goods(cards, "purchase", bought.plain_text, i, "buying", j)
         if problem is not None:
             return problem
         zh, en = BUY_NAMES[rank]
@@ -216,12 +216,12 @@ class _Check:
         payable = held.payable(rules, buyer)
         ranks = price_ranks(rules, payable)
         if sum(paid) != 1 or not any(paid[r] for r in ranks):
-            message = f"{en} ({zh}) costs {_price_words(rules)}, not {price.text}"
-            message_zh = f"{zh}的价钱是{_price_zh(rules)}，而不是{price.text}"
+            message = f"{en} ({zh}) costs {_price_words(rules)}, not {price.plain_text}"
+            message_zh = f"{zh}的价钱是{_price_zh(rules)}，而不是{price.plain_text}"
             return _diag(rules, "buy-wrong", "buying", message, message_zh, i)
         if self.known[buyer - 1] and rules.pay_from == "dealt" and not any(paid[r] and payable[r] for r in ranks):
-            message = f"{en} ({zh}) is paid with a card seat {buyer} was dealt, not one it received: not {price.text}"
-            message_zh = f"{zh}须用{buyer}号位摸到的牌来付，不能用收到的牌：不能是{price.text}"
+            message = f"{en} ({zh}) is paid with a card seat {buyer} was dealt, not one it received: not {price.plain_text}"
+            message_zh = f"{zh}须用{buyer}号位摸到的牌来付，不能用收到的牌：不能是{price.plain_text}"
             return _diag(rules, "buy-wrong", "buying", message, message_zh, i)
         allowed = suppliers(rules, rules.buy_from, held, self.known, buyer, rank)
         if seller not in allowed:
@@ -232,9 +232,9 @@ class _Check:
             return _diag(rules, "buy-wrong", "buying", message, message_zh, i)
         self.notes.append(
             Bilingual(
-                f"{zh} ({en}): seat {buyer} buys a {word} from seat {seller}: {price.text} {bought.text}",
-                f"{zh}：{buyer}号位向{seller}号位买一张{word}：{price.text} {bought.text}",
-                en=f"{en}: seat {buyer} buys a {word} from seat {seller}: {price.text} {bought.text}",
+                f"{zh} ({en}): seat {buyer} buys a {word} from seat {seller}: {price.plain_text} {bought.plain_text}",
+                f"{zh}：{buyer}号位向{seller}号位买一张{word}：{price.plain_text} {bought.plain_text}",
+                en=f"{en}: seat {buyer} buys a {word} from seat {seller}: {price.plain_text} {bought.plain_text}",
             )
         )
         return None
@@ -242,7 +242,7 @@ class _Check:
     def gift(self, i: int, given) -> Diagnostic | None:
         rules, held = self.rules, self.held
         giver, taker = given.seat, given.to
-        rank, problem = self.goods(parse_cards(given.cards), "gift", given.text, i, "gift", i)
+        rank, problem = self.goods(parse_cards(given.cards), "gift", given.plain_text, i, "gift", i)
         if problem is not None:
             return problem
         zh, en = GIFT_NAMES[rank]
@@ -276,9 +276,9 @@ class _Check:
             return _diag(rules, "buy-wrong", rule, message, message_zh, i)
         self.notes.append(
             Bilingual(
-                f"{zh} ({en}): seat {giver} gives seat {taker} a {word}: {given.text}",
-                f"{zh}：{giver}号位给{taker}号位一张{word}：{given.text}",
-                en=f"{en}: seat {giver} gives seat {taker} a {word}: {given.text}",
+                f"{zh} ({en}): seat {giver} gives seat {taker} a {word}: {given.plain_text}",
+                f"{zh}：{giver}号位给{taker}号位一张{word}：{given.plain_text}",
+                en=f"{en}: seat {giver} gives seat {taker} a {word}: {given.plain_text}",
             )
         )
         return None
@@ -366,8 +366,8 @@ def check_buying(rules: Ruleset, record: GameRecord) -> tuple[list[str], list[Di
             continue
         first = price[0] if role == "bought" and price is not None else i
         if tribute_seen and rules.buy_before_tribute:
-            message = f"buying and gifts (买三, 买四, 赠与) come before tribute: {a.text} after it"
-            zh = f"买三、买四和赠与须在进贡之前：{a.text}却在进贡之后"
+            message = f"buying and gifts (买三, 买四, 赠与) come before tribute: {a.plain_text} after it"
+            zh = f"买三、买四和赠与须在进贡之前：{a.plain_text}却在进贡之后"
             return check.notes, [_diag(rules, "buy-late", "buying", message, zh, first)]
         if role == "bought" and price is not None:
             problem = check.purchase(price[0], price[1], i, a)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Action, GameRecord
+from .lead import first_leader
 from ..rules.engine import Position, initial_position, skip_possible_turn, step
 from ..rules.scoring import Score, scores
 from ..rules.events import Diagnostic, Event, EventKind, IllegalAction
@@ -81,7 +82,12 @@ class RulesetOverride:
     each record's ``Ruleset`` tag (``None``: the tag's), and ``options`` (``{name: value}`` as
     an ``Options`` tag writes them, e.g. ``{"big-joker-beaten-by": "two"}``) over the record's
     own ``Options`` tag: "would this hand be valid if 大王二杀一 held?". The one way
-    ``--ruleset`` and ``--option`` are carried to every command (picklable, for workers)."""
+    ``--ruleset`` and ``--option`` are carried to every command (picklable, for workers).
+
+    >>> RulesetOverride(options=(("threes-held", "yes"),)).options
+    (('threes-held', 'yes'),)
+
+    Options are checked when a record's ruleset is made (:func:`ruleset_of`), not here."""
 
     ruleset: Ruleset | None = None
     options: tuple[tuple[str, str], ...] = ()
@@ -92,8 +98,19 @@ def ruleset_of(record: GameRecord, override: str | Ruleset | RulesetOverride | N
     ruleset) or else its ``Ruleset`` tag, with its ``Options`` tag's overrides; a
     :class:`RulesetOverride` also sets options over the record's own.
 
-    Raises :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
-    :class:`~gouji_record.rules.rulesets.BadOption`.
+    >>> from gouji_record import parse
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> [record] = parse(f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"]'
+    ...                  '[Options "threes-held=yes"] play')
+    >>> rules = ruleset_of(record)
+    >>> rules.name, rules.threes_held, ruleset_of(record, "online").name
+    ('charter', True, 'online')
+
+    Raises:
+        UnknownRuleset: the Ruleset tag (or ``override``) names no preset
+            (:class:`~gouji_record.rules.rulesets.UnknownRuleset`, a ``KeyError``).
+        BadOption: the Options tag or an override names an unknown option or a value it does
+            not take (:class:`~gouji_record.rules.rulesets.BadOption`, a ``ValueError``).
     """
     extra: tuple[tuple[str, str], ...] = ()
     if isinstance(override, RulesetOverride):
@@ -125,8 +142,7 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
     ruleset name.
     """
     rules = ruleset or ruleset_of(record)
-    leader = record.actions[0].seat if record.actions else 1
-    pos = initial_position(rules, record.deal, leader)
+    pos = initial_position(rules, record.deal, first_leader(record))
     out = Replay(record, rules, [pos], play_start=pos)
     positions, events = out.positions, out.events
     play_from = len(record.preplay)

@@ -144,7 +144,7 @@ def rulings(result: Replay, where: SourceMap | None = None) -> list[dict]:
         out.append(
             {
                 "action": e.action + 1,
-                "text": "^" + actions[e.action].text,
+                "text": actions[e.action].text,
                 "line": loc[0] if loc else None,
                 "column": loc[1] if loc else None,
                 "code": code,

@@ -17,6 +17,7 @@ from functools import partial
 
 from ..bilingual import Bilingual
 from ..model import ActionKind, GameRecord
+from ..judging.lead import first_leader
 from ..judging.replay import Replay
 from ..judging.transfers import Holdings, transfers, tribute_transfers
 from ..cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
@@ -487,23 +488,6 @@ def transfer_kinds(rules: Ruleset, dues: list[Due], record: GameRecord) -> list[
     return out
 
 
-def first_leader(record: GameRecord) -> int | None:
-    """The seat that leads the first round: the first action of play's seat."""
-    return record.actions[0].seat if record.actions else None
-
-
-def expected_leader(rules: Ruleset, prev: Replay) -> int | None:
-    """Who must lead the hand after ``prev``, or ``None`` when anyone may (the first hand,
-    after a sweep or a void hand, or rules that name nobody)."""
-    final = prev.final
-    if rules.first_lead == "any" or final.void or len({team(s) for s in final.places[:3]}) == 1:
-        return None
-    if rules.first_lead == "last-sixth":  # 002 §6, 004 §8
-        return final.places[5]
-    leader = first_leader(prev.record)  # 000 §发牌: the next seat after the last hand's first leader
-    return None if leader is None else leader % 6 + 1
-
-
 def _suited_later(rules: Ruleset, record: GameRecord, led: bool) -> list[Diagnostic]:
     """A draw for the teams (抽签组邦) in a hand after a match's first, or a show (上班) where
     the hand before names the leader: the first of them, as a diagnostic (002 §5-§7)."""
@@ -566,12 +550,12 @@ def hand_in_match(
                 ),
             )
         entry.diagnostics += problems
-        want = expected_leader(rules, prev)
+        want = first_leader(before=prev, ruleset=rules)
         entry.diagnostics += _suited_later(rules, record, want is not None)
         if want is not None:  # a leader who leaves the hand as play starts hands the lead on
             want = begin_play(replace(rep.play_start, to_act=want))[0].to_act
         lead = first_leader(record)
-        if want is not None and lead is not None and lead != want:
+        if want is not None and record.actions and lead != want:
             entry.diagnostics.append(
                 _diag(
                     rules,

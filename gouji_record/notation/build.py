@@ -7,7 +7,7 @@ transformer (:mod:`~gouji_record.notation.grammar`) and the fast scanner
 >>> unescape(r'"say \\"hi\\""')
 'say "hi"'
 >>> action_from_token("^3:*qqq").text
-'3:*QQQ'
+'^3:*QQQ'
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from functools import lru_cache
 from lark import Token
 
 from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
-from ..errors import GoujiError
+from ..errors import NotationError
 from ..model import (
     DEFAULT_TAGS,
     MAX_NAG,
@@ -41,17 +41,6 @@ from ..width import fold_comment
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]
-
-
-class NotationError(GoujiError, ValueError):
-    """A record that cannot be read: bad syntax, a missing tag, a bad deal.
-
-    ``code`` is stable (docs/notation.md, "Errors"); ``line`` and ``column``
-    are 1-based and point at the offending text.
-    """
-
-    def __init__(self, code: str, message: str, line: int, column: int) -> None:
-        super().__init__(message, code=code, line=line, column=column)
 
 
 @dataclass
@@ -224,48 +213,61 @@ DECLARATIONS = {
 }
 
 
-def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]:
-    """Check one parsed hand and build its record and source map.
+def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str, Location]]:
+    """A hand's tag pairs (each name's token, and its value unescaped), in file order, checked
+    as every reader checks them: the tags ``{name: value}`` in file order (``Round`` filled in
+    with ``?`` when missing) and where each name stands.
 
-    Raises :class:`NotationError` for a repeated or missing tag, a bad deal
-    (a seat given twice or not at all, not 36 cards, more of a rank than four
-    decks hold, a card not in the alphabet) or a malformed Result.
+    Raises :class:`NotationError` for a tag given twice (``duplicate-tag``), a value holding a
+    control character (``bad-tag``), a required tag missing (``missing-tag``, at the first tag)
+    and a malformed Date, Score or Result (``bad-date``, ``bad-score``, ``bad-result``).
     """
-    first = tags[0][0]
-    where = SourceMap(start=loc(first))
-    tag_values: dict[str, str] = {}
+    values: dict[str, str] = {}
+    where: dict[str, Location] = {}
     for name_tok, value in tags:
         name = str(name_tok)
-        if name in tag_values:
+        if name in values:
             raise NotationError("duplicate-tag", f"tag {name} is given twice", *loc(name_tok))
         problem = tag_value_problem(value)
         if problem is not None:
             raise NotationError("bad-tag", f"tag {name} {problem}", *loc(name_tok))
-        tag_values[name] = value
-        where.tags[name] = loc(name_tok)
+        values[name] = value
+        where[name] = loc(name_tok)
     for name, value in DEFAULT_TAGS.items():
-        tag_values.setdefault(name, value)
+        values.setdefault(name, value)
     for name in REQUIRED_TAGS:
-        if name not in tag_values:
+        if name not in values:
             raise NotationError(
-                "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *where.start
+                "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *loc(tags[0][0])
             )
-    if not date_ok(tag_values["Date"]):
+    if not date_ok(values["Date"]):
         raise NotationError(
             "bad-date",
-            f'Date {tag_values["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"',
-            *where.tags["Date"],
+            f'Date {values["Date"]!r}: expected YYYY.MM.DD, with ? for unknown parts ("2026.11.??"), or "?"',
+            *where["Date"],
         )
-    if "Score" in tag_values and not score_ok(tag_values["Score"]):
+    if "Score" in values and not score_ok(values["Score"]):
         raise NotationError(
             "bad-score",
-            f'Score {tag_values["Score"]!r}: expected the scores of team 1-3-5 and team 2-4-6, like "2 0"',
-            *where.tags["Score"],
+            f'Score {values["Score"]!r}: expected the scores of team 1-3-5 and team 2-4-6, like "2 0"',
+            *where["Score"],
         )
     try:
-        parse_result(tag_values["Result"])
+        parse_result(values["Result"])
     except ValueError as e:
-        raise NotationError("bad-result", str(e), *where.tags["Result"]) from None
+        raise NotationError("bad-result", str(e), *where["Result"]) from None
+    return values, where
+
+
+def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]:
+    """Check one parsed hand and build its record and source map.
+
+    Raises :class:`NotationError` for a tag :func:`check_tags` refuses, a bad deal
+    (a seat given twice or not at all, not 36 cards, more of a rank than four
+    decks hold, a card not in the alphabet) or a malformed Result.
+    """
+    where = SourceMap(start=loc(tags[0][0]))
+    tag_values, where.tags = check_tags(tags)
 
     hands: dict[int, str] = {}
     if deal is None:  # no deal section: nothing is known of the hands

@@ -44,7 +44,7 @@ def _action_tokens(action: Action) -> list[str]:
     if action.round is not None:
         tokens.append(f"{action.round}.")
     nags = "".join(f" ${n}" for n in action.nags)
-    tokens.append(("^" if action.irregular else "") + action.text + (action.glyph or "") + nags)
+    tokens.append(action.text + (action.glyph or "") + nags)
     tokens.extend(_comment_tokens(action.comments))
     return tokens
 
@@ -54,10 +54,8 @@ def _preplay_tokens(preplay: tuple[Action, ...]) -> list[str]:
     transfer, any other action alone."""
     tokens: list[str] = []
     for purpose, items in preplay_items(preplay):
-        for n, a in enumerate(items):
-            first, *rest = _action_tokens(a)
-            tokens.append(f"{purpose} {first}" if purpose is not None and n == 0 else first)  # one line
-            tokens.extend(rest)
+        for n, a in enumerate(items):  # the word once, on the line of the first transfer (its text)
+            tokens.extend(_action_tokens(a if n == 0 else a.model_copy(update={"purpose": None})))
     return tokens
 
 

@@ -209,7 +209,7 @@ def replay_data(
                 "to": a.to,
                 "cards": a.cards,
                 "burn": a.burn,
-                "text": a.text,
+                "text": a.plain_text,
                 "glyph": a.glyph or "",
                 "nags": list(a.nags),
                 "irregular": a.irregular,
