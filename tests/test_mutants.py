@@ -1123,3 +1123,58 @@ def test_gouji_beats_says_why_jokers_refuse(args, said):
 
     r = CliRunner().invoke(main, ["beats", *args])
     assert r.exit_code == 1 and r.output.splitlines()[0] == said
+
+
+# -- the file reader: text read whole, encodings (notation/files.py) ---------------------------
+
+
+def test_a_bad_byte_read_whole_is_located_by_the_line_ends_before_it_only():
+    # mutants: files.decode counting the line ends after the bad byte, or from the second byte on,
+    # or finding the line's start from the second byte. docs/notation.md: an encoding error is
+    # located at the first bad byte, line and column. "ab\n" then 0xff: line 2, column 1, whatever
+    # follows; after two empty lines, line 3; after one, the byte after "x" is column 2 of line 2.
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import decode
+
+    for data, where in ((b"ab\n\xff\nx\ny\nz\n", (2, 1)), (b"\n\n\xff", (3, 1)), (b"\nx\xff", (2, 2))):
+        with pytest.raises(NotationError) as e:
+            decode(data)
+        assert (e.value.code, e.value.line, e.value.column) == ("encoding", *where)
+
+
+def test_a_bad_byte_read_whole_in_another_encoding_is_located_in_that_encoding():
+    # mutant: files.decode locating the bad byte as UTF-8 whatever the encoding. In GBK, 中 is the
+    # two bytes D6 D0, one character; the 0xff after it is the second character: column 2 (as
+    # UTF-8 the first byte would already be bad: column 1).
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import decode
+
+    with pytest.raises(NotationError) as e:
+        decode("中".encode("gbk") + b"\xff", "gbk")
+    assert (e.value.code, e.value.line, e.value.column) == ("encoding", 1, 2)
+    assert "gbk" in str(e.value)
+
+
+def test_utf8_under_any_spelling_is_the_notations_own_encoding():
+    # mutant: files.text_encoding not knowing UTF-8 by its codec's name. docs/notation.md: the
+    # notation is UTF-8; --encoding utf8 / UTF-8 is that encoding, read with located errors (None).
+    from gouji_record.notation.files import text_encoding
+
+    assert text_encoding("UTF8") is None and text_encoding("utf-8") is None
+
+
+# -- gouji-minimum from text (rules/options.py) ------------------------------------------------
+
+
+def test_gouji_minimum_items_any_separator_ten_written_10_and_the_rulesets_own_base():
+    # mutants: options._minimum's separators, its skipping of empty items, its reading of "10" as
+    # T; options._value's base (the ruleset's minimum, not the standard one). docs/notation.md:
+    # "RANK:COUNT items for gouji-minimum, the ranks not named keeping the preset's
+    # (gouji-minimum=T:4+J:3)". The tournament has no 大王 in its minimum (docs/rules.md's table:
+    # T:5 J:4 Q:3 K:2 A:2 2:1 X:1), the classic rules have D:1.
+    classic = get_ruleset("classic")
+    want = {"T": 4, "J": 3, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1, "D": 1}
+    for text in ("T:4+J:3", "T:4,J:3", "T:4 J:3", "T:4++J:3", "10:4+j:3"):
+        assert with_options(classic, {"gouji-minimum": text}).gouji_minimum == want, text
+    tournament = with_options(get_ruleset("tournament"), {"gouji-minimum": "10:4"}).gouji_minimum
+    assert tournament == {"T": 4, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1}
