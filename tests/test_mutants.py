@@ -1178,3 +1178,21 @@ def test_gouji_minimum_items_any_separator_ten_written_10_and_the_rulesets_own_b
         assert with_options(classic, {"gouji-minimum": text}).gouji_minimum == want, text
     tournament = with_options(get_ruleset("tournament"), {"gouji-minimum": "10:4"}).gouji_minimum
     assert tournament == {"T": 4, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1}
+
+
+# -- who writes a pass -------------------------------------------------------------------------
+
+
+def test_a_pass_not_written_cites_the_dead_gouji_rule_on_a_dead_gouji_and_the_opposites_on_a_gouji_play():
+    # mutants: engine._pass_not_written citing one code and rule for both. docs/notation.md, "Who
+    # writes a pass": on a 够级 play only the opposite has a turn; after a 够死级 only a seat that
+    # may burn it. Seat 1 is seat 5's team-mate: it has no turn on either, and its pass is refused
+    # under the rule that gives the turn: `gouji-not-opposite` (rule `gouji-opposite-only`) on a
+    # plain 够级 play, `dead-gouji` on a 够死级 (docs/rules.md's table of codes: "only a burn may
+    # answer it"; its `dead-gouji-on-last-play` paragraph names `gouji-not-opposite` for a play
+    # made on a 够死级, not for a pass). Seat 2 revolts and seat 5,
+    # its opposite, keeps its head: its first 够级 plays are 够死级 (`keep-head`).
+    plain = Hand(spare(s5="QQQ77"), "charter", leader=5).illegal("5:QQQ 1:-")
+    assert (plain.code, plain.rule, plain.action) == ("gouji-not-opposite", "gouji-opposite-only", 1)
+    dead = Hand(spare(s1="55", s2="66", s5="QQQ77"), "charter", leader=5).illegal("2:revolt 5:keep-head 5:QQQ 1:-")
+    assert (dead.code, dead.rule, dead.action) == ("dead-gouji", "dead-gouji", 3)
