@@ -1196,3 +1196,16 @@ def test_a_pass_not_written_cites_the_dead_gouji_rule_on_a_dead_gouji_and_the_op
     assert (plain.code, plain.rule, plain.action) == ("gouji-not-opposite", "gouji-opposite-only", 1)
     dead = Hand(spare(s1="55", s2="66", s5="QQQ77"), "charter", leader=5).illegal("2:revolt 5:keep-head 5:QQQ 1:-")
     assert (dead.code, dead.rule, dead.action) == ("dead-gouji", "dead-gouji", 3)
+
+
+def test_a_crlf_cut_by_the_readers_chunks_is_one_line_end():
+    # mutant: files._raw_lines not waiting for the next chunk after a CR at a chunk's end.
+    # docs/notation.md: a line ends at LF, CRLF or CR; a CRLF is one line end wherever the reader's
+    # chunks fall. The CR is the last byte of the first chunk, its LF the first of the next: two
+    # lines, the first of CHUNK - 1 letters and its end, then "b".
+    import io
+
+    from gouji_record.notation.files import CHUNK, read_lines
+
+    lines = [text for text, _ in read_lines(io.BytesIO(b"a" * (CHUNK - 1) + b"\r\nb\n"))]
+    assert [len(t) for t in lines] == [CHUNK, 2] and lines[1] == "b\n"
