@@ -1209,3 +1209,5 @@ def test_a_crlf_cut_by_the_readers_chunks_is_one_line_end():
 
     lines = [text for text, _ in read_lines(io.BytesIO(b"a" * (CHUNK - 1) + b"\r\nb\n"))]
     assert [len(t) for t in lines] == [CHUNK, 2] and lines[1] == "b\n"
+    # and a CR as the file's last byte ends its last line (mutants of the end of files._raw_lines)
+    assert [text for text, _ in read_lines(io.BytesIO(b"x\na\r"))] == ["x\n", "a\n"]
