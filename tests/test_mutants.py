@@ -1211,3 +1211,23 @@ def test_a_crlf_cut_by_the_readers_chunks_is_one_line_end():
     assert [len(t) for t in lines] == [CHUNK, 2] and lines[1] == "b\n"
     # and a CR as the file's last byte ends its last line (mutants of the end of files._raw_lines)
     assert [text for text, _ in read_lines(io.BytesIO(b"x\na\r"))] == ["x\n", "a\n"]
+
+
+def test_a_byte_order_mark_counts_only_at_the_start_of_the_file():
+    # mutants: files.read_lines looking for a byte-order mark on every line, or missing the
+    # big-endian UTF-16 one. read_lines's contract (docs/notation.md: the notation is UTF-8): a
+    # byte-order mark at the start is dropped; a file starting with a UTF-16 mark (FF FE or FE FF)
+    # is one line with one error and nothing more is read; the same bytes on a later line are bad
+    # bytes of that line, and GB18030's mark (84 31 95 33) on a later line is the character U+FEFF.
+    import io
+
+    from gouji_record.notation.files import read_lines
+
+    def read(data: bytes, encoding=None):
+        return [(text, [(p.code, p.line, p.column) for p in problems]) for text, problems in read_lines(io.BytesIO(data), encoding=encoding)]
+
+    assert read(b"\xfe\xff\x00a\n") == [("", [("encoding", 1, 1)])]
+    later = read(b"a\n\xff\xfeb\nc\n")
+    assert [text for text, _ in later][::2] == ["a\n", "c\n"] and later[1][1][0] == ("encoding", 2, 1)
+    mark = b"\x84\x31\x95\x33"
+    assert [text for text, _ in read(mark + b"a\n" + mark + b"b\n", "gb18030")] == ["a\n", "\ufeffb\n"]
