@@ -1231,3 +1231,15 @@ def test_a_byte_order_mark_counts_only_at_the_start_of_the_file():
     assert [text for text, _ in later][::2] == ["a\n", "c\n"] and later[1][1][0] == ("encoding", 2, 1)
     mark = b"\x84\x31\x95\x33"
     assert [text for text, _ in read(mark + b"a\n" + mark + b"b\n", "gb18030")] == ["a\n", "\ufeffb\n"]
+
+
+def test_an_empty_file_name_is_unreadable_and_says_so():
+    # mutants: files.read_hands's check of an empty file name (its code, or made on a stream
+    # instead). Its contract: code `unreadable` (line 0) when the file cannot be opened; an empty
+    # name is not the current directory (which would read "is a directory"): it asks for a name.
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import read_hands
+
+    with pytest.raises(NotationError) as e:
+        list(read_hands(""))
+    assert (e.value.code, e.value.line) == ("unreadable", 0) and "empty file name" in str(e.value)
