@@ -1233,13 +1233,19 @@ def test_a_byte_order_mark_counts_only_at_the_start_of_the_file():
     assert [text for text, _ in read(mark + b"a\n" + mark + b"b\n", "gb18030")] == ["a\n", "\ufeffb\n"]
 
 
-def test_an_empty_file_name_is_unreadable_and_says_so():
+def test_an_empty_file_name_or_a_directory_is_unreadable_and_says_so(tmp_path):
     # mutants: files.read_hands's check of an empty file name (its code, or made on a stream
     # instead). Its contract: code `unreadable` (line 0) when the file cannot be opened; an empty
-    # name is not the current directory (which would read "is a directory"): it asks for a name.
+    # name is not the current directory (which would read "is a directory"): it asks for a name;
+    # a directory is unreadable too, and says what it is.
     from gouji_record.notation.build import NotationError
     from gouji_record.notation.files import read_hands
 
     with pytest.raises(NotationError) as e:
         list(read_hands(""))
-    assert (e.value.code, e.value.line) == ("unreadable", 0) and "empty file name" in str(e.value)
+    assert (e.value.code, e.value.line, e.value.column) == ("unreadable", 0, 0)
+    assert "empty file name" in str(e.value)
+    with pytest.raises(NotationError) as e:
+        list(read_hands(str(tmp_path)))
+    assert (e.value.code, e.value.line, e.value.column) == ("unreadable", 0, 0)
+    assert "is a directory" in str(e.value)
