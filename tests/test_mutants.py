@@ -1249,3 +1249,28 @@ def test_an_empty_file_name_or_a_directory_is_unreadable_and_says_so(tmp_path):
         list(read_hands(str(tmp_path)))
     assert (e.value.code, e.value.line, e.value.column) == ("unreadable", 0, 0)
     assert "is a directory" in str(e.value)
+
+
+def test_a_file_that_cannot_be_opened_or_read_is_unreadable_and_a_stream_given_stays_open(tmp_path):
+    # mutants: files.read_hands's refusals of a missing file and of a stream that fails as it is
+    # read, and its closing of what it opened (only that). Its contract: code `unreadable`, line 0,
+    # "when the file cannot be opened or read"; a stream is the caller's (standard input).
+    import io
+
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import read_hands
+
+    class Failing(io.RawIOBase):
+        def readable(self):
+            return True
+
+        def read(self, n=-1):
+            raise OSError(5, "Input/output error")
+
+    for path, stream in ((str(tmp_path / "missing.gjn"), None), ("-", Failing())):
+        with pytest.raises(NotationError) as e:
+            list(read_hands(path, stream))
+        assert (e.value.code, e.value.line, e.value.column) == ("unreadable", 0, 0)
+        assert "cannot read the file" in str(e.value)
+    given = io.BytesIO(b"")
+    assert list(read_hands("-", given)) == [] and not given.closed
