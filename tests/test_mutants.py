@@ -1274,3 +1274,20 @@ def test_a_file_that_cannot_be_opened_or_read_is_unreadable_and_a_stream_given_s
         assert "cannot read the file" in str(e.value)
     given = io.BytesIO(b"")
     assert list(read_hands("-", given)) == [] and not given.closed
+
+
+def test_a_hand_starts_on_the_line_after_a_semicolon_comment():
+    # mutants: files._Splitter._scan reading on after a `;` comment from the wrong line or column.
+    # docs/notation.md: `;` comments out the rest of its line, and a hand starts at its first tag
+    # `[`. A hand, a `;` comment line, then the same hand again: two hands, the second starting
+    # with its `[Event` tag on the line after the comment.
+    from pathlib import Path
+
+    from gouji_record.notation.files import split_lines
+
+    src = (Path(__file__).parent.parent / "examples" / "charter-hand.gjn").read_text(encoding="utf-8")
+    first = src.rstrip("\n") + "\n"
+    text = first + "; the end of the first hand\n" + src
+    hands = list(split_lines(text.splitlines(keepends=True)))
+    assert [h.line for h in hands] == [1, first.count("\n") + 2]
+    assert hands[1].text.startswith("[Event")
