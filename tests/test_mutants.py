@@ -1291,3 +1291,21 @@ def test_a_hand_starts_on_the_line_after_a_semicolon_comment():
     hands = list(split_lines(text.splitlines(keepends=True)))
     assert [h.line for h in hands] == [1, first.count("\n") + 2]
     assert hands[1].text.startswith("[Event")
+
+
+def test_a_comment_of_the_limit_is_read_and_one_character_more_is_a_syntax_problem():
+    # mutants: files._Splitter._scan's count of a comment's characters (from 0, over every line,
+    # from the '{') and its limit. docs/notation.md and HandText: a comment too long to read is the
+    # hand's problem, code `syntax`; MAX_COMMENT characters between '{' and '}' (line ends
+    # counted) are still a comment. The comment stands after the hand's last play, over 1024 lines.
+    from pathlib import Path
+
+    from gouji_record.notation.files import MAX_COMMENT, split_lines
+
+    src = (Path(__file__).parent.parent / "examples" / "charter-hand.gjn").read_text(encoding="utf-8")
+    body = ("x" * 1023 + "\n") * (MAX_COMMENT // 1024)
+    assert len(body) == MAX_COMMENT
+    for extra, problem in (("", None), ("x", "syntax")):
+        text = src.rstrip("\n") + " {" + body + extra + "}\n"
+        (hand,) = split_lines(text.splitlines(keepends=True))
+        assert (hand.problem.code if hand.problem else None) == problem
