@@ -1123,3 +1123,189 @@ def test_gouji_beats_says_why_jokers_refuse(args, said):
 
     r = CliRunner().invoke(main, ["beats", *args])
     assert r.exit_code == 1 and r.output.splitlines()[0] == said
+
+
+# -- the file reader: text read whole, encodings (notation/files.py) ---------------------------
+
+
+def test_a_bad_byte_read_whole_is_located_by_the_line_ends_before_it_only():
+    # mutants: files.decode counting the line ends after the bad byte, or from the second byte on,
+    # or finding the line's start from the second byte. docs/notation.md: an encoding error is
+    # located at the first bad byte, line and column. "ab\n" then 0xff: line 2, column 1, whatever
+    # follows; after two empty lines, line 3; after one, the byte after "x" is column 2 of line 2.
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import decode
+
+    for data, where in ((b"ab\n\xff\nx\ny\nz\n", (2, 1)), (b"\n\n\xff", (3, 1)), (b"\nx\xff", (2, 2))):
+        with pytest.raises(NotationError) as e:
+            decode(data)
+        assert (e.value.code, e.value.line, e.value.column) == ("encoding", *where)
+
+
+def test_a_bad_byte_read_whole_in_another_encoding_is_located_in_that_encoding():
+    # mutant: files.decode locating the bad byte as UTF-8 whatever the encoding. In GBK, 中 is the
+    # two bytes D6 D0, one character; the 0xff after it is the second character: column 2 (as
+    # UTF-8 the first byte would already be bad: column 1).
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import decode
+
+    with pytest.raises(NotationError) as e:
+        decode("中".encode("gbk") + b"\xff", "gbk")
+    assert (e.value.code, e.value.line, e.value.column) == ("encoding", 1, 2)
+    assert "gbk" in str(e.value)
+
+
+def test_utf8_under_any_spelling_is_the_notations_own_encoding():
+    # mutant: files.text_encoding not knowing UTF-8 by its codec's name. docs/notation.md: the
+    # notation is UTF-8; --encoding utf8 / UTF-8 is that encoding, read with located errors (None).
+    from gouji_record.notation.files import text_encoding
+
+    assert text_encoding("UTF8") is None and text_encoding("utf-8") is None
+
+
+# -- gouji-minimum from text (rules/options.py) ------------------------------------------------
+
+
+def test_gouji_minimum_items_any_separator_ten_written_10_and_the_rulesets_own_base():
+    # mutants: options._minimum's separators, its skipping of empty items, its reading of "10" as
+    # T; options._value's base (the ruleset's minimum, not the standard one). docs/notation.md:
+    # "RANK:COUNT items for gouji-minimum, the ranks not named keeping the preset's
+    # (gouji-minimum=T:4+J:3)". The tournament has no 大王 in its minimum (docs/rules.md's table:
+    # T:5 J:4 Q:3 K:2 A:2 2:1 X:1), the classic rules have D:1.
+    classic = get_ruleset("classic")
+    want = {"T": 4, "J": 3, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1, "D": 1}
+    for text in ("T:4+J:3", "T:4,J:3", "T:4 J:3", "T:4++J:3", "10:4+j:3"):
+        assert with_options(classic, {"gouji-minimum": text}).gouji_minimum == want, text
+    tournament = with_options(get_ruleset("tournament"), {"gouji-minimum": "10:4"}).gouji_minimum
+    assert tournament == {"T": 4, "J": 4, "Q": 3, "K": 2, "A": 2, "2": 1, "X": 1}
+
+
+# -- who writes a pass -------------------------------------------------------------------------
+
+
+def test_a_pass_not_written_cites_the_dead_gouji_rule_on_a_dead_gouji_and_the_opposites_on_a_gouji_play():
+    # mutants: engine._pass_not_written citing one code and rule for both. docs/notation.md, "Who
+    # writes a pass": on a 够级 play only the opposite has a turn; after a 够死级 only a seat that
+    # may burn it. Seat 1 is seat 5's team-mate: it has no turn on either, and its pass is refused
+    # under the rule that gives the turn: `gouji-not-opposite` (rule `gouji-opposite-only`) on a
+    # plain 够级 play, `dead-gouji` on a 够死级 (docs/rules.md's table of codes: "only a burn may
+    # answer it"; its `dead-gouji-on-last-play` paragraph names `gouji-not-opposite` for a play
+    # made on a 够死级, not for a pass). Seat 2 revolts and seat 5,
+    # its opposite, keeps its head: its first 够级 plays are 够死级 (`keep-head`).
+    plain = Hand(spare(s5="QQQ77"), "charter", leader=5).illegal("5:QQQ 1:-")
+    assert (plain.code, plain.rule, plain.action) == ("gouji-not-opposite", "gouji-opposite-only", 1)
+    dead = Hand(spare(s1="55", s2="66", s5="QQQ77"), "charter", leader=5).illegal("2:revolt 5:keep-head 5:QQQ 1:-")
+    assert (dead.code, dead.rule, dead.action) == ("dead-gouji", "dead-gouji", 3)
+
+
+def test_a_crlf_cut_by_the_readers_chunks_is_one_line_end():
+    # mutant: files._raw_lines not waiting for the next chunk after a CR at a chunk's end.
+    # docs/notation.md: a line ends at LF, CRLF or CR; a CRLF is one line end wherever the reader's
+    # chunks fall. The CR is the last byte of the first chunk, its LF the first of the next: two
+    # lines, the first of CHUNK - 1 letters and its end, then "b".
+    import io
+
+    from gouji_record.notation.files import CHUNK, read_lines
+
+    lines = [text for text, _ in read_lines(io.BytesIO(b"a" * (CHUNK - 1) + b"\r\nb\n"))]
+    assert [len(t) for t in lines] == [CHUNK, 2] and lines[1] == "b\n"
+    # and a CR as the file's last byte ends its last line (mutants of the end of files._raw_lines)
+    assert [text for text, _ in read_lines(io.BytesIO(b"x\na\r"))] == ["x\n", "a\n"]
+
+
+def test_a_byte_order_mark_counts_only_at_the_start_of_the_file():
+    # mutants: files.read_lines looking for a byte-order mark on every line, or missing the
+    # big-endian UTF-16 one. read_lines's contract (docs/notation.md: the notation is UTF-8): a
+    # byte-order mark at the start is dropped; a file starting with a UTF-16 mark (FF FE or FE FF)
+    # is one line with one error and nothing more is read; the same bytes on a later line are bad
+    # bytes of that line, and GB18030's mark (84 31 95 33) on a later line is the character U+FEFF.
+    import io
+
+    from gouji_record.notation.files import read_lines
+
+    def read(data: bytes, encoding=None):
+        return [(text, [(p.code, p.line, p.column) for p in problems]) for text, problems in read_lines(io.BytesIO(data), encoding=encoding)]
+
+    assert read(b"\xfe\xff\x00a\n") == [("", [("encoding", 1, 1)])]
+    later = read(b"a\n\xff\xfeb\nc\n")
+    assert [text for text, _ in later][::2] == ["a\n", "c\n"] and later[1][1][0] == ("encoding", 2, 1)
+    mark = b"\x84\x31\x95\x33"
+    assert [text for text, _ in read(mark + b"a\n" + mark + b"b\n", "gb18030")] == ["a\n", "\ufeffb\n"]
+
+
+def test_an_empty_file_name_or_a_directory_is_unreadable_and_says_so(tmp_path):
+    # mutants: files.read_hands's check of an empty file name (its code, or made on a stream
+    # instead). Its contract: code `unreadable` (line 0) when the file cannot be opened; an empty
+    # name is not the current directory (which would read "is a directory"): it asks for a name;
+    # a directory is unreadable too, and says what it is.
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import read_hands
+
+    with pytest.raises(NotationError) as e:
+        list(read_hands(""))
+    assert (e.value.code, e.value.line, e.value.column) == ("unreadable", 0, 0)
+    assert "empty file name" in str(e.value)
+    with pytest.raises(NotationError) as e:
+        list(read_hands(str(tmp_path)))
+    assert (e.value.code, e.value.line, e.value.column) == ("unreadable", 0, 0)
+    assert "is a directory" in str(e.value)
+
+
+def test_a_file_that_cannot_be_opened_or_read_is_unreadable_and_a_stream_given_stays_open(tmp_path):
+    # mutants: files.read_hands's refusals of a missing file and of a stream that fails as it is
+    # read, and its closing of what it opened (only that). Its contract: code `unreadable`, line 0,
+    # "when the file cannot be opened or read"; a stream is the caller's (standard input).
+    import io
+
+    from gouji_record.notation.build import NotationError
+    from gouji_record.notation.files import read_hands
+
+    class Failing(io.RawIOBase):
+        def readable(self):
+            return True
+
+        def read(self, n=-1):
+            raise OSError(5, "Input/output error")
+
+    for path, stream in ((str(tmp_path / "missing.gjn"), None), ("-", Failing())):
+        with pytest.raises(NotationError) as e:
+            list(read_hands(path, stream))
+        assert (e.value.code, e.value.line, e.value.column) == ("unreadable", 0, 0)
+        assert "cannot read the file" in str(e.value)
+    given = io.BytesIO(b"")
+    assert list(read_hands("-", given)) == [] and not given.closed
+
+
+def test_a_hand_starts_on_the_line_after_a_semicolon_comment():
+    # mutants: files._Splitter._scan reading on after a `;` comment from the wrong line or column.
+    # docs/notation.md: `;` comments out the rest of its line, and a hand starts at its first tag
+    # `[`. A hand, a `;` comment line, then the same hand again: two hands, the second starting
+    # with its `[Event` tag on the line after the comment.
+    from pathlib import Path
+
+    from gouji_record.notation.files import split_lines
+
+    src = (Path(__file__).parent.parent / "examples" / "charter-hand.gjn").read_text(encoding="utf-8")
+    first = src.rstrip("\n") + "\n"
+    text = first + "; the end of the first hand\n" + src
+    hands = list(split_lines(text.splitlines(keepends=True)))
+    assert [h.line for h in hands] == [1, first.count("\n") + 2]
+    assert hands[1].text.startswith("[Event")
+
+
+def test_a_comment_of_the_limit_is_read_and_one_character_more_is_a_syntax_problem():
+    # mutants: files._Splitter._scan's count of a comment's characters (from 0, over every line,
+    # from the '{') and its limit. docs/notation.md and HandText: a comment too long to read is the
+    # hand's problem, code `syntax`; MAX_COMMENT characters between '{' and '}' (line ends
+    # counted) are still a comment. The comment stands after the hand's last play, over 1024 lines.
+    from pathlib import Path
+
+    from gouji_record.notation.files import MAX_COMMENT, split_lines
+
+    src = (Path(__file__).parent.parent / "examples" / "charter-hand.gjn").read_text(encoding="utf-8")
+    body = ("x" * 1023 + "\n") * (MAX_COMMENT // 1024)
+    assert len(body) == MAX_COMMENT
+    for extra, problem in (("", None), ("x", "syntax")):
+        text = src.rstrip("\n") + " {" + body + extra + "}\n"
+        (hand,) = split_lines(text.splitlines(keepends=True))
+        assert (hand.problem.code if hand.problem else None) == problem
