@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ..matches.match import Payment
 from ..judging.replay import Replay, replay
 from ..rules.engine import SEATS, team, team_name
 from ..rules.events import EventKind
@@ -279,8 +278,8 @@ def settle(counts: Stats, verdict: Verdict) -> Stats:
     whose own play is legal but whose tribute or first lead is not (``gouji validate``'s
     ``tribute-wrong``, ``first-lead`` …) counts as illegal for the seat that acted wrongly."""
     result = verdict.replay
-    if verdict.match is not None:
-        counts.add_tribute(result, {n.action: n.kind for n in verdict.match.notes if isinstance(n, Payment)})
+    if verdict.match is not None and verdict.match.kinds is not None:
+        counts.add_tribute(result, {i: kind for i, kind in enumerate(verdict.match.kinds) if kind is not None})
     if result.diagnostic is None and verdict.diagnostic is not None:
         counts.add_offence(result, verdict.diagnostic)
     return counts

@@ -25,11 +25,10 @@ import click
 from ..judging.buying import trade_names
 from ..judging.replay import Replay, RulesetOverride, replay
 from ..judging.report import Problem, diagnostic_problem, printable
-from ..matches.match import KIND_NAMES, transfer_kinds, tribute_due
+from ..matches.match import KIND_NAMES
 from ..matches.verdict import MatchJudge, Verdict
 from ..model import GameRecord
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
-from ..rules.rulesets import Ruleset
 from ..running.batch import ReadHand
 from .common import (
     EXIT_ILLEGAL,
@@ -228,20 +227,8 @@ def _judged(
                 bad.append(True)
                 judge.interrupt()
                 continue
-            kinds = tribute_kinds(judge, read.record, rules)
-            yield read, judge.judge(replay(read.record, rules, every_position=False)), kinds
-
-
-def tribute_kinds(judge: MatchJudge, record: GameRecord, rules: Ruleset) -> list[str | None] | None:
-    """Per pre-play action of ``record``, the kind of tribute its transfer pays
-    (:func:`~gouji_record.matches.match.transfer_kinds`), when the hand ``judge`` judged last is the hand
-    before it in its match and was played to its end; else ``None``. Ask before ``judge`` judges
-    ``record``."""
-    match = record.tags.get("Match") or None
-    before = judge.previous if match is not None and judge.name == match else None
-    if before is None or not before.complete:
-        return None
-    return transfer_kinds(rules, tribute_due(rules, before.final), record)
+            judged = judge.judge(replay(read.record, rules, every_position=False))
+            yield read, judged, judged.match.kinds if judged.match is not None else None
 
 
 KINDS = [k.value for k in EventKind]

@@ -129,10 +129,10 @@ def _verdict_data(hand: ReadHand, judge, rules: Ruleset) -> dict:
     """``{"verdict": …, "events": […]}`` of ``hand`` for ``export --with-verdict``: the verdict
     as ``validate --format json`` gives it and the events as ``events --format json`` lists
     them (the same rows: :func:`~gouji_record.cli.events.event_rows`)."""
-    from .events import diagnostic_row, event_rows, tribute_kinds
+    from .events import diagnostic_row, event_rows
 
-    kinds = tribute_kinds(judge, hand.record, rules)
     judged = judge.judge(replay(hand.record, rules, every_position=False))
+    kinds = judged.match.kinds if judged.match is not None else None
     result = judged.replay
     score = result.score
     verdict = {

@@ -202,6 +202,9 @@ def exempt(rules: Ruleset, deal: list[Counts], seat: int) -> bool:
 @dataclass
 class HandInMatch:
     """One hand's place in its match: its tribute checked, its first lead checked, the running score.
+    ``kinds``: per pre-play action, the kind of tribute its transfer pays as the check explained
+    it (:func:`transfer_kinds`'s list, not worked out again), or ``None`` when the hand before is
+    not there to judge it by (the match's first hand, an excerpt's, one after an unfinished hand).
     ``notes`` are English (as ``gouji validate`` prints them), each with ``.zh`` and ``.en`` (the
     English alone) for the replay page (:class:`~gouji_record.bilingual.Bilingual`)."""
 
@@ -212,6 +215,7 @@ class HandInMatch:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     standings: dict[int, int] = field(default_factory=dict)
     seat_totals: dict[int, int] = field(default_factory=dict)
+    kinds: list[str | None] | None = None
 
 
 def _diag(rules: Ruleset, code: str, rule: str, message: str, zh: str, action: int | None) -> Diagnostic:
@@ -480,7 +484,12 @@ def transfer_kinds(rules: Ruleset, dues: list[Due], record: GameRecord) -> list[
     """Per pre-play action of ``record``, the kind of tribute its transfer pays as
     :func:`check_transfers` explains the section (a key of :data:`KIND_NAMES`: ``place``,
     ``return`` …), or ``None`` (a declaration, a purchase, a gift, a transfer not explained)."""
-    notes, _ = check_transfers(rules, dues, record)
+    return _kinds(check_transfers(rules, dues, record)[0], record)
+
+
+def _kinds(notes: list, record: GameRecord) -> list[str | None]:
+    """Per pre-play action of ``record``, the kind of tribute the :class:`Payment` among ``notes``
+    says its transfer pays, or ``None``."""
     out: list[str | None] = [None] * len(record.preplay)
     for note in notes:
         if isinstance(note, Payment):
@@ -538,6 +547,7 @@ def hand_in_match(
     if prev is not None and prev.complete:
         entry.dues = tribute_due(rules, prev.final)
         entry.notes, problems = check_transfers(rules, entry.dues, record)
+        entry.kinds = _kinds(entry.notes, record)
         for seat, word in prev.final.calls:  # a call is won when the opposite did not open (002 §24)
             won = opposite(seat) not in prev.final.opened
             called = "预点" if word == "precall" else "宣点"

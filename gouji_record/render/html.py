@@ -29,7 +29,7 @@ from jinja2.utils import htmlsafe_json_dumps
 
 from ..bilingual import english_only, zh_of
 from ..judging.buying import trade_names
-from ..matches.match import KIND_NAMES, transfer_kinds, tribute_due
+from ..matches.match import KIND_NAMES, HandInMatch
 from ..matches.verdict import MatchJudge
 from ..model import ActionKind
 from ..judging.replay import Replay
@@ -381,7 +381,8 @@ def render_replays(
     overview = _Overview(judge)
     for result, problem in hands:
         findings = review_hand(result).findings if review else None
-        data = replay_data(result, problem, lines, overview.transfer_kinds(result), findings)
+        entry = overview.add(result)
+        data = replay_data(result, problem, lines, entry.kinds if entry is not None else None, findings)
         if header is None:
             header = {k: data[k] for k in ("title", "tags", "players", "ruleset")}
         titles.append(data["title"])
@@ -389,8 +390,7 @@ def render_replays(
         outcome = ("void" if result.final.void else "-".join(map(str, result.places))) if result.complete else "*"
         choices.append({"number": number, "result": outcome, "title": data["title"]})
         packed.append(zlib.compress(_json(data).encode("ascii"), 1))
-        overview.add(result)
-        del data, result
+        del data, result, entry
     if header is None:
         raise ValueError("nothing to render")
     title = header["title"] if len(titles) == 1 else f"{header['title']} (+{len(titles) - 1})"
@@ -443,11 +443,13 @@ class _Overview:
         self.count = 0  # hands seen
         self.judge = judge or MatchJudge()
 
-    def add(self, result: Replay) -> None:
+    def add(self, result: Replay) -> HandInMatch | None:
+        """Judge ``result`` within its match and add its row; its place in the match, or ``None``
+        for a hand of no match."""
         entry = self.judge.judge(result).match
         self.count += 1
         if entry is None:
-            return
+            return None
         rep = entry.replay
         self.rows.append(
             {
@@ -471,15 +473,7 @@ class _Overview:
                 "valid": rep.diagnostic is None and not entry.diagnostics,
             }
         )
-
-    def transfer_kinds(self, result: Replay) -> list[str | None] | None:
-        """The kinds of tribute ``result``'s transfers pay, when the hand before it in the file is
-        the hand before it in its match (:func:`~gouji_record.matches.match.transfer_kinds`)."""
-        name = result.record.tags.get("Match") or None
-        before = self.judge.previous
-        if name is None or name != self.judge.name or before is None or not before.complete:
-            return None
-        return transfer_kinds(result.ruleset, tribute_due(result.ruleset, before.final), result.record)
+        return entry
 
     def finish(self) -> list[dict[str, Any]]:
         return self.rows
