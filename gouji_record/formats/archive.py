@@ -28,10 +28,10 @@ from typing import Any, NamedTuple
 from ..running.batch import UNREADABLE, HandReport, Runner, check_file, check_hand, with_matches
 from ..cards import parse_cards
 from ..notation.files import HandText
-from ..judging.replay import Replay
+from ..judging.replay import Replay, RulesetOverride
 from ..rules.engine import SEATS, team_name
 from ..rules.events import EventKind
-from ..rules.rulesets import options_tag
+from ..rules.rulesets import Ruleset, options_tag
 from ..running.sink import OutputDirectory
 from ..running.extras import EXTRA, MissingExtra, need  # noqa: F401  (MissingExtra: what export_parquet raises)
 
@@ -448,7 +448,7 @@ class ExportedReport(HandReport):
     rows: list[HandRows] = field(default_factory=list)
 
 
-def export_hand(hand: HandText, ruleset_name: str | None = None) -> ExportedReport:
+def export_hand(hand: HandText, ruleset_name: str | Ruleset | RulesetOverride | None = None) -> ExportedReport:
     """Check one hand as ``gouji validate -q`` does and make its rows (picklable: the job of
     worker processes and Dask workers)."""
     replays: list[Replay] = []

@@ -21,7 +21,7 @@ from ..model import GameRecord
 from ..notation.files import HandText, LinesFrom, read_hands
 from ..notation.build import NotationError, SourceMap
 from ..notation.parser import parse_text
-from ..judging.replay import Replay, replay, ruleset_of
+from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
 from ..judging.report import Problem, diagnostic_problem, rulings, summary
 from ..rules.rulesets import BadOption, Ruleset, UnknownRuleset
 from ..matches.verdict import MatchJudge, Verdict, trimmed
@@ -154,9 +154,11 @@ def _unreadable(hand: HandText, p: Problem, lines) -> HandReport:
 
 
 def check_hand(
-    hand: HandText, ruleset_name: str | None = None, quiet: bool = False, replays: list[Replay] | None = None
+    hand: HandText, ruleset_name: str | Ruleset | RulesetOverride | None = None, quiet: bool = False, replays: list[Replay] | None = None
 ) -> HandReport:
-    """Parse and replay one hand cut out of a file.
+    """Parse and replay one hand cut out of a file, under ``ruleset_name`` (a preset's name, a
+    ruleset, or what ``--ruleset`` and ``--option`` say: :func:`~gouji_record.judging.replay.ruleset_of`)
+    or else its Ruleset and Options tags.
 
     Never raises for bad input: the report says what was wrong, located in the file. ``replays``,
     if given, receives the replay of each record read (none for a hand that cannot be read), for
@@ -287,7 +289,7 @@ def batches(items: Iterable[A], size: int = BATCH) -> Iterator[list[A]]:
 
 def check_file(
     path: str,
-    ruleset_name: str | None = None,
+    ruleset_name: str | Ruleset | RulesetOverride | None = None,
     jobs: int = 1,
     quiet: bool = False,
     stream: BinaryIO | None = None,

@@ -25,6 +25,8 @@ from typing import Any
 from .extras import need
 from .batch import HandReport, Runner, check_file, with_matches
 from ..notation.files import HandText
+from ..judging.replay import RulesetOverride
+from ..rules.rulesets import Ruleset
 
 #: Batches in flight per worker thread: one being checked, one waiting, one on the way.
 IN_FLIGHT = 3
@@ -95,7 +97,7 @@ def on_cluster(client) -> Runner:
 
 
 def check_files(
-    client, paths: Iterable[str], ruleset_name: str | None = None, quiet: bool = False, encoding: str | None = None
+    client, paths: Iterable[str], ruleset_name: str | Ruleset | RulesetOverride | None = None, quiet: bool = False, encoding: str | None = None
 ) -> Iterator[HandReport]:
     """The reports of every hand of ``paths`` checked on the workers of ``client`` (a
     ``dask.distributed.Client``), match checks included: the reports ``gouji validate --jobs N``
