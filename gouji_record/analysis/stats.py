@@ -197,6 +197,12 @@ class Stats:
             points = (score.teams[1], score.teams[0]) if score is not None else None
             self.matches.append(MatchHand(name, record.tags.get("Hand"), points))
 
+    def hand_keys(self, result: Replay) -> list[str]:
+        """The rows that count the hand ``result`` among their ``hands``: a player's or a seat's
+        per appearance, a team's or a ruleset's once."""
+        keys = [self.key(result, seat) for seat in SEATS]
+        return keys if self.by in ("player", "seat") else list(dict.fromkeys(keys))
+
     def add_tribute(self, result: Replay, kinds: dict[int, str]) -> None:
         """Count the tribute of the hand ``result`` already added: ``kinds`` maps each pre-play
         action the match check explains as tribute to its kind (a key of
@@ -212,12 +218,8 @@ class Stats:
         """Count ``diagnostic``, a problem of the hand ``result`` already added (valid on its own)
         that is its match's: the hand is invalid, and illegal for the seat of the action it names
         (none for a problem of the hand as a whole, such as its Hand number)."""
-        counted: set[str] = set()
-        for seat in SEATS:
-            key = self.key(result, seat)
-            if key not in counted or self.by in ("player", "seat"):
-                self.rows[key].invalid += 1
-            counted.add(key)
+        for key in self.hand_keys(result):
+            self.rows[key].invalid += 1
         if diagnostic.action is None or diagnostic.action >= len(result.record.all_actions):
             return
         seat = result.record.all_actions[diagnostic.action].seat
