@@ -50,15 +50,14 @@ class Selection:
     has: tuple[str, ...] = ()
     valid: bool | None = None
 
-    def keeps(self, result: Replay, valid: bool | None = None) -> bool:
-        """Whether the hand ``result`` replayed is selected; ``valid`` is its whole verdict
-        (:attr:`~gouji_record.matches.verdict.Verdict.valid`; ``None``: its replay's own)."""
-        if valid is None:
-            valid = result.diagnostic is None
-        return self._keeps_apart_from_verdict(result) and (self.valid is None or valid == self.valid)
-
-    def _keeps_apart_from_verdict(self, result: Replay) -> bool:
-        return self.keeps_tags(result.record.tags, result.ruleset) and self._keeps_events(result)
+    def keeps(self, result: Replay) -> bool:
+        """Whether the hand ``result`` replayed is selected, judged by its replay's own verdict
+        (a hand of a match: :meth:`pick` and :meth:`settle` judge it within its match)."""
+        return (
+            self.keeps_tags(result.record.tags, result.ruleset)
+            and self._keeps_events(result)
+            and (self.valid is None or (result.diagnostic is None) == self.valid)
+        )
 
     def keeps_tags(self, tags: dict[str, str], rules: Ruleset) -> bool:
         """Whether a hand with ``tags``, replayed under ``rules``, passes the tests that need no
