@@ -55,12 +55,18 @@ def test_a_missed_burn_and_a_missed_answer():
     # with five cards that beat it: from X QQQQ 33 only XQQQQ (four queens carrying a small joker),
     # and what is left, 33, is one last play, which needs no joker: the burn condition holds
     # (002 §10). Seats 2, 3 and 6 hold only 33. Seat 4 passes: both chances went by at action 2.
+    # Seat 5 is seat 1's team-mate (1-3-5): its burn is a partner burn, ranked after the answer.
     done = hand({1: "TTTTT", 4: "JJJJJ", 5: "XQQQQ"}, "1:TTTTT 4:-")
-    assert found(done) == [(2, "burn-missed", 5, ("5:*XQQQQ",)), (2, "answer-missed", 4, ("4:JJJJJ",))]
+    assert found(done) == [(2, "answer-missed", 4, ("4:JJJJJ",)), (2, "partner-burn-missed", 5, ("5:*XQQQQ",))]
+    assert "its team-mate seat 1's TTTTT" in str(done.findings[1].text)
+    # The same cards with seat 2, an opponent of seat 1, as the one who could burn: a burn missed.
+    done = hand({1: "TTTTT", 4: "JJJJJ", 2: "XQQQQ"}, "1:TTTTT 4:-")
+    assert found(done) == [(2, "burn-missed", 2, ("2:*XQQQQ",)), (2, "answer-missed", 4, ("4:JJJJJ",))]
+    assert str(done.findings[0].text).startswith("seat 2 could have burned (烧牌) seat 1's TTTTT with XQQQQ")
     assert done.caveat is None
     burn = done.findings[0]
     assert burn.rule == "burn" and burn.source.startswith("够级大纲 §10")
-    assert burn.text.zh == "5号位本可用XQQQQ烧1号位的TTTTT（烧牌条件成立），但没有烧"
+    assert burn.text.zh == "2号位本可用XQQQQ烧1号位的TTTTT（烧牌条件成立），但没有烧"
 
 
 def test_a_burn_taken_is_no_finding():
@@ -106,7 +112,7 @@ def test_an_irregular_action_not_made_is_judged_as_the_engine_took_it():
     # still burned (as in test_a_missed_burn_and_a_missed_answer), until seat 4 passed: the chance
     # went by. The review took the failed attempt for a burn taken and reported nothing for seat 5.
     done = hand({1: "TTTTT", 4: "JJJJJ", 5: "XQQQQ"}, "1:TTTTT ^5:*QQQQ 4:-")
-    assert found(done) == [(2, "burn-missed", 5, ("5:*XQQQQ",)), (3, "answer-missed", 4, ("4:JJJJJ",))]
+    assert found(done) == [(2, "partner-burn-missed", 5, ("5:*XQQQQ",)), (3, "answer-missed", 4, ("4:JJJJJ",))]
 
 
 def test_an_opening_by_fours_that_rests_on_hidden_cards_is_not_certain():
@@ -114,9 +120,10 @@ def test_an_opening_by_fours_that_rests_on_hidden_cards_is_not_certain():
     # its seat must hold 4s and lead them all in the next round (003 §开点 "满足开点条件而不出4，则不视为开点";
     # option opening-by-fours). Seat 1 leads K, not a 够级 play (K needs two: 003 §够级), and wins the
     # round: the others hold only 33, held for the last play (003 §开点发4). AA was legal and nobody
-    # could beat or burn it; with AAK 4 33 seat 1 holds a 4, so AA would have opened: a fact.
+    # could beat or burn it; with AAK 4 33 seat 1 holds a 4, so AA would have qualified it to open
+    # by leading its 4 next: a fact (a qualifying missed, not an opening: issue 24).
     done = review(replay(small(("AAK433",) + ("33",) * 5, "1:K 2:- 3:- 4:- 5:- 6:-", "fours")))
-    assert found(done) == [(1, "opening-missed", 1, ("1:AA",))]
+    assert found(done) == [(1, "qualify-missed", 1, ("1:AA",))]
     # With AAK and two cards not written (?2), those two may be 4s or not (33, say): whether AA
     # would have opened depends on them. The engine qualifies the seat on its hidden cards (possible
     # cards), and the review took that for an opening for certain.
@@ -275,7 +282,8 @@ def test_what_a_review_of_hidden_cards_asserts_holds_for_the_cards_dealt(preset)
     # in the record as dealt.
     import random
 
-    from gouji_record.analysis.review import _certain_opening
+    from gouji_record.analysis.review import _certain_outcome
+    from gouji_record.rules.events import EventKind
     from gouji_record.rules.engine import step
     from gouji_record.rules.rulesets import get_ruleset
     from gouji_record.bots.selfplay import play_hand
@@ -296,8 +304,9 @@ def test_what_a_review_of_hidden_cards_asserts_holds_for_the_cards_dealt(preset)
             for a in f.choices:
                 step(as_dealt.positions[f.action], a)  # raises IllegalAction if the claim was wrong
                 checked += 1
-                if f.kind == "opening-missed":
-                    assert _certain_opening(as_dealt.positions[f.action], a), (seed, f)
+                if f.kind in ("opening-missed", "qualify-missed", "fours-missed"):
+                    wanted = EventKind.OPEN_QUALIFIED if f.kind == "qualify-missed" else EventKind.OPEN
+                    assert _certain_outcome(as_dealt.positions[f.action], a) is wanted, (seed, f)
     assert checked > 0
 
 

@@ -4,14 +4,24 @@ A review walks the positions of a replayed hand and, at each decision, asks the 
 generator (:func:`~gouji_record.rules.moves.legal_actions`, the one ``gouji moves`` uses, which
 asks the engine itself) what else the seat could have done. It reports facts, not advice:
 
-- ``burn-missed`` (可烧未烧): a seat could have burned (烧牌) a 够级 play, the burn condition
-  holding, and the chance went by; the cards it could have used;
+- ``burn-missed`` (可烧未烧): a seat could have burned (烧牌) an opponent's 够级 play (or 够死级,
+  dead gouji, named as such), the burn condition holding, and the chance went by; the cards it
+  could have used; ``partner-burn-missed`` (可烧队友未烧) the same on a team-mate's play, ranked
+  after the others (burning one's own side costs the team the 烧贡 or the score it would win);
 - ``answer-missed`` (未打点): the opposite could have answered (打点) a 够级 play and passed;
 - ``opening-missed`` (未开点): a seat that never opened (开点) had a legal play that would have
-  opened for certain (no seat could then beat or burn it), and what not opening costs it in
-  点贡 next hand under the ruleset;
+  opened for certain (no seat could then beat or burn it), and what not opening costs it under
+  the ruleset: the 点贡 it pays next hand, and its own score (计分);
+- under 开点发4 (``opening-by-fours``: 003 §开点, 004 §17-§18) winning the round only
+  qualifies, so the decisions are others: ``qualify-missed`` (未得开点资格) a play that would
+  have won the round for certain, qualifying the seat, which never opened; ``fours-missed``
+  (未发4开点) a qualified seat's lead that is not all its 4s, when leading them would have opened;
+  ``opening-given-up`` (放弃开点) 4s played in a way that gives opening up for the hand (004 §18),
+  where the seat could have done otherwise; each with the same cost;
 - ``yield-taken`` (让牌) and ``yield-missed`` (可让未让): a yield made, or one the seat could have
-  made and passed instead (a yield keeps the turn for later: 002 §12);
+  made and passed instead (a yield keeps the turn for later: 002 §12), only where a seat it
+  yields to (its downstream neighbour and partner) may still act on the play: otherwise the turn
+  comes straight back and the yield changes nothing;
 - ``threes-only`` (只剩3) and ``smothered`` (被闷): under 憋三, the moment a seat holds only 3s
   (its last play, if beaten, smothers it) and the moment its 3s can no longer be played (闷);
 - ``undecided`` (暗牌未定): a question the cards the record does not give (``?N``) decide.
@@ -29,7 +39,7 @@ deal must be known (no ``?N``) for that.
 ...         " 5: DXXXKK888888887777777755555555554444 6: AAATTTTTTTTTTT9999666666555533333333")
 >>> hand = replay(parse(head + deal + " play 1. 1:TTTTT 4:JJJJJ 1:-")[0])
 >>> [(f.number, f.kind, f.seat, f.alternatives[:2], f.more) for f in review(hand).findings]
-[(2, 'burn-missed', 3, ('3:*22222', '3:*D2222'), 24), (3, 'burn-missed', 3, ('3:*22222', '3:*D2222'), 24), (3, 'answer-missed', 1, ('1:KKKKK',), 0)]
+[(2, 'partner-burn-missed', 3, ('3:*22222', '3:*D2222'), 24), (3, 'burn-missed', 3, ('3:*22222', '3:*D2222'), 24), (3, 'answer-missed', 1, ('1:KKKKK',), 0)]
 """
 
 from __future__ import annotations
@@ -40,12 +50,14 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..bilingual import Bilingual
-from ..cards import FOUR, THREE, parse_cards
+from ..cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, parse_cards
 from ..matches.match import tribute_due
 from ..model import Action, ActionKind
 from ..notation.build import SourceMap
 from ..judging.replay import Replay, replay
-from ..rules.engine import SEATS, Position, opposite, step, team, team_name
+from ..rules.engine import SEATS, Position, excluded_from_opening, opposite, step, team, team_name
+from ..rules.position import SEATS_AFTER
+from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
 from ..rules.moves import HiddenPlays, legal_actions
 from ..rules.plays import classify, is_gouji
@@ -62,11 +74,15 @@ KINDS: dict[str, tuple[str, str, str]] = {
     "burn-missed": ("可烧未烧", "burn not taken", "burn"),
     "answer-missed": ("未打点", "answer not made", "gouji-opposite-only"),
     "opening-missed": ("未开点", "opening not made", "opening"),
+    "qualify-missed": ("未得开点资格", "qualifying to open not made", "opening-fours"),
+    "fours-missed": ("未发4开点", "opening by leading 4s not made", "opening-fours"),
+    "opening-given-up": ("放弃开点", "opening given up", "open-given-up"),
     "yield-taken": ("让牌", "yield taken", "yield"),
     "yield-missed": ("可让未让", "yield not taken", "yield"),
     "threes-only": ("只剩3", "only 3s left", "smother"),
     "smothered": ("被闷", "smothered", "smother"),
     "undecided": ("暗牌未定", "hidden cards decide", "deal"),
+    "partner-burn-missed": ("可烧队友未烧", "burn of a team-mate not taken", "burn"),
 }
 #: Alternatives tried per finding in rollouts (the action made, and this many others).
 ROLLOUT_ALTERNATIVES = 3
@@ -103,9 +119,11 @@ class Finding:
     1, as users see it); ``seat`` the deciding seat; ``text`` what happened, in both languages
     (:class:`~gouji_record.bilingual.Bilingual`); ``alternatives`` the actions the rules allowed
     instead (``5:*XXKK``), at most :data:`SHOWN`, with ``more`` the number left out; ``cost`` the
-    cards of 点贡 the seat owes next hand for not opening (``opening-missed`` of a finished hand
-    under a ruleset with point tribute), else ``None``; ``rule`` a rule key and ``source`` its
-    citation; ``estimates`` the rollout estimates, if asked for.
+    cards of 点贡 the seat owes next hand for not opening (an opening finding of a finished hand
+    under a ruleset with point tribute), else ``None``; ``score_cost`` the points of its own score
+    (计分) not opening loses it under a ruleset that scores opening (003 §计分, 004 §38), else
+    ``None``; ``rule`` a rule key and ``source`` its citation; ``estimates`` the rollout
+    estimates, if asked for.
     """
 
     kind: str
@@ -117,6 +135,7 @@ class Finding:
     alternatives: tuple[str, ...] = ()
     more: int = 0
     cost: int | None = None
+    score_cost: int | None = None
     estimates: tuple[Estimate, ...] = ()
     #: The alternatives as actions (all of them), for rollouts.
     choices: tuple[Action, ...] = field(default=(), repr=False, compare=False)
@@ -140,6 +159,7 @@ class Finding:
             "alternatives": list(self.alternatives),
             "more_alternatives": self.more,
             "cost": self.cost,
+            "score_cost": self.score_cost,
             "rule": self.rule,
             "source": self.source,
             "estimates": [e.__dict__ for e in self.estimates],
@@ -199,29 +219,31 @@ def _decided(pos: Position, a: Action) -> bool:
     return not (cards[THREE] and rules.threes_held) and not (cards[FOUR] and rules.fours_whole)
 
 
-def _opened_by(events, seat: int, after: Position) -> bool | None:
-    """Whether ``events`` open ``seat`` (开点). Under 开点发4 winning the round qualifies a seat that
-    holds a 4, which then opens by leading its 4s; ``None`` when only the cards the record does not
-    give (``?N``) may be that 4 (the engine qualifies the seat on them: they are possible cards)."""
+def _round_outcome(events, seat: int, after: Position) -> EventKind | None | bool:
+    """What ``events`` give ``seat`` for opening: :attr:`EventKind.OPEN` (开点), or, under 开点发4,
+    :attr:`EventKind.OPEN_QUALIFIED` (the round won, to open by leading its 4s next); ``None`` when
+    that qualification rests only on cards the record does not give (``?N``: the engine qualifies
+    the seat on them, they are possible 4s); ``False`` when neither."""
     for e in events:
         if e.seats[:1] == (seat,):
             if e.kind is EventKind.OPEN:
-                return True
+                return EventKind.OPEN
             if e.kind is EventKind.OPEN_QUALIFIED:
-                return True if after.hands[seat - 1][FOUR] else None
+                return EventKind.OPEN_QUALIFIED if after.hands[seat - 1][FOUR] else None
     return False
 
 
-def _certain_opening(pos: Position, action: Action) -> bool | None:
-    """Whether ``action`` opens its seat (开点) whatever the others do: nobody may beat or burn
-    it and the round ends with it. ``None`` when cards the record does not give decide it."""
+def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
+    """What ``action`` gives its seat for opening whatever the others do (:func:`_round_outcome`):
+    nobody may beat or burn it and the round ends with it. ``None`` when cards the record does not
+    give decide it, ``False`` when it neither opens nor qualifies for certain."""
     seat = action.seat
     try:
         pos, events = step(pos, action)
     except IllegalAction:
         return False
-    if (opened := _opened_by(events, seat, pos)) is not False:
-        return opened
+    if (outcome := _round_outcome(events, seat, pos)) is not False:
+        return outcome
     if pos.top is None or not pos.top.can_open:
         return False
     for _ in range(12):  # the others pass one by one, while none of them could play
@@ -236,8 +258,8 @@ def _certain_opening(pos: Position, action: Action) -> bool | None:
             pos, events = step(pos, Action(seat=pos.to_act, kind=ActionKind.PASS))
         except IllegalAction:
             return False
-        if (opened := _opened_by(events, seat, pos)) is not False:
-            return opened
+        if (outcome := _round_outcome(events, seat, pos)) is not False:
+            return outcome
         if pos.top is None or pos.over:
             return False
     return False
@@ -264,17 +286,72 @@ def _burnable(pos: Position) -> tuple | None:
     return (pos.round, top) if top is not None and (top.restricted or top.burn_only) and not pos.over else None
 
 
-def _point_cost(result: Replay, seat: int) -> tuple[int, int] | None:
-    """Cards of 点贡 ``seat`` owes its opposite next hand as it stands, and had it opened; ``None``
-    when the hand is not over or the ruleset has no point tribute."""
+def _may_qualify(pos: Position, seat: int) -> bool:
+    """Whether ``seat``'s cards (all, if some are not written) still hold a 够级 play that may open
+    (开点): a rank held at least as often as its 够级 minimum, with the 2s and jokers
+    ``opening_excludes`` does not bar (004 §17 纯够级牌; 003 §开点)."""
+    if pos.unknown[seat - 1]:
+        return True
+    rules, hand = pos.ruleset, pos.hands[seat - 1]
+    extra = [0] * len(hand)
+    for rank, barred in ((TWO, "twos"), (SMALL_JOKER, "small-joker"), (BIG_JOKER, "big-joker")):
+        if barred not in rules.opening_excludes:
+            extra[rank] = hand[rank]
+    for rank in range(TWO):
+        if hand[rank]:
+            cards = list(extra)
+            cards[rank] = hand[rank]
+            play = classify(tuple(cards))
+            if is_gouji(play, rules) and not excluded_from_opening(play, rules):
+                return True
+    return False
+
+
+class OpeningCost(NamedTuple):
+    """What not opening (开点) costs a seat in a finished hand, as it stands and had it opened:
+    ``tribute`` and ``tribute_opened`` the cards of 点贡 it pays its opposite next hand (``None``
+    under a ruleset without point tribute), ``score`` and ``score_opened`` its own score's extras
+    (计分: 003 §计分's −2 for not opening, 004 §38's ±1 between opposites; ``None`` under a
+    ruleset that scores none)."""
+
+    tribute: int | None
+    tribute_opened: int | None
+    score: int | None
+    score_opened: int | None
+
+    def text(self, seat: int) -> Bilingual | None:
+        """The cost in words, or ``None`` when opening would have changed nothing."""
+        en, zh = [], []
+        opp = opposite(seat)
+        if self.tribute is not None and self.tribute != self.tribute_opened:
+            en.append(f"it pays seat {opp} {self.tribute} card(s) of 点贡 next hand ({self.tribute_opened} had it opened)")
+            zh.append(f"下一局要向{opp}号位交{self.tribute}张点贡（开点则{self.tribute_opened}张）")
+        if self.score is not None and self.score != self.score_opened:
+            en.append(f"its personal score (个人分) is {self.score:+d} ({self.score_opened:+d} had it opened)")
+            zh.append(f"个人得分{self.score:+d}（开点则{self.score_opened:+d}）")
+        return Bilingual("; not opening, " + " and ".join(en), "；未开点，" + "，".join(zh)) if en else None
+
+
+def _opening_cost(result: Replay, seat: int) -> OpeningCost | None:
+    """What not opening costs ``seat`` (:class:`OpeningCost`), as the match reckons the tribute
+    (:func:`~gouji_record.matches.match.tribute_due`; after a sweep there may be none, 002 §21(7))
+    and the hand's score (:func:`~gouji_record.rules.scoring.scores`); ``None`` when the hand is not
+    over (or void)."""
     final, rules = result.final, result.ruleset
-    if not final.over or final.void or "point" not in rules.tribute_order:
+    if not final.over or final.void:
         return None
+    opened = replace(final, opened=final.opened | {seat})
+    tribute = tribute_opened = None
+    if "point" in rules.tribute_order:
+        def owed(pos: Position) -> int:
+            return sum(d.count for d in tribute_due(rules, pos) if d.kind == "point" and d.giver == seat)
 
-    def owed(pos: Position) -> int:  # as the match reckons it: after a sweep there may be none (002 §21(7))
-        return sum(d.count for d in tribute_due(rules, pos) if d.kind == "point" and d.giver == seat)
-
-    return owed(final), owed(replace(final, opened=final.opened | {seat}))
+        tribute, tribute_opened = owed(final), owed(opened)
+    sc = rules.scoring
+    score = score_opened = None
+    if sc.not_opened or sc.opening_pair:
+        score, score_opened = scores(rules, final).seats[seat], scores(rules, opened).seats[seat]
+    return OpeningCost(tribute, tribute_opened, score, score_opened)
 
 
 class _Walk:
@@ -286,6 +363,11 @@ class _Walk:
         self.findings: list[Finding] = []
         final = result.final
         self.unopened = {s for s in SEATS if s not in final.opened}  # by the end of the record
+        self.events_at: dict[int, list] = {}
+        for e in result.events:
+            self.events_at.setdefault(e.action, []).append(e)
+        #: (seat, round): the rounds that qualified a seat to open by leading its 4s (开点发4)
+        self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
 
     def add(self, kind: str, index: int, seat: int, en: str, zh: str, plays: list[Action] = (), **extra) -> None:
         rule = KINDS[kind][2]
@@ -340,11 +422,13 @@ class _Walk:
 
     def flush(self, pending: dict) -> None:
         for seat, (i, plays, hidden, top) in pending.items():
-            victim = f"seat {top.seat}'s {top.play}"
-            victim_zh = f"{top.seat}号位的{top.play}"
+            partner = team(seat) == team(top.seat)
+            what, what_zh = ("dead gouji (够死级) ", "够死级") if top.burn_only else ("", "")
+            whose, whose_zh = (f"its team-mate seat {top.seat}'s", f"队友{top.seat}号位的") if partner else (f"seat {top.seat}'s", f"{top.seat}号位的")
+            victim, victim_zh = f"{whose} {what}{top.play}", f"{whose_zh}{what_zh}{top.play}"
             if plays:
                 self.add(
-                    "burn-missed",
+                    "partner-burn-missed" if partner else "burn-missed",
                     i,
                     seat,
                     f"seat {seat} could have burned (烧牌) {victim} with {_cards_list(plays)}, the burn condition "
@@ -402,6 +486,8 @@ class _Walk:
             return
         if action.kind is not ActionKind.PASS or seat != opposite(top.seat) or top.restricted:
             return
+        if not any(may_follow(pos, t, top) for t in SEATS_AFTER[seat][:2]):
+            return  # the seats it would yield to have no turn on the play: the turn comes straight back
         offer = Action(seat=seat, kind=ActionKind.YIELD)
         try:
             step(pos, offer)
@@ -432,6 +518,14 @@ class _Walk:
             or action.kind not in (ActionKind.PLAY, ActionKind.PASS)
         ):
             return
+        if self.rules.opening_by_fours:
+            if self.given_up(pos, i, action):
+                return
+            if seat in pos.qualified and pos.top is None:
+                self.fours(pos, i, action)
+                return
+            if (seat, pos.round) in self.qualified_in:  # the round this action belongs to qualified it
+                return
         candidates = [
             a
             for a in legal_actions(pos, seat)
@@ -442,17 +536,98 @@ class _Walk:
             and is_gouji(classify(parse_cards(a.cards)), self.rules)
             and _decided(pos, a)
         ]
-        openers = [a for a in candidates if _certain_opening(pos, a)]
+        wanted = EventKind.OPEN_QUALIFIED if self.rules.opening_by_fours else EventKind.OPEN
+        openers = [a for a in candidates if _certain_outcome(pos, a) is wanted]
         if not openers:
             return
-        cost = _point_cost(self.result, seat)
-        en = f"seat {seat} could have opened (开点) with {_cards_list(openers)}: no seat could then beat or burn it"
-        zh = f"{seat}号位本可用{_cards_list(openers, True)}开点：出了无人能管、也无人能烧"
-        if cost is not None and cost[0] != cost[1]:
-            opp = opposite(seat)
-            en += f"; not opening, it pays seat {opp} {cost[0]} card(s) of 点贡 next hand ({cost[1]} had it opened)"
-            zh += f"；未开点，下一局要向{opp}号位交{cost[0]}张点贡（开点则{cost[1]}张）"
-        self.add("opening-missed", i, seat, en, zh, openers, cost=None if cost is None else cost[0])
+        if wanted is EventKind.OPEN:
+            self.add_opening(
+                "opening-missed",
+                i,
+                seat,
+                f"seat {seat} could have opened (开点) with {_cards_list(openers)}: no seat could then beat or burn it",
+                f"{seat}号位本可用{_cards_list(openers, True)}开点：出了无人能管、也无人能烧",
+                openers,
+            )
+        else:
+            self.add_opening(
+                "qualify-missed",
+                i,
+                seat,
+                f"seat {seat} could have won the round with {_cards_list(openers)} (no seat could then beat or burn "
+                "it) and so qualified to open by leading all its 4s next (开点发4); it never opened",
+                f"{seat}号位本可用{_cards_list(openers, True)}赢下这一轮（出了无人能管、也无人能烧），下一轮一次性发4即开点；"
+                "但始终没有开点",
+                openers,
+            )
+
+    def add_opening(self, kind: str, i: int, seat: int, en: str, zh: str, plays: list[Action]) -> None:
+        """An opening finding, with what not opening cost the seat (:class:`OpeningCost`)."""
+        cost = _opening_cost(self.result, seat)
+        said = cost.text(seat) if cost is not None else None
+        if said is not None:
+            en, zh = en + said.en, zh + said.zh
+        tribute = None if cost is None else cost.tribute
+        lost = None if cost is None or cost.score is None else cost.score_opened - cost.score
+        self.add(kind, i, seat, en, zh, plays, cost=tribute, score_cost=lost)
+
+    def fours(self, pos: Position, i: int, action: Action) -> None:
+        """开点发4: the qualified seat leads; only all its 4s at once open (004 §17)."""
+        seat = action.seat
+        if EventKind.OPEN in {e.kind for e in self.events_at.get(i, ()) if e.seats[:1] == (seat,)}:
+            return
+        fours = pos.hands[seat - 1][FOUR]
+        openers = [
+            a
+            for a in legal_actions(pos, seat)
+            if isinstance(a, Action)
+            and a.kind is ActionKind.PLAY
+            and parse_cards(a.cards)[FOUR] == fours
+            and _decided(pos, a)
+            and _certain_outcome(pos, a) is EventKind.OPEN
+        ]
+        if not openers or pos.unknown[seat - 1]:
+            return
+        lost = "gives opening up for the hand (放弃开点)" if parse_cards(action.cards)[FOUR] else "lets the qualification lapse"
+        lost_zh = "放弃了开点" if parse_cards(action.cards)[FOUR] else "开点资格随之作废"
+        self.add_opening(
+            "fours-missed",
+            i,
+            seat,
+            f"seat {seat} qualified to open and leads: leading all its 4s now ({_cards_list(openers)}) would have "
+            f"opened (开点发4); leading {action.cards} it {lost}",
+            f"{seat}号位已得开点资格、轮到它发牌：此时一次性发4（{_cards_list(openers, True)}）即开点；"
+            f"发{action.cards}，{lost_zh}",
+            openers,
+        )
+
+    def given_up(self, pos: Position, i: int, action: Action) -> bool:
+        """放弃开点 (004 §18, 003 §开点): the action gave opening up, where the seat could have
+        done otherwise (passed, or led without 4s). Whether it did (reported or not)."""
+        seat = action.seat
+        if EventKind.OPEN_GIVEN_UP not in {e.kind for e in self.events_at.get(i, ()) if e.seats[:1] == (seat,)}:
+            return False
+        if seat in pos.qualified and pos.top is None:
+            return False  # a qualified seat's lead of some of its 4s: fours-missed says it
+        if pos.melee or pos.headless(seat) or not (seat in pos.natural or _may_qualify(pos, seat)):
+            return True  # it could open no more: giving it up changes nothing
+        others = [
+            a
+            for a in legal_actions(pos, seat)
+            if isinstance(a, Action) and (a.kind is ActionKind.PASS or (a.kind is ActionKind.PLAY and not parse_cards(a.cards)[FOUR]))
+        ]
+        if others:
+            self.add_opening(
+                "opening-given-up",
+                i,
+                seat,
+                f"seat {seat} gives opening up for the hand (放弃开点) playing {action.cards}: 4s played other than "
+                f"all at once in the lead after a qualifying round; it could have {'passed' if others[0].kind is ActionKind.PASS else 'led ' + others[0].cards}",
+                f"{seat}号位出{action.cards}，放弃了开点（不是在开点后的下一轮一次性发4）；本可"
+                f"{'过牌' if others[0].kind is ActionKind.PASS else '发' + others[0].cards}",
+                others,
+            )
+        return True
 
     def threes(self, pos: Position, after: Position, i: int, action: Action) -> None:
         top = after.top

@@ -653,9 +653,9 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
     restricted = gouji and not dead_gouji
     if rules.opening_in_melee:  # 001 §38: any 够级 play nobody answers opens, in the melee too
         melee_gouji = pos.melee and not dead_gouji and is_gouji(play, rules) and not pos.headless(seat)
-        can_open = (restricted or melee_gouji) and not _excluded_from_opening(play, rules)
+        can_open = (restricted or melee_gouji) and not excluded_from_opening(play, rules)
     else:
-        can_open = restricted and len(pos.finished) < 2 and not _excluded_from_opening(play, rules)
+        can_open = restricted and len(pos.finished) < 2 and not excluded_from_opening(play, rules)
     hands = list(pos.hands)
     hands[seat - 1] = left
     barred = pos.barred
@@ -710,8 +710,10 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
     return _advance(s, pos, seat)
 
 
-def _excluded_from_opening(play: Play, rules: Ruleset) -> bool:
-    """Gouji plays that do not open: carrying jokers, 2s, a single 2, or 2s alone, as the ruleset says."""
+def excluded_from_opening(play: Play, rules: Ruleset) -> bool:
+    """Whether ``play`` (a 够级 play) is one that does not open (开点) under ``rules``: carrying a big
+    or small joker, 2s, a single 2, or 2s alone, as ``rules.opening_excludes`` says (002 §24,
+    003 §开点, 004 §17 纯够级牌)."""
     ex = rules.opening_excludes
     return (
         ("big-joker" in ex and play.big > 0)
