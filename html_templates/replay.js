@@ -77,7 +77,9 @@
     // findings of gouji review (render --review): what else the rules allowed at a decision
     "burn-missed": ["review", "烧", "B"], "answer-missed": ["review", "打", "A"], "opening-missed": ["review", "开", "O"],
     "yield-taken": ["review", "让", "Y"], "yield-missed": ["review", "让", "Y"], "threes-only": ["review", "3", "3"],
-    "smothered": ["review", "闷", "S"], "undecided": ["review", "?", "?"]
+    "smothered": ["review", "闷", "S"], "undecided": ["review", "?", "?"],
+    "partner-burn-missed": ["review", "烧", "B"], "qualify-missed": ["review", "开", "O"],
+    "fours-missed": ["review", "4", "4"], "opening-given-up": ["review", "弃", "G"]
   };
   var SUIT = { s: "♠", h: "♥", c: "♣", d: "♦" };
   var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other", "review"];
@@ -228,12 +230,24 @@
     return t("preplay");
   }
 
+  // The hand's events and the findings of its review as the current view may show them: in a
+  // seat's view, that seat's own review if the page has it (render --seat N --review), else the
+  // whole table's findings, each marked as the whole-table view (they use cards the seat cannot see).
+  function handEvents() {
+    var own = view && H.reviewViews ? H.reviewViews[String(view)] : null, found = own || H.review || [];
+    if (view && !own) found = found.map(function (f) { return Object.assign({}, f, { note: tableView(f.note) }); });
+    return H.events.concat(found).sort(function (a, b) { return a.action - b.action; });  // stable
+  }
+  function tableView(note) {
+    return { zh: "全局视角（用到此座位看不见的牌）：" + note.zh, en: "whole-table view (uses cards this seat cannot see): " + note.en };
+  }
+
   /* ---------- building (once per hand and language) ---------- */
   function loadHand(n) {
     handNo = clamp(n, 0, page.hands.length - 1);
     H = page.hands[handNo];
     frames = H.frames; actions = H.actions;
-    events = H.events.concat(H.review || []).sort(function (a, b) { return a.action - b.action; });  // stable
+    events = handEvents();
     var d = H.diagnostic;
     illegalStep = d && d.action !== null && d.action === frames.length - 1 ? frames.length : null;
     offender = illegalStep !== null ? actions[d.action] : null;
@@ -929,7 +943,11 @@
   }
 
   function setLang(l) { lang = l; buildAll(); show(); }
-  function setView(v) { view = v; $("view").value = String(v); app.setAttribute("data-view", v); buildOrder(); show(); }
+  function setView(v) { view = v; $("view").value = String(v); app.setAttribute("data-view", v);
+    var reviewed = (H.review && H.review.length) || Object.keys(H.reviewViews || {}).length;
+    if (reviewed) { events = handEvents(); buildAll(); } else buildOrder();  // the findings shown depend on the view
+    show();
+  }
 
   for (var s = 1; s <= 6; s++) seatBoxes.push($("seat" + s));
   $("slider").addEventListener("input", function (e) { go(+e.target.value); });

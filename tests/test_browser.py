@@ -81,6 +81,7 @@ def pages(tmp_path_factory):
         "fours": _render(EXAMPLES / "fours-match.gjn", d / "fours.html"),
         "review": _render(HAND, d / "review.html", "--review"),
         "review-fours": _render(EXAMPLES / "fours-match.gjn", d / "review-fours.html", "--review"),
+        "review-seat1": _render(HAND, d / "review-seat1.html", "--review", "--seat", "1"),
     }
     frame = d / "embed.html"
     frame.write_text(
@@ -636,6 +637,33 @@ def test_ten_is_written_T_on_card_faces_as_in_plays(page, pages):
     assert set(page.locator("#seat6 .hand .card[data-rank=T] .rk").all_text_contents()) == {"T"}
     assert page.locator("#actions li.current .cards").text_content() == "TTTTT"
     assert "10" not in page.locator(".card .rk").all_text_contents()
+
+
+def test_a_seat_view_shows_that_seats_own_review_and_labels_the_whole_tables(page, pages):
+    # Issue 24: as seat 1, the page said "seat 3 could have answered with 222 ..." while seat 3's
+    # hand is face down. Rendered with --seat 1 --review, seat 1's view shows the review from seat
+    # 1's view (review(..., view=1): only seat 1's decisions, from its cards, what was played and
+    # the counts); the view of seat 3 shows the whole table's findings, each labelled as such.
+    from gouji_record import read
+    from gouji_record.judging.replay import replay
+    from gouji_record.analysis.review import review
+
+    result = replay(next(iter(read(HAND))))
+    mine = review(result, view=1).findings
+    assert mine and {f.seat for f in mine} == {1}
+    open_at(page, pages["review-seat1"])
+    lane = page.locator("#timeline .lane-review")
+    assert lane.locator(".mk").count() == len({f.action for f in mine})
+    page.locator("#events").wait_for(state="attached")
+    listed = page.locator("#events").inner_text()
+    assert "3号位本可" not in listed and "全局视角" not in listed
+    assert mine[0].text.zh in listed
+    page.locator("#view").select_option("3")
+    whole = review(result).findings
+    assert lane.locator(".mk").count() == len({f.action for f in whole})
+    assert "全局视角（用到此座位看不见的牌）：" + whole[0].text.zh in page.locator("#events").inner_text()
+    page.locator("#view").select_option("0")  # all hands face up: the whole table's, unlabelled
+    assert "全局视角" not in page.locator("#events").inner_text()
 
 
 def test_review_lane_shows_each_finding_in_both_languages(page, pages):

@@ -198,3 +198,65 @@ def test_no_finding_contradicts_the_hands_own_events(preset):
             if f.kind == "opening-given-up":
                 assert EventKind.OPEN_GIVEN_UP in {e.kind for e in at}, (seed, f)
     assert seen  # the hands gave findings to check
+
+
+# -- from one seat's view (座位视角) -------------------------------------------------------------
+
+
+def test_a_seat_view_hides_the_other_hands_only():
+    from gouji_record.analysis.review import seat_view
+
+    record = small(("TTTTT", "33", "33", "JJJJJ33", "QQQQQ33", "33"), "1:TTTTT", "charter")
+    assert seat_view(record, 4).deal == ("?5", "?2", "?2", "JJJJJ33", "?7", "?2")
+    assert seat_view(record, 4).actions == record.actions
+    with pytest.raises(ValueError):
+        seat_view(record, 7)
+
+
+def test_from_its_own_view_a_seat_sees_what_its_cards_decide_and_not_what_others_hold():
+    # The hand of test_a_partner_burn_and_a_dead_gouji_burn_are_named. Seat 5's burns rest on its
+    # own cards (QQQQQ beats five tens and five jacks; the 33 it keeps is one last play): from its
+    # own view the same two findings. From seat 1's or seat 4's view: nothing of seat 5's, and
+    # nothing of their own (seat 4 answered; seat 1 had no decision after its last play).
+    deal = ("TTTTT", "33", "33", "JJJJJ33", "QQQQQ33", "33")
+    result = replay(small(deal, "1:TTTTT 4:JJJJJ 5:- 6:- 2:- 3:-", "charter"))
+    assert found(review(result, view=5)) == found(review(result))
+    assert found(review(result, view=1)) == found(review(result, view=4)) == []
+    assert str(review(result, view=5).caveat).startswith("reviewed from seat 5's view")
+    # An opening from one's own view. Seat 1 holds JJJJ 33, the others 5555 33 each; seat 1 leads
+    # JJJ (not 够级: four jacks are the least, 002 §9) and wins the round. JJJJ would have opened:
+    # four fives do not beat four jacks and nobody holds more than four of a rank (002 §8(6)), so
+    # nobody could beat or burn it: the whole table's review says so. From seat 1's own view each
+    # other hand is six cards it does not see, and four decks hold 16 queens: any of them may hold
+    # QQQQ, so whether JJJJ would have opened is not its to know: no finding.
+    moves = "1:JJJ 2:- 3:- 4:- 5:- 6:-"
+    result = replay(small(("JJJJ33",) + ("555533",) * 5, moves, "charter"))
+    assert found(review(result)) == [(1, "opening-missed", 1, ("1:JJJJ",))]
+    assert found(review(result, view=1)) == []
+    # With the others holding only 33, two cards each, no other hand can hold four cards to beat
+    # JJJJ: the counts decide it, and seat 1 knows them: the same finding from its own view.
+    result = replay(small(("JJJJ33",) + ONLY_THREES, moves, "charter"))
+    assert found(review(result, view=1)) == found(review(result)) == [(1, "opening-missed", 1, ("1:JJJJ",))]
+
+
+@pytest.mark.parametrize("preset", ["online", "classic", "charter", "fours", "tournament"])
+def test_what_a_seat_sees_from_its_own_view_holds_for_the_whole_table(preset):
+    # A property over self-played hands: a decision found from a seat's own view rests on less than
+    # the whole table's review knows, so the whole table's review has it too (same kind, action and
+    # seat), with at least the alternatives it names; and it is that seat's. (States are left out:
+    # from its view a seat may not know that another was smothered, 闷, and the round goes on in
+    # its view where it closed at the table.)
+    rules = get_ruleset(preset)
+    compared = 0
+    for seed in range(1, 4):
+        result = replay(play_hand(rules, seed), rules)
+        whole = {(f.kind, f.action, f.seat): set(f.choices) for f in review(result).findings}
+        for seat in range(1, 7):
+            for f in review(result, view=seat).findings:
+                assert f.seat == seat
+                if f.kind in ("undecided", "threes-only", "smothered"):
+                    continue
+                assert (f.kind, f.action, f.seat) in whole, (seed, seat, f)
+                assert set(f.choices) <= whole[f.kind, f.action, f.seat], (seed, seat, f)
+                compared += 1
+    assert compared > 0

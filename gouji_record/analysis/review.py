@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..bilingual import Bilingual
 from ..cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, parse_cards
 from ..matches.match import tribute_due
-from ..model import Action, ActionKind
+from ..model import Action, ActionKind, GameRecord, join_hand, split_hand
 from ..notation.build import SourceMap
 from ..judging.replay import Replay, replay
 from ..rules.engine import SEATS, Position, excluded_from_opening, opposite, step, team, team_name
@@ -170,18 +170,27 @@ class Finding:
 class Review:
     """The review of one hand: ``findings`` in action order, ``hidden`` the seats whose cards the
     record does not all give (findings that depend on them are ``undecided`` or left out),
-    ``actions`` the number of actions walked, and ``unestimated`` whether rollouts were asked for
-    and could not be made (cards of the deal are not written)."""
+    ``actions`` the number of actions walked, ``unestimated`` whether rollouts were asked for
+    and could not be made (cards of the deal are not written), and ``view`` the seat from whose
+    view it was made (``review(..., view=seat)``), else ``None`` (the whole table's view)."""
 
     result: Replay
     findings: list[Finding] = field(default_factory=list)
     hidden: tuple[int, ...] = ()
     actions: int = 0
     unestimated: bool = False
+    view: int | None = None
 
     @property
     def caveat(self) -> Bilingual | None:
-        """What the hidden cards leave open, or ``None`` when the deal is known."""
+        """What the review could not see: the seat's view it was made from, or the hidden cards
+        it leaves open; ``None`` for a whole deal seen from the whole table."""
+        if self.view is not None:
+            return Bilingual(
+                f"reviewed from seat {self.view}'s view: its own cards, the cards played and the counts, "
+                "not the others' hands; only its own decisions",
+                f"从{self.view}号位的视角点评：只用它自己的牌、已出的牌和张数，不看别家的牌；只评它自己的决定",
+            )
         if not self.hidden:
             return None
         seats = ", ".join(map(str, self.hidden))
@@ -684,20 +693,58 @@ def _estimates(result: Replay, f: Finding, n: int, bot: str, seed: int) -> tuple
     return tuple(out)
 
 
-def review(result: Replay, *, rollouts: int = 0, bot: str = "person", seed: int = 1) -> Review:
+def seat_view(record: GameRecord, seat: int) -> GameRecord:
+    """``record`` as ``seat`` saw it (座位视角): its own dealt cards as written, every other seat's
+    hand not known (``?N``, N its number of cards), the actions as they are (what was played, given
+    and shown is seen by all). Replayed, the engine then takes the others' cards as possible cards
+    (at most the copies of four decks not yet seen: :attr:`~gouji_record.rules.position.Position.seen`),
+    so what it decides is what the seat could know: its cards, the cards played, the counts.
+    Raises ``ValueError`` for a seat not in 1-6.
+
+    >>> from gouji_record import parse
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> [r] = parse(f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"]'
+    ...             'deal 1: TTTTT?31 2: ? 3: ? 4: JJJJJ?31 5: ? 6: ? play 1. 1:TTTTT 4:JJJJJ')
+    >>> seat_view(r, 4).deal
+    ('?36', '?36', '?36', 'JJJJJ?31', '?36', '?36')
+    """
+    if seat not in SEATS:
+        raise ValueError(f"seat must be 1-6, not {seat}")
+    deal = tuple(
+        hand if s == seat else join_hand("", sum(parse_cards(known)) + unknown)
+        for s, hand in enumerate(record.deal, start=1)
+        for known, unknown in [split_hand(hand)]
+    )
+    return record.model_copy(update={"deal": deal})
+
+
+def review(
+    result: Replay, *, rollouts: int = 0, bot: str = "person", seed: int = 1, view: int | None = None
+) -> Review:
     """Review the hand ``result`` replayed (with every position: ``replay(record)``'s default).
 
     Returns a :class:`Review` with the findings in action order, up to the hand's illegal action
     if it has one. With ``rollouts`` > 0, each finding with alternatives gets :class:`Estimate`
     values from ``rollouts`` hands played out by ``bot`` (a key of
-    :data:`~gouji_record.bots.selfplay.BOTS`) from ``seed``, when the deal is known. Raises
-    ``ValueError`` for a replay made with ``every_position=False``, or an unknown bot.
+    :data:`~gouji_record.bots.selfplay.BOTS`) from ``seed``, when the deal is known. With
+    ``view`` (a seat, 1-6), the review of that seat's decisions from its own view: the record as
+    :func:`seat_view` gives it, replayed under the same ruleset, so that a finding rests only on
+    what the seat could know (its cards, what was played, the counts); what the others' cards
+    would decide is ``undecided`` or left out, and no other seat's decisions are reviewed. Raises
+    ``ValueError`` for a replay made with ``every_position=False``, an unknown bot, or a bad seat.
     """
     if bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r}: expected one of {', '.join(BOTS)}")
     actions = result.record.all_actions
     if len(result.positions) == 1 and actions and result.diagnostic is None:
         raise ValueError("review needs every position: replay(record) without every_position=False")
+    if view is not None:
+        seen = replay(seat_view(result.record, view), result.ruleset)
+        # the seat's view goes no further than the hand does (where the whole deal is illegal, the
+        # possible cards may not be)
+        del seen.positions[len(result.positions) :]
+        mine = [f for f in _Walk(seen).run() if f.seat == view]
+        return Review(result, mine, (), min(len(actions), len(seen.positions) - 1), view=view)
     findings = _Walk(result).run()
     if rollouts > 0:
         findings = [

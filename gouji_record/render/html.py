@@ -146,6 +146,7 @@ def replay_data(
     lines: list[str] | None = None,
     kinds: list[str | None] | None = None,
     findings: list[Finding] | None = None,
+    seen_by: tuple[int, list[Finding]] | None = None,
 ) -> dict[str, Any]:
     """Everything the replay page shows of one hand, as JSON-ready data.
 
@@ -165,6 +166,10 @@ def replay_data(
     language (:mod:`~gouji_record.render.citations`). ``review`` holds the ``findings`` of
     :func:`~gouji_record.analysis.review.review`, if given, shaped as events (``review: true``, the
     finding's text and estimates as their ``note``): the page draws them on a lane of their own.
+    ``seen_by`` (a seat and the findings of ``review(result, view=seat)``) gives ``reviewViews``:
+    the review from that seat's view, which the page shows in that seat's view; in any other
+    seat's view the page labels the whole-table findings as such (全局视角), since they use cards
+    the seat does not see.
     Every text the page shows comes in both languages; the record's own (names, tags, comments)
     as it is written.
     """
@@ -259,8 +264,10 @@ def replay_data(
             "where": _where(problem, lines) if problem else None,
         }
     reviewed = [_finding(f) for f in findings or ()]
+    views = {str(seen_by[0]): [_finding(f) for f in seen_by[1]]} if seen_by is not None else {}
     names = title_forms(result.ruleset.title)
-    sources = [e["source"] for e in events + reviewed] + ([diagnostic["source"]] if diagnostic else [])
+    sources = [e["source"] for e in events + reviewed + [f for v in views.values() for f in v]]
+    sources += [diagnostic["source"]] if diagnostic else []
     score = result.score
     return {
         "title": record.tags.get("Event", "?"),
@@ -277,6 +284,7 @@ def replay_data(
         "frames": frames,
         "events": events,
         "review": reviewed,
+        "reviewViews": views,
         "diagnostic": diagnostic,
         "places": list(result.places) if result.final.over else None,
         "void": result.final.void,
@@ -356,7 +364,8 @@ def render_replays(
     (whose ``lines`` it may quote). ``lang`` (``zh`` or ``en``) and ``seat`` (0: all hands face up,
     1–6: that seat's own view) are the page's initial settings; the reader can change both. With
     ``review`` each hand is reviewed (:func:`~gouji_record.analysis.review.review`) and its findings are
-    drawn on a lane of the timeline (点评).
+    drawn on a lane of the timeline (点评); with a ``seat`` too, also from that seat's view
+    (``review(..., view=seat)``), which the page shows in that seat's view.
 
     ``hands`` may be any iterable, a generator included: it is consumed once, one hand at a time,
     and no :class:`Replay` is kept once its hand is turned into page data (only the few positions
@@ -381,8 +390,9 @@ def render_replays(
     overview = _Overview(judge)
     for result, problem in hands:
         findings = review_hand(result).findings if review else None
+        seen_by = (seat, review_hand(result, view=seat).findings) if review and seat else None
         entry = overview.add(result)
-        data = replay_data(result, problem, lines, entry.kinds if entry is not None else None, findings)
+        data = replay_data(result, problem, lines, entry.kinds if entry is not None else None, findings, seen_by)
         if header is None:
             header = {k: data[k] for k in ("title", "tags", "players", "ruleset")}
         titles.append(data["title"])
