@@ -287,3 +287,29 @@ def test_tribute_paid_and_received_leave_the_returns_out():
     r = CliRunner().invoke(main, ["stats", "--by", "team", "--format", "json", str(EXAMPLES / "charter-match.gjn")])
     rows = {row["key"]: (row["tribute_paid"], row["tribute_received"]) for row in json.loads(r.output)}
     assert rows == {"1-3-5": (5, 4), "2-4-6": (2, 3)}
+
+
+def test_a_ruleset_row_counts_the_points_of_each_hands_winning_team():
+    """Over a ruleset (both teams in one row) points are the winning team's, the higher of the two
+    teams' scores. examples/charter-hand.gjn ends 5-6-1-4-3-2: 1-3-5 takes 1st, 3rd and 5th, 4 + 0 - 2
+    = 2; 2-4-6 2 + 0 - 4 = -2, recorded as 0 (002 §20: 4 2 0 0 -2 -4, only positive scores): 2.
+    examples/charter-match.gjn: 3-5-2-4-6-1: 1-3-5 4 + 2 - 4 = 2, 2-4-6 0 + 0 - 2 → 0: 2;
+    4-3-5-6-2-1: 1-3-5 2 + 0 - 4 → 0, 2-4-6 4 + 0 - 2 = 2: 2; 5-1-3-4-2-6: seats 5, 1, 3 take 1st,
+    2nd and 3rd, a sweep (串三户): 12 to 0: 12. charter-hand-illegal stops at an illegal action:
+    not finished, no points. Charter: 2 + 2 + 2 + 12 = 18 over 4 finished hands, 4.50 a hand.
+    examples/online-match.gjn (2 1 0 0 -1 -2, 000 §计分): 3-5-2-4-6-1 1-3-5 2 + 1 - 2 = 1 against -1;
+    2-4-5-6-1-3 2-4-6 2 + 1 + 0 = 3 against -3; 3-6-5-1-2-4 1-3-5 2 + 0 + 0 = 2 against -2: 1 + 3
+    + 2 = 6. examples/fours-match.gjn (003: 4 2 0 0 -2 -4, the seats' penalties apart): 2-1-6-4-5-3
+    2-4-6 4 + 0 + 0 = 4 against 2 - 2 - 4 = -4; 4-3-1-6-5-2 2 + 0 - 2 = 0 and 4 + 0 - 4 = 0, a
+    tie: 0; 1-3-6-2-4-5 4 + 2 - 4 = 2 against 0 + 0 - 2: 2; 4 + 0 + 2 = 6."""
+    names = ["charter-hand", "charter-hand-illegal", "charter-match", "online-match", "fours-match"]
+    got = rows(*(EXAMPLES / f"{n}.gjn" for n in names), "--by", "ruleset")
+    assert {k: (r["hands"], r["finished"], r["points"], r["points_per_hand"]) for k, r in got.items()} == {
+        "charter": (5, 4, 18, 4.5),
+        "online": (3, 3, 6, 2.0),
+        "fours": (3, 3, 6, 2.0),
+    }
+    table = list(csv.reader(io.StringIO(run(EXAMPLES / "charter-match.gjn", "--by", "ruleset", "--format", "csv").output)))
+    (charter,) = [dict(zip(table[0], row)) for row in table[1:]]
+    assert (charter["points"], charter["points_per_hand"]) == ("16", "5.33")  # 2 + 2 + 12 over 3 hands
+

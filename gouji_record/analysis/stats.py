@@ -43,8 +43,11 @@ class Tally:
     """What the appearances of one key add up to. ``hands`` counts hands (a team's or a ruleset's
     once per hand, a player's or a seat's per appearance), ``finished`` those that ended, not void;
     ``places[k]`` counts place ``k + 1`` (头科 first) of the key's seats over finished hands;
-    ``points`` sums the team's score of each finished hand (计分; none for a ruleset), the seats' own
-    extras in ``extras``; burns count by the burner; ``tribute_paid`` and
+    ``points`` sums the team's score of each finished hand (计分) — for a ruleset, which has both
+    teams, the points of the hand's winning team (the higher of the two teams' scores; in a tie,
+    their common score), so that ``points_per_hand`` is what a hand under it was worth: 2 + 2 + 12
+    over the three hands of examples/charter-match.gjn (002 §20: 4 2 0 0 -2 -4, a negative sum
+    recorded as 0, a sweep 12); the seats' own extras in ``extras``; burns count by the burner; ``tribute_paid`` and
     ``tribute_received`` count cards of tribute (点贡, 落贡, 闷贡, 烧贡, 对头贡: not 还贡, its
     return), as the match check explains the transfers of a hand of a match
     (:meth:`Stats.add_tribute`); ``illegal`` the hands whose
@@ -174,8 +177,8 @@ class Stats:
                 row.hands += 1
                 row.invalid += result.diagnostic is not None
                 row.finished += done
-                if done and score is not None and self.by != "ruleset":
-                    row.points += score.teams[team(seat)]
+                if done and score is not None:
+                    row.points += max(score.teams.values()) if self.by == "ruleset" else score.teams[team(seat)]
             if done:
                 row.places[places.index(seat)] += 1
                 row.extras += score.seats[seat] if score is not None else 0
