@@ -131,13 +131,26 @@ def stats(
 @click.command(name="filter")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A player at some seat (Seat tags); repeat for any of several.")
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    type=click.IntRange(1, 6),
+    metavar="S",
+    help="The seat --has is about (with --player: the player sat there); repeat for any of several.",
+)
 @click.option("--ruleset", "rulesets", multiple=True, metavar="NAME", help="The hand's ruleset; repeat for any of several.")
 @click.option("--event", metavar="TEXT", help="The Event tag contains TEXT (any case).")
 @click.option("--from", "date_from", metavar="YYYY.MM.DD", help="Dated on or after (Date tag).")
 @click.option("--to", "date_to", metavar="YYYY.MM.DD", help="Dated on or before (Date tag).")
 @click.option(
-    "--has", multiple=True, metavar="KIND", help="The hand has an event of KIND (burn-failed, smother, revolt, sweep, …); repeat: all of them."
+    "--has",
+    multiple=True,
+    metavar="KIND",
+    help="The hand has an event of KIND (burn, burn-failed, smother, revolt, sweep, …); repeat: all of them. "
+    "With --player or --seat, an event of that player's (seat's) own.",
 )
+@click.option("--anyone", is_flag=True, help="--has counts any seat's events, not only those of --player or --seat.")
 @click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
 @click.option("--count", is_flag=True, help="Print how many hands are selected, not the hands.")
 @jobs_opt("Pick")
@@ -147,11 +160,13 @@ def stats(
 def filter_(
     files: tuple[str, ...],
     players: tuple[str, ...],
+    seats: tuple[int, ...],
     rulesets: tuple[str, ...],
     event: str | None,
     date_from: str | None,
     date_to: str | None,
     has: tuple[str, ...],
+    anyone: bool,
     valid: bool | None,
     count: bool,
     jobs: int,
@@ -168,6 +183,18 @@ def filter_(
     --invalid the hands of a match are replayed whatever their tags: the verdict of the next
     hand reads them. A hand that cannot be read is reported and not selected; the exit status
     is then 2. FILE - reads standard input.
+
+    With --player or --seat, --has asks what that player's seat did (--anyone: any seat). An
+    event belongs to the seat that acts: the one that made a 够级 play (gouji, dead-gouji,
+    unbeatable), answered it (answer), burned (burn, counter-burn), opened (open,
+    open-qualified, open-given-up, natural-opening), won a round (round-end), took a place
+    (finish, placed, out), took the wind, revolted, kept a head, gave cards (give), called,
+    showed, drew, claimed, or whose action was ruled on (ruling); headless: the seat made
+    headless. Others: a burn's end
+    (burn-success, burn-failed, burn-broken) is the burner's, breaks-burn the seat that broke it;
+    smother (smothered) the smothered seat's, smothers the seat whose play smothered it; melee,
+    sweep, hand-end and void-hand every seat they concern (still in play, the sweeping team,
+    all, the revolters).
     """
     from ..analysis.selection import HAS_CHOICES, Selection
 
@@ -176,7 +203,17 @@ def filter_(
             raise click.BadParameter(f"{kind!r}: expected one of {', '.join(HAS_CHOICES)}", param_hint="--has")
     for name in rulesets:
         _ruleset_option(name)
-    chosen = Selection(players, tuple(r.lower() for r in rulesets), event, date_from, date_to, has, valid)
+    chosen = Selection(
+        players=players,
+        rulesets=tuple(r.lower() for r in rulesets),
+        event=event,
+        date_from=date_from,
+        date_to=date_to,
+        has=has,
+        valid=valid,
+        seats=seats,
+        anyone=anyone,
+    )
     _no_overwrite(files, output)
     kept, bad = 0, []
     with Sink(output, force=force) as out:
