@@ -34,10 +34,11 @@ from .common import (
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option(
     "--by",
-    type=click.Choice(["player", "seat", "team", "ruleset"]),
+    type=click.Choice(["player", "seat", "team", "ruleset", "opposite", "partner"]),
     default="player",
     show_default=True,
-    help="One row per player (Seat tags), seat, team or ruleset.",
+    help="One row per player (Seat tags), seat, team or ruleset; opposite: one per player and each "
+    "opposite it faced (对头, head to head); partner: one per player and each team-mate.",
 )
 @click.option(
     "--format",
@@ -82,14 +83,24 @@ def stats(
     and charts of places per row, of the team points over the hands of each match (Match tag)
     and of burns by outcome. FILE - reads standard input.
     With --dask the hands are counted on a Dask cluster: the same table.
+
+    Over a ruleset, points are those of each hand's winning team (the higher of the two teams'
+    scores). --by opposite and --by partner count pairs of players (Seat tags): for each player
+    and each opposite it faced (对头: seats 1-4, 2-5, 3-6), or each team-mate (1-3-5, 2-4-6), the
+    hands together and, over finished hands, its team's wins (more points than the other team),
+    losses, ties, points, the player's places, and how often it placed ahead of the other (text,
+    json or csv).
     """
     import csv
     from functools import partial
 
-    from ..analysis.stats import COLUMNS, Stats, cell, hand_stats, settle
+    from ..analysis.stats import COLUMNS, PAIR_BY, PAIR_COLUMNS, Pairs, Stats, cell, hand_stats, settle
 
+    pairs = by in PAIR_BY
+    if pairs and fmt_ == "html":
+        raise click.UsageError("--format html draws rows by player, seat, team or ruleset: use text, json or csv with --by " + by)
     _no_overwrite(files, output)
-    table, bad = Stats(by), []  # type: ignore[arg-type]
+    table, bad = (Pairs(by) if pairs else Stats(by)), []  # type: ignore[arg-type]
     runner, client = _cluster_runner(dask_address, jobs)
     try:
         for counted in _each_hand(partial(hand_stats, by=by), files, encoding, override, jobs, bad, runner, settle):
@@ -99,28 +110,35 @@ def stats(
             client.close()
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
+    keys = ["player", by] if pairs else [by]
+    cols = PAIR_COLUMNS if pairs else COLUMNS
+
+    def key_of(t) -> list[str]:
+        return [t.player, t.other] if pairs else [t.key]
+
     with Sink(output, force=force) as out:
         if fmt_ == "html":
             from ..render.stats_page import render_stats
 
-            out.write(render_stats(table, lang=lang))
+            out.write(render_stats(table, lang=lang))  # type: ignore[arg-type]
         elif fmt_ == "json":
-            out.write(json.dumps([t.as_dict() for t in rows], ensure_ascii=False, indent=2) + "\n")
+            data = [t.as_dict(by) if pairs else t.as_dict() for t in rows]  # type: ignore[call-arg]
+            out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         elif fmt_ == "csv":
             buffer = io.StringIO()
             writer = csv.writer(buffer, lineterminator="\n")
-            writer.writerow([by] + [name for _, name in COLUMNS])
+            writer.writerow(keys + [name for _, name in cols])
             for t in rows:
-                writer.writerow([t.key] + [cell(t, name) for _, name in COLUMNS])
+                writer.writerow(key_of(t) + [cell(t, name) for _, name in cols])
             out.write(buffer.getvalue())
         else:
-            head = [by] + [title for title, _ in COLUMNS]
-            body = [[printable(t.key)] + [cell(t, name) for _, name in COLUMNS] for t in rows]
+            head = keys + [title for title, _ in cols]
+            body = [[printable(k) for k in key_of(t)] + [cell(t, name) for _, name in cols] for t in rows]
             widths = [max(columns(r[i]) for r in [head, *body]) for i in range(len(head))]
             for r in [head, *body]:
                 out.write(
                     "  ".join(
-                        (c + " " * (w - columns(c))) if i == 0 else (" " * (w - columns(c)) + c)
+                        (c + " " * (w - columns(c))) if i < len(keys) else (" " * (w - columns(c)) + c)
                         for i, (c, w) in enumerate(zip(r, widths))
                     ).rstrip()
                     + "\n"
