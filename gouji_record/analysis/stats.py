@@ -7,7 +7,10 @@ by outcome, smothers, revolutions, tribute cards paid and received, illegal acti
 through one at a time: memory holds one tally per key, whatever the number of hands (and, for the
 hands of a match, their team points: a few numbers a hand, :attr:`Stats.matches`).
 
-Counts add up: the :class:`Stats` of each hand (:func:`hand_stats`, done in worker processes by
+:class:`Pairs` counts pairs of players instead, head to head (each player against each opposite
+it faced, 对头) or with each team-mate: hands together, wins, points, places (:class:`PairTally`).
+
+Counts add up: the :class:`Stats` (or :class:`Pairs`) of each hand (:func:`hand_stats`, done in worker processes by
 ``gouji stats --jobs``) merged (:meth:`Stats.merge`) in file order are the :class:`Stats` of all.
 
 >>> from gouji_record import parse, replay
