@@ -166,22 +166,119 @@ def test_the_hands_picked_are_those_every_hand_replayed_and_judged_gives(tmp_pat
     f = _file(tmp_path)
     texts = [h.text for h in read_hands(str(f))]
     verdicts = list(gj.verdicts(gj.read(f)))
+    # each tag test, and whose burns --has burn counts then: with --player, the player's own (the
+    # burner is the first seat a burn event lists), else anyone's
+    anyone = None
     tag_tests = {
-        (): lambda t: True,
-        ("--event", "self-play"): lambda t: "self-play" in t["Event"].lower(),
-        ("--event", "Friday"): lambda t: "friday" in t["Event"].lower(),
-        ("--player", "Zhang Wei"): lambda t: "Zhang Wei" in [t[f"Seat{s}"] for s in range(1, 7)],
-        ("--player", "Bot 6"): lambda t: "Bot 6" in [t[f"Seat{s}"] for s in range(1, 7)],
+        (): (lambda t: True, anyone),
+        ("--event", "self-play"): (lambda t: "self-play" in t["Event"].lower(), anyone),
+        ("--event", "Friday"): (lambda t: "friday" in t["Event"].lower(), anyone),
+        ("--player", "Zhang Wei"): (lambda t: "Zhang Wei" in [t[f"Seat{s}"] for s in range(1, 7)], "Zhang Wei"),
+        ("--player", "Bot 6"): (lambda t: "Bot 6" in [t[f"Seat{s}"] for s in range(1, 7)], "Bot 6"),
+        ("--player", "Bot 4", "--anyone"): (lambda t: "Bot 4" in [t[f"Seat{s}"] for s in range(1, 7)], anyone),
+        ("--player", "Bot 4"): (lambda t: "Bot 4" in [t[f"Seat{s}"] for s in range(1, 7)], "Bot 4"),
     }
-    for tags, passes in tag_tests.items():
+    for tags, (passes, burner) in tag_tests.items():
         for valid in ((), ("--valid",), ("--invalid",)):
             for has in ((), ("--has", "burn")):
                 want = [
                     text.strip("\n")
                     for text, v in zip(texts, verdicts)
                     if passes(v.record.tags)
-                    and (not has or any(e.kind.value == "burn" for e in v.events))
+                    and (
+                        not has
+                        or any(
+                            e.kind.value == "burn" and burner in (None, v.record.player(e.seats[0])) for e in v.events
+                        )
+                    )
                     and (not valid or v.valid == (valid == ("--valid",)))
                 ]
                 r = run(f, *tags, *valid, *has)
                 assert r.exit_code == 0 and r.output == "\n".join(w + "\n" for w in want), (tags, valid, has)
+
+
+# -- --has with --player or --seat: the player's (seat's) own events ------------------------------
+
+HEAD = '[Event "x"][Site "y"][Date "2026.11.30"][Ruleset "{}"]' + "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7)) + '[Result "*"]\n'
+#: A burn broken (charter, 002 §9-§10): seat 1 leads TTTTT, a 够级 play only its opposite, seat 4,
+#: may answer; seat 2 burns it with JJJJJ (烧牌: seat 2 is not seat 1's opposite), a 够级 play in
+#: turn, and seat 5, seat 2's opposite, beats it with QQQQQ: an answer (打点) that breaks the burn
+#: (解烧). The rest of each deal is unknown (?31), so the burn condition may still hold.
+BROKEN = HEAD.format("charter") + "deal 1: TTTTT?31 2: JJJJJ?31 3: ? 4: ? 5: QQQQQ?31 6: ?\nplay 1. 1:TTTTT 2:*JJJJJ 5:QQQQQ\n"
+#: A smother (fours, 003 §被闷: 3s are held to the end, a seat whose last play before its 3s is
+#: beaten is smothered, last place at once): seat 1 holds sixteen 8s, sixteen 9s and 3333; it
+#: leads the 8s and everyone passes; it leads the 9s and seat 2 beats them with sixteen 10s (a
+#: 够级 play, ≥ 5×10): seat 1 holds only 3s, smothered by seat 2; seat 4, its opposite, is headless.
+SMOTHER = (
+    HEAD.format("fours")
+    + "deal 1: 88888888888888889999999999999999 3333 2: TTTTTTTTTTTTTTTT?20 3: ? 4: ? 5: ? 6: ?\n"
+    + "play 1. 1:8888888888888888 2:- 3:- 4:- 5:- 6:-\n2. 1:9999999999999999 2:TTTTTTTTTTTTTTTT\n"
+)
+
+
+def _one(tmp_path, text):
+    f = tmp_path / "one.gjn"
+    f.write_text(text, encoding="utf-8")
+    return f
+
+
+def test_has_with_a_player_asks_what_that_player_did(tmp_path):
+    f = _one(tmp_path, BROKEN)
+    assert count(f, "--player", "p2", "--has", "burn") == 1  # p2 burned
+    assert count(f, "--player", "p1", "--has", "burn") == 0  # p1 was burned: it did not burn
+    assert count(f, "--player", "p5", "--has", "burn") == 0
+    assert count(f, "--player", "p1", "--anyone", "--has", "burn") == 1  # someone at p1's table burned
+    assert count(f, "--has", "burn") == 1  # no player, no seat: anyone
+    # 解烧: the burner's (its burn was broken), breaks-burn the seat that broke it
+    assert count(f, "--player", "p2", "--has", "burn-broken") == 1 and count(f, "--player", "p5", "--has", "burn-broken") == 0
+    assert count(f, "--player", "p5", "--has", "breaks-burn") == 1 and count(f, "--player", "p2", "--has", "breaks-burn") == 0
+    # 打点: the seat that answered; seat 4 never did (seat 1's TTTTT was burned first)
+    assert count(f, "--player", "p5", "--has", "answer") == 1 and count(f, "--player", "p4", "--has", "answer") == 0
+    # 够级: its maker: seats 1 (TTTTT), 2 (JJJJJ) and 5 (QQQQQ), not seat 3
+    assert [count(f, "--seat", s, "--has", "gouji") for s in range(1, 7)] == [1, 1, 0, 0, 1, 0]
+    # several --has: each an event of one of the players asked
+    assert count(f, "--player", "p2", "--player", "p5", "--has", "burn", "--has", "answer") == 1
+    assert count(f, "--player", "p2", "--has", "burn", "--has", "answer") == 0
+    # --seat with --player: the player sat there
+    assert count(f, "--player", "p5", "--seat", "2", "--has", "burn") == 0 and count(f, "--player", "p5", "--seat", "2") == 0
+    assert count(f, "--player", "p2", "--seat", "2", "--has", "burn") == 1 and count(f, "--player", "p2", "--seat", "1", "--seat", "2") == 1
+
+
+def test_has_smother_is_the_smothered_seats_and_smothers_the_smotherers(tmp_path):
+    f = _one(tmp_path, SMOTHER)
+    assert count(f, "--seat", "1", "--has", "smother") == 1 and count(f, "--seat", "2", "--has", "smother") == 0
+    assert count(f, "--player", "p1", "--has", "smothered") == 1
+    assert count(f, "--seat", "2", "--has", "smothers") == 1 and count(f, "--seat", "1", "--has", "smothers") == 0
+    assert [count(f, "--seat", s, "--has", "headless") for s in range(1, 7)] == [0, 0, 0, 1, 0, 0]
+    assert count(f, "--seat", "1", "--has", "out") == 1 and count(f, "--seat", "4", "--has", "out") == 0
+    assert count(f, "--player", "p1", "--has", "gouji") == 0 and count(f, "--player", "p2", "--has", "gouji") == 1  # 8s, 9s never
+
+
+def test_a_burn_in_the_worked_hand_is_its_burners(tmp_path):
+    """examples/charter-hand.gjn: seat 5 Liu Yang burns seat 4 Zhao Lei's QQQQ and the burn succeeds;
+    seats 4, 5 and 6 open; the melee begins with seats 1 2 3 4 in play (5 and 6 have finished)."""
+    f = EXAMPLES / "charter-hand.gjn"
+    assert count(f, "--player", "Liu Yang", "--has", "burn") == 1 and count(f, "--player", "Liu Yang", "--has", "burn-success") == 1
+    assert count(f, "--player", "Zhao Lei", "--has", "burn") == 0 and count(f, "--player", "Zhang Wei", "--has", "burn") == 0
+    assert [count(f, "--seat", s, "--has", "open") for s in range(1, 7)] == [0, 0, 0, 1, 1, 1]
+    assert [count(f, "--seat", s, "--has", "melee") for s in range(1, 7)] == [1, 1, 1, 1, 0, 0]
+    assert count(f, "--player", "Zhang Wei", "--has", "hand-end") == 1
+
+
+def test_jobs_pick_a_players_events_as_one_process(tmp_path, monkeypatch):
+    import gouji_record.running.batch as batch
+
+    monkeypatch.setattr(batch, "BATCH", 1)
+    f = tmp_path / "three.gjn"
+    f.write_text("\n".join([BROKEN, HAND, SMOTHER]), encoding="utf-8")
+    for options in (["--player", "p2", "--has", "burn"], ["--seat", "5", "--has", "burn"], ["--seat", "2", "--has", "smothers"]):
+        one, two = run(f, *options, "--jobs", "1"), run(f, *options, "-j", "2")
+        assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr), options
+    # seat 5 burned in charter-hand only (Liu Yang); seat 2 burned in BROKEN only
+    assert run(f, "--seat", "5", "--has", "burn", "-j", "2").stdout == HAND
+    assert run(f, "--seat", "2", "--has", "burn", "-j", "2").stdout == BROKEN
+
+
+def test_a_bad_seat_is_one_line_and_exit_2(tmp_path):
+    r = run(_one(tmp_path, BROKEN), "--seat", "7", "--has", "burn")
+    assert r.exit_code == 2 and "Invalid value for '--seat'" in r.output and "Traceback" not in r.output

@@ -287,3 +287,123 @@ def test_tribute_paid_and_received_leave_the_returns_out():
     r = CliRunner().invoke(main, ["stats", "--by", "team", "--format", "json", str(EXAMPLES / "charter-match.gjn")])
     rows = {row["key"]: (row["tribute_paid"], row["tribute_received"]) for row in json.loads(r.output)}
     assert rows == {"1-3-5": (5, 4), "2-4-6": (2, 3)}
+
+
+def test_a_ruleset_row_counts_the_points_of_each_hands_winning_team():
+    """Over a ruleset (both teams in one row) points are the winning team's, the higher of the two
+    teams' scores. examples/charter-hand.gjn ends 5-6-1-4-3-2: 1-3-5 takes 1st, 3rd and 5th, 4 + 0 - 2
+    = 2; 2-4-6 2 + 0 - 4 = -2, recorded as 0 (002 §20: 4 2 0 0 -2 -4, only positive scores): 2.
+    examples/charter-match.gjn: 3-5-2-4-6-1: 1-3-5 4 + 2 - 4 = 2, 2-4-6 0 + 0 - 2 → 0: 2;
+    4-3-5-6-2-1: 1-3-5 2 + 0 - 4 → 0, 2-4-6 4 + 0 - 2 = 2: 2; 5-1-3-4-2-6: seats 5, 1, 3 take 1st,
+    2nd and 3rd, a sweep (串三户): 12 to 0: 12. charter-hand-illegal stops at an illegal action:
+    not finished, no points. Charter: 2 + 2 + 2 + 12 = 18 over 4 finished hands, 4.50 a hand.
+    examples/online-match.gjn (2 1 0 0 -1 -2, 000 §计分): 3-5-2-4-6-1 1-3-5 2 + 1 - 2 = 1 against -1;
+    2-4-5-6-1-3 2-4-6 2 + 1 + 0 = 3 against -3; 3-6-5-1-2-4 1-3-5 2 + 0 + 0 = 2 against -2: 1 + 3
+    + 2 = 6. examples/fours-match.gjn (003: 4 2 0 0 -2 -4, the seats' penalties apart): 2-1-6-4-5-3
+    2-4-6 4 + 0 + 0 = 4 against 2 - 2 - 4 = -4; 4-3-1-6-5-2 2 + 0 - 2 = 0 and 4 + 0 - 4 = 0, a
+    tie: 0; 1-3-6-2-4-5 4 + 2 - 4 = 2 against 0 + 0 - 2: 2; 4 + 0 + 2 = 6."""
+    names = ["charter-hand", "charter-hand-illegal", "charter-match", "online-match", "fours-match"]
+    got = rows(*(EXAMPLES / f"{n}.gjn" for n in names), "--by", "ruleset")
+    assert {k: (r["hands"], r["finished"], r["points"], r["points_per_hand"]) for k, r in got.items()} == {
+        "charter": (5, 4, 18, 4.5),
+        "online": (3, 3, 6, 2.0),
+        "fours": (3, 3, 6, 2.0),
+    }
+    table = list(csv.reader(io.StringIO(run(EXAMPLES / "charter-match.gjn", "--by", "ruleset", "--format", "csv").output)))
+    (charter,) = [dict(zip(table[0], row)) for row in table[1:]]
+    assert (charter["points"], charter["points_per_hand"]) == ("16", "5.33")  # 2 + 2 + 12 over 3 hands
+
+
+# -- head to head and partners: --by opposite, --by partner ----------------------------------------
+
+
+def pairs(*args):
+    r = run(*args, "--format", "json")
+    assert r.exit_code == 0, r.output
+    return {(row["player"], row.get("opposite", row.get("partner"))): row for row in json.loads(r.output)}
+
+
+def test_head_to_head_over_a_three_hand_match_with_a_tie():
+    """examples/fours-match.gjn (003: 4 2 0 0 -2 -4 by place; opposites 1-4, 2-5, 3-6; Bot N at
+    seat N). Hand 1, 2-1-6-4-5-3: 1-3-5 scores 2 - 4 - 2 = -4, 2-4-6 4 + 0 + 0 = 4; hand 2,
+    4-3-1-6-5-2: 2 + 0 - 2 = 0 and 4 + 0 - 4 = 0, a tie; hand 3, 1-3-6-2-4-5: 4 + 2 - 4 = 2 and
+    0 + 0 - 2 = -2. Bot 1 (seat 1) against Bot 4: a loss, a tie, a win; points -4 + 0 + 2 = -2;
+    Bot 1 2nd, 3rd, 1st, ahead of Bot 4 (4th, 1st, 5th) in hands 1 and 3."""
+    got = pairs(EXAMPLES / "fours-match.gjn", "--by", "opposite")
+    assert sorted(got) == sorted((f"Bot {s}", f"Bot {(s + 2) % 6 + 1}") for s in range(1, 7))
+    one = got["Bot 1", "Bot 4"]
+    assert (one["hands"], one["finished"], one["wins"], one["losses"], one["ties"], one["points"]) == (3, 3, 1, 1, 1, -2)
+    assert one["places"] == [1, 1, 1, 0, 0, 0] and one["ahead"] == 2
+    assert one["win_rate"] == round(1 / 3, 4) and one["points_per_hand"] == round(-2 / 3, 4)
+    four = got["Bot 4", "Bot 1"]
+    assert (four["wins"], four["losses"], four["ties"], four["points"]) == (1, 1, 1, 4 + 0 - 2)
+    assert four["places"] == [1, 0, 0, 1, 1, 0] and four["ahead"] == 1
+    # Bot 3 (6th, 2nd, 2nd) against Bot 6 (3rd, 4th, 3rd): ahead in hands 2 and 3
+    three = got["Bot 3", "Bot 6"]
+    assert three["places"] == [0, 2, 0, 0, 0, 1] and three["ahead"] == 2 and three["points"] == -2
+
+
+def test_partners_when_players_change_seats(tmp_path):
+    """examples/charter-hand.gjn (5-6-1-4-3-2: 1-3-5 scores 2, 2-4-6 0), then the same hand with
+    Zhang Wei and Zhao Lei swapped (Zhao Lei at seat 1, 3rd, on the team that scores 2; Zhang Wei at
+    seat 4, 4th, with 0). Zhang Wei's partners: in hand 1 Li Na (seat 3, 5th) and Liu Yang (seat 5,
+    1st), a win, 2 points; in hand 2 Wang Fang (seat 2, 6th) and Chen Jing (seat 6, 2nd), a loss,
+    0. As opposites, Zhang Wei and Zhao Lei meet twice: one win each; Zhang Wei 3rd then 4th,
+    ahead of Zhao Lei (4th, then 3rd) once."""
+    good = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    swapped = good.replace('"Zhang Wei"', '"\0"').replace('"Zhao Lei"', '"Zhang Wei"').replace('"\0"', '"Zhao Lei"')
+    f = tmp_path / "two.gjn"
+    f.write_text(good + "\n" + swapped, encoding="utf-8")
+    got = pairs(f, "--by", "partner")
+    mates = {k[1]: (r["hands"], r["wins"], r["losses"], r["points"], r["places"], r["ahead"]) for k, r in got.items() if k[0] == "Zhang Wei"}
+    assert mates == {
+        "Li Na": (1, 1, 0, 2, [0, 0, 1, 0, 0, 0], 1),
+        "Liu Yang": (1, 1, 0, 2, [0, 0, 1, 0, 0, 0], 0),
+        "Wang Fang": (1, 0, 1, 0, [0, 0, 0, 1, 0, 0], 1),
+        "Chen Jing": (1, 0, 1, 0, [0, 0, 0, 1, 0, 0], 0),
+    }
+    # Zhang Wei and Zhao Lei changed teams: four partners each; the other four players three each
+    assert len(got) == 2 * 4 + 4 * 3
+    head = pairs(f, "--by", "opposite")
+    zw = head["Zhang Wei", "Zhao Lei"]
+    assert (zw["hands"], zw["wins"], zw["losses"], zw["points"], zw["places"], zw["ahead"]) == (2, 1, 1, 2, [0, 0, 1, 1, 0, 0], 1)
+    assert head["Li Na", "Chen Jing"]["hands"] == 2 and len(head) == 6
+
+
+def test_pairs_merge_as_they_add_and_jobs_count_the_same(tmp_path, monkeypatch):
+    import gouji_record.running.batch as batch
+    from gouji_record import read, replay
+    from gouji_record.analysis.stats import Pairs
+
+    for by in ("opposite", "partner"):
+        added, merged = Pairs(by), Pairs(by)
+        for record in read(EXAMPLES / "online-match.gjn"):
+            added.add(replay(record, every_position=False))
+            one = Pairs(by)
+            one.add(replay(record, every_position=False))
+            merged.merge(one)
+        assert {k: t.as_dict(by) for k, t in added.rows.items()} == {k: t.as_dict(by) for k, t in merged.rows.items()}
+        assert added.hands == merged.hands == 3
+    try:
+        Pairs("opposite").merge(Pairs("partner"))
+    except ValueError as e:
+        assert "by partner" in str(e)
+    else:
+        raise AssertionError("merged pairs of another relation")
+    monkeypatch.setattr(batch, "BATCH", 2)
+    files = [*sorted(EXAMPLES.glob("*.gjn")), *mixed(tmp_path)]
+    for options in (["--by", "opposite"], ["--by", "partner", "--format", "json"], ["--by", "opposite", "--format", "csv"]):
+        one, two = run(*files, *options, "--jobs", "1"), run(*files, *options, "-j", "2")
+        assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr), options
+        assert one.exit_code == 2  # the hand with a bad card, the missing file
+
+
+def test_pair_tables_as_text_and_csv_and_no_page():
+    text = run(EXAMPLES / "charter-hand.gjn", "--by", "opposite").output.splitlines()
+    assert text[0].split()[:5] == ["player", "opposite", "hands", "finished", "wins"]
+    # one row per player, by name: Chen Jing (seat 6, 2nd) against Li Na (seat 3, 5th): a loss
+    assert len(text) == 7 and text[1].split()[:9] == ["Chen", "Jing", "Li", "Na", "1", "1", "0", "1", "0"]
+    table = list(csv.reader(io.StringIO(run(EXAMPLES / "charter-hand.gjn", "--by", "partner", "--format", "csv").output)))
+    assert table[0][:3] == ["player", "partner", "hands"] and len(table) == 1 + 12
+    r = run(EXAMPLES / "charter-hand.gjn", "--by", "partner", "--format", "html")
+    assert r.exit_code == 2 and "--format html" in r.output and "Traceback" not in r.output

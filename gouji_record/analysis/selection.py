@@ -9,6 +9,12 @@ and the verdict, made only for a hand that passes them (or whose match still nee
 >>> hand = replay(parse(head + "deal 1: TTTTT?31 2: ? 3: ? 4: JJJJJ?31 5: ? 6: ? play 1. 1:TTTTT 4:JJJJJ")[0])
 >>> Selection(players=("p4",), has=("answer",)).keeps(hand), Selection(has=("burn",)).keeps(hand)
 (True, False)
+
+With a player (or a seat), an event counts when it is that seat's own (:func:`owners`): seat 4
+answered, seat 1 did not; ``anyone`` asks the whole table.
+
+>>> Selection(players=("p1",), has=("answer",)).keeps(hand), Selection(players=("p1",), has=("answer",), anyone=True).keeps(hand)
+(False, True)
 """
 
 from __future__ import annotations
@@ -23,10 +29,44 @@ from ..rules.rulesets import Ruleset
 if TYPE_CHECKING:
     from ..running.batch import ReadHand
 
-#: Names ``--has`` takes besides the event kinds' own (``burn-failure`` …).
-HAS_ALIASES = {"burn-failed": EventKind.BURN_FAILURE.value, "smothered": EventKind.SMOTHER.value, "revolt": "revolution"}
+#: Names ``--has`` takes besides the event kinds' own (``burn-failure`` …): the kind each stands for.
+HAS_ALIASES = {
+    "burn-failed": EventKind.BURN_FAILURE.value,
+    "smothered": EventKind.SMOTHER.value,
+    "revolt": "revolution",
+    "breaks-burn": EventKind.BURN_BROKEN.value,
+    "smothers": EventKind.SMOTHER.value,
+}
 #: Everything ``--has`` takes.
 HAS_CHOICES = tuple(sorted({k.value for k in EventKind} | set(HAS_ALIASES)))
+
+#: Kinds whose event belongs to every seat it lists: the seats still in play when the melee
+#: begins (四户乱缠), the sweeping team's three (串三户), all six at the hand's end, the
+#: revolters of a void hand.
+ALL_LISTED = frozenset({EventKind.MELEE.value, EventKind.SWEEP.value, EventKind.HAND_END.value, EventKind.VOID_HAND.value})
+#: The names of ``--has`` whose event belongs to another seat than the acting one (the first it
+#: lists): the position of that seat among the event's seats. ``burn-broken`` is the burner's
+#: (解烧: its burn was broken; ``breaks-burn``, the same event, the seat that broke it), as the
+#: burns of ``gouji stats`` count by the burner; ``smother`` (``smothered``) the smothered seat's,
+#: ``smothers`` the seat whose play smothered it.
+OWNER_INDEX = {EventKind.BURN_BROKEN.value: 1, "breaks-burn": 0, EventKind.SMOTHER.value: 0, "smothered": 0, "smothers": 1}
+
+
+def owners(name: str, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats an event listing ``seats`` belongs to, as ``--has name`` reads it (``name`` one of
+    :data:`HAS_CHOICES`): the acting seat (the first listed: the maker of a 够级 play, the seat
+    that answered, burned, counter-burned, opened, finished, took the wind, revolted, gave cards,
+    was made headless …), except the kinds of :data:`ALL_LISTED` (every seat listed) and of
+    :data:`OWNER_INDEX` (the seat at that place).
+
+    >>> owners("burn-broken", (5, 2)), owners("breaks-burn", (5, 2)), owners("sweep", (5, 1, 3))
+    ((2,), (5,), (5, 1, 3))
+    """
+    kind = HAS_ALIASES.get(name, name)
+    if kind in ALL_LISTED:
+        return seats
+    i = OWNER_INDEX.get(name, 0)
+    return seats[i : i + 1]
 
 
 def _date_key(date: str) -> str:
@@ -37,10 +77,17 @@ def _date_key(date: str) -> str:
 @dataclass(frozen=True)
 class Selection:
     """What a hand must have to be kept, all of it (AND): one of ``players`` at some seat (Seat
-    tags, exact), its ruleset in ``rulesets``, its Event tag containing ``event`` (any case), its
-    Date within ``date_from`` … ``date_to`` (``YYYY.MM.DD``, inclusive), every event kind of ``has``
-    (or an alias of :data:`HAS_ALIASES`), and ``valid`` (``True``: replays without an illegal
-    action; ``False``: with one; ``None``: either)."""
+    tags, exact) — at one of ``seats`` (1–6) when both are given —, its ruleset in ``rulesets``,
+    its Event tag containing ``event`` (any case), its Date within ``date_from`` … ``date_to``
+    (``YYYY.MM.DD``, inclusive), an event of every kind of ``has`` (or an alias of
+    :data:`HAS_ALIASES`), and ``valid`` (``True``: replays without an illegal action; ``False``:
+    with one; ``None``: either).
+
+    The events count for the seats asked: with ``players`` or ``seats``, an event of ``has``
+    counts only when it belongs (:func:`owners`) to a seat of one of ``players`` (among ``seats``,
+    if given), or to one of ``seats``: with ``players=("Zhang Wei",), has=("burn",)``, Zhang Wei
+    burned, not someone at his table. ``anyone`` counts every seat's events (the table's), and
+    so do no ``players`` and no ``seats``."""
 
     players: tuple[str, ...] = ()
     rulesets: tuple[str, ...] = ()
@@ -49,6 +96,8 @@ class Selection:
     date_to: str | None = None
     has: tuple[str, ...] = ()
     valid: bool | None = None
+    seats: tuple[int, ...] = ()
+    anyone: bool = False
 
     def keeps(self, result: Replay) -> bool:
         """Whether the hand ``result`` replayed is selected, judged by its replay's own verdict
@@ -71,7 +120,7 @@ class Selection:
         >>> Selection(date_from="2026.12.01").keeps_tags(tags, get_ruleset("charter"))  # ?? reads as 00
         False
         """
-        if self.players and not set(self.players) & {tags.get(f"Seat{s}", "?") for s in range(1, 7)}:
+        if self.players and not self._seats_of(tags):
             return False
         if self.rulesets and rules.name not in self.rulesets:
             return False
@@ -82,9 +131,23 @@ class Selection:
             return False
         return self.date_to is None or date <= _date_key(self.date_to)
 
+    def _seats_of(self, tags: dict[str, str]) -> set[int]:
+        """The seats the tests are about: those of ``players`` (among ``seats``, if given), else
+        ``seats``, else all six."""
+        seats = self.seats or range(1, 7)
+        if self.players:
+            return {s for s in seats if tags.get(f"Seat{s}", "?") in self.players}
+        return set(seats)
+
     def _keeps_events(self, result: Replay) -> bool:
-        kinds = {e.kind.value for e in result.events}
-        return all(HAS_ALIASES.get(h, h) in kinds for h in self.has)
+        if not self.has:
+            return True
+        mine = None if self.anyone or not (self.players or self.seats) else self._seats_of(result.record.tags)
+        for name in self.has:
+            kind = HAS_ALIASES.get(name, name)
+            if not any(e.kind.value == kind and (mine is None or mine & set(owners(name, e.seats))) for e in result.events):
+                return False
+        return True
 
     def pick(self, hand: ReadHand, rules: Ruleset):
         """The text of ``hand`` (a :class:`~gouji_record.running.batch.ReadHand`) exactly as read, when it

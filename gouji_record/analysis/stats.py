@@ -7,7 +7,10 @@ by outcome, smothers, revolutions, tribute cards paid and received, illegal acti
 through one at a time: memory holds one tally per key, whatever the number of hands (and, for the
 hands of a match, their team points: a few numbers a hand, :attr:`Stats.matches`).
 
-Counts add up: the :class:`Stats` of each hand (:func:`hand_stats`, done in worker processes by
+:class:`Pairs` counts pairs of players instead, head to head (each player against each opposite
+it faced, 对头) or with each team-mate: hands together, wins, points, places (:class:`PairTally`).
+
+Counts add up: the :class:`Stats` (or :class:`Pairs`) of each hand (:func:`hand_stats`, done in worker processes by
 ``gouji stats --jobs``) merged (:meth:`Stats.merge`) in file order are the :class:`Stats` of all.
 
 >>> from gouji_record import parse, replay
@@ -25,7 +28,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..judging.replay import Replay, replay
-from ..rules.engine import SEATS, team, team_name
+from ..rules.engine import SEATS, opposite, team, team_name
 from ..rules.events import EventKind
 
 if TYPE_CHECKING:
@@ -43,8 +46,11 @@ class Tally:
     """What the appearances of one key add up to. ``hands`` counts hands (a team's or a ruleset's
     once per hand, a player's or a seat's per appearance), ``finished`` those that ended, not void;
     ``places[k]`` counts place ``k + 1`` (头科 first) of the key's seats over finished hands;
-    ``points`` sums the team's score of each finished hand (计分; none for a ruleset), the seats' own
-    extras in ``extras``; burns count by the burner; ``tribute_paid`` and
+    ``points`` sums the team's score of each finished hand (计分) — for a ruleset, which has both
+    teams, the points of the hand's winning team (the higher of the two teams' scores; in a tie,
+    their common score), so that ``points_per_hand`` is what a hand under it was worth: 2 + 2 + 12
+    over the three hands of examples/charter-match.gjn (002 §20: 4 2 0 0 -2 -4, a negative sum
+    recorded as 0, a sweep 12); the seats' own extras in ``extras``; burns count by the burner; ``tribute_paid`` and
     ``tribute_received`` count cards of tribute (点贡, 落贡, 闷贡, 烧贡, 对头贡: not 还贡, its
     return), as the match check explains the transfers of a hand of a match
     (:meth:`Stats.add_tribute`); ``illegal`` the hands whose
@@ -174,8 +180,8 @@ class Stats:
                 row.hands += 1
                 row.invalid += result.diagnostic is not None
                 row.finished += done
-                if done and score is not None and self.by != "ruleset":
-                    row.points += score.teams[team(seat)]
+                if done and score is not None:
+                    row.points += max(score.teams.values()) if self.by == "ruleset" else score.teams[team(seat)]
             if done:
                 row.places[places.index(seat)] += 1
                 row.extras += score.seats[seat] if score is not None else 0
@@ -259,17 +265,169 @@ class Stats:
         return sorted(self.rows.values(), key=lambda t: (-t.hands, t.key))
 
 
-def hand_stats(hand: ReadHand, rules: Ruleset, by: By) -> Stats | Judged[Stats]:
+PairBy = Literal["opposite", "partner"]
+PAIR_BY: tuple[PairBy, ...] = ("opposite", "partner")
+
+
+@dataclass
+class PairTally:
+    """What the hands a player sat with ``other`` add up to, from ``player``'s side: ``other`` its
+    opposite (对头, three seats away: seats 1-4, 2-5, 3-6) or one of its team-mates (上联/下联,
+    two seats away, on its team 1-3-5 or 2-4-6), as the Seat tags name them. ``hands`` counts the
+    hands together, ``finished`` those that ended, not void; over finished hands, ``points`` sums
+    the score of ``player``'s team (计分), ``wins`` the hands its team scored more than the other
+    team, ``losses`` fewer (the rest, ``ties``, as many: under the charter both teams may score 0);
+    ``places[k]`` counts ``player``'s place ``k + 1`` (头科 first), ``ahead`` the hands it took a
+    better place than ``other``. The row ``(other, player)`` holds the same hands from the other
+    side."""
+
+    player: str
+    other: str
+    hands: int = 0
+    finished: int = 0
+    wins: int = 0
+    losses: int = 0
+    points: int = 0
+    places: list[int] = field(default_factory=lambda: [0] * 6)
+    ahead: int = 0
+
+    @property
+    def ties(self) -> int:
+        """Finished hands neither team won (both scored the same)."""
+        return self.finished - self.wins - self.losses
+
+    @property
+    def points_per_hand(self) -> float:
+        """The team's points per finished hand (0 with none)."""
+        return self.points / self.finished if self.finished else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per finished hand, 0 … 1 (0 with none)."""
+        return self.wins / self.finished if self.finished else 0.0
+
+    def absorb(self, other: PairTally) -> None:
+        """Add ``other``'s counts (of the same pair, or not) to this tally's."""
+        for f in fields(self):
+            if f.name in ("player", "other"):
+                continue
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            setattr(self, f.name, [a + b for a, b in zip(mine, theirs)] if isinstance(mine, list) else mine + theirs)
+
+    def as_dict(self, by: PairBy) -> dict:
+        """The tally as JSON-ready data: ``player``, ``other`` named ``by`` (``opposite`` or
+        ``partner``), the counts, ``ties`` and the rates."""
+        out = asdict(self)
+        out[by] = out.pop("other")
+        out["ties"] = self.ties
+        out["win_rate"] = round(self.win_rate, 4)
+        out["points_per_hand"] = round(self.points_per_hand, 4)
+        return out
+
+
+class Pairs:
+    """Head-to-head (``by="opposite"``: each player against each of its opposites, 对头) or partner
+    (``by="partner"``: with each of its team-mates) tables, hand by hand (:meth:`add`) or merged
+    (:meth:`merge`) as :class:`Stats` are: ``rows`` maps ``(player, other)`` to its
+    :class:`PairTally`, one row per pair of players that sat so (memory grows with the players,
+    not the hands); ``hands`` counts the hands added. Raises :class:`ValueError` for another
+    ``by``.
+
+    >>> from gouji_record import parse, replay
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> head = f'[Event "x"][Site "y"][Date "2026.11.30"][Ruleset "charter"]{seats}[Result "*"]'
+    >>> t = Pairs("opposite")
+    >>> t.add(replay(parse(head + "deal 1: TTTTT?31 2: ? 3: ? 4: JJJJJ?31 5: ? 6: ? play 1. 1:TTTTT 4:JJJJJ")[0]))
+    >>> sorted(t.rows)[:2], t.rows["p1", "p4"].hands, t.rows["p1", "p4"].finished
+    ([('p1', 'p4'), ('p2', 'p5')], 1, 0)
+    """
+
+    def __init__(self, by: PairBy = "opposite") -> None:
+        if by not in PAIR_BY:
+            raise ValueError(f"by must be one of {', '.join(PAIR_BY)}")
+        self.by = by
+        self.rows: dict[tuple[str, str], PairTally] = {}
+        self.hands = 0
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` is paired with: its opposite, or its two team-mates."""
+        if self.by == "opposite":
+            return (opposite(seat),)
+        return tuple(s for s in SEATS if s != seat and team(s) == team(seat))
+
+    def add(self, result: Replay) -> None:
+        """Count the hand ``result`` replayed (a hand that stopped at an illegal action, or void,
+        counts among ``hands`` only)."""
+        final, record = result.final, result.record
+        done = result.complete and not final.void and result.score is not None
+        places = result.places if done else ()
+        for seat in SEATS:
+            for other in self.others(seat):
+                key = (record.player(seat), record.player(other))
+                row = self.rows.setdefault(key, PairTally(*key))
+                row.hands += 1
+                if not done:
+                    continue
+                mine, theirs = result.score.teams[team(seat)], result.score.teams[1 - team(seat)]
+                row.finished += 1
+                row.points += mine
+                row.wins += mine > theirs
+                row.losses += mine < theirs
+                row.places[places.index(seat)] += 1
+                row.ahead += places.index(seat) < places.index(other)
+        self.hands += 1
+
+    def merge(self, other: Pairs) -> None:
+        """Add the counts of ``other`` (the same ``by``) to this one's: adding hands one by one or
+        merging their :class:`Pairs` gives the same tallies. Raises :class:`ValueError` when
+        ``other`` pairs by another relation."""
+        if other.by != self.by:
+            raise ValueError(f"cannot merge counts by {other.by} into counts by {self.by}")
+        for key, tally in other.rows.items():
+            self.rows.setdefault(key, PairTally(*key)).absorb(tally)
+        self.hands += other.hands
+
+    def table(self) -> list[PairTally]:
+        """The rows by player, and for each player most hands together first, then by name."""
+        return sorted(self.rows.values(), key=lambda t: (t.player, -t.hands, t.other))
+
+
+#: The columns of the pair tables (after the player and the other): heading, and how to read it off a tally.
+PAIR_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("hands", "hands"),
+    ("finished", "finished"),
+    ("wins 胜", "wins"),
+    ("losses 负", "losses"),
+    ("ties 平", "ties"),
+    ("win rate", "win_rate"),
+    ("points", "points"),
+    ("pts/hand", "points_per_hand"),
+    ("1st 头科", "p1"),
+    ("2nd 二科", "p2"),
+    ("3rd 三科", "p3"),
+    ("4th 四科", "p4"),
+    ("5th 二落", "p5"),
+    ("6th 大落", "p6"),
+    ("ahead 领先", "ahead"),
+)
+
+
+def hand_stats(hand: ReadHand, rules: Ruleset, by: By | PairBy) -> Stats | Pairs | Judged[Stats]:
     """The counts of one hand read (:class:`~gouji_record.running.batch.ReadHand`) replayed under ``rules``
     (the final position kept only): a :class:`Stats` by ``by`` of that hand alone, small and
     picklable, to :meth:`~Stats.merge` with the others; for a hand of a match, a
     :class:`~gouji_record.running.batch.Judged` that :func:`settle` completes with the match's verdict.
     The work ``gouji stats`` gives :func:`~gouji_record.running.batch.map_hands`
-    (``partial(hand_stats, by=by)``, ``settle=settle``)."""
+    (``partial(hand_stats, by=by)``, ``settle=settle``). By ``opposite`` or ``partner``, the
+    :class:`Pairs` of that hand: nothing in them needs the match's verdict."""
     from ..running.batch import judged
 
-    counts = Stats(by)
     result = replay(hand.record, rules, every_position=False)
+    if by in PAIR_BY:
+        pairs = Pairs(by)  # type: ignore[arg-type]
+        pairs.add(result)
+        return pairs
+    counts = Stats(by)  # type: ignore[arg-type]
     counts.add(result)
     return judged(counts, result, settle)
 
@@ -314,8 +472,8 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 
-def cell(t: Tally, name: str) -> str:
-    """One cell of the tables: a count, or a rate with two decimals."""
+def cell(t: Tally | PairTally, name: str) -> str:
+    """One cell of the tables (:data:`COLUMNS`, :data:`PAIR_COLUMNS`): a count, or a rate with two decimals."""
     if name.startswith("p") and name[1:].isdigit():
         return str(t.places[int(name[1:]) - 1])
     value = getattr(t, name)

@@ -34,10 +34,11 @@ from .common import (
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option(
     "--by",
-    type=click.Choice(["player", "seat", "team", "ruleset"]),
+    type=click.Choice(["player", "seat", "team", "ruleset", "opposite", "partner"]),
     default="player",
     show_default=True,
-    help="One row per player (Seat tags), seat, team or ruleset.",
+    help="One row per player (Seat tags), seat, team or ruleset; opposite: one per player and each "
+    "opposite it faced (对头, head to head); partner: one per player and each team-mate.",
 )
 @click.option(
     "--format",
@@ -82,14 +83,24 @@ def stats(
     and charts of places per row, of the team points over the hands of each match (Match tag)
     and of burns by outcome. FILE - reads standard input.
     With --dask the hands are counted on a Dask cluster: the same table.
+
+    Over a ruleset, points are those of each hand's winning team (the higher of the two teams'
+    scores). --by opposite and --by partner count pairs of players (Seat tags): for each player
+    and each opposite it faced (对头: seats 1-4, 2-5, 3-6), or each team-mate (1-3-5, 2-4-6), the
+    hands together and, over finished hands, its team's wins (more points than the other team),
+    losses, ties, points, the player's places, and how often it placed ahead of the other (text,
+    json or csv).
     """
     import csv
     from functools import partial
 
-    from ..analysis.stats import COLUMNS, Stats, cell, hand_stats, settle
+    from ..analysis.stats import COLUMNS, PAIR_BY, PAIR_COLUMNS, Pairs, Stats, cell, hand_stats, settle
 
+    pairs = by in PAIR_BY
+    if pairs and fmt_ == "html":
+        raise click.UsageError("--format html draws rows by player, seat, team or ruleset: use text, json or csv with --by " + by)
     _no_overwrite(files, output)
-    table, bad = Stats(by), []  # type: ignore[arg-type]
+    table, bad = (Pairs(by) if pairs else Stats(by)), []  # type: ignore[arg-type]
     runner, client = _cluster_runner(dask_address, jobs)
     try:
         for counted in _each_hand(partial(hand_stats, by=by), files, encoding, override, jobs, bad, runner, settle):
@@ -99,28 +110,35 @@ def stats(
             client.close()
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
+    keys = ["player", by] if pairs else [by]
+    cols = PAIR_COLUMNS if pairs else COLUMNS
+
+    def key_of(t) -> list[str]:
+        return [t.player, t.other] if pairs else [t.key]
+
     with Sink(output, force=force) as out:
         if fmt_ == "html":
             from ..render.stats_page import render_stats
 
-            out.write(render_stats(table, lang=lang))
+            out.write(render_stats(table, lang=lang))  # type: ignore[arg-type]
         elif fmt_ == "json":
-            out.write(json.dumps([t.as_dict() for t in rows], ensure_ascii=False, indent=2) + "\n")
+            data = [t.as_dict(by) if pairs else t.as_dict() for t in rows]  # type: ignore[call-arg]
+            out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
         elif fmt_ == "csv":
             buffer = io.StringIO()
             writer = csv.writer(buffer, lineterminator="\n")
-            writer.writerow([by] + [name for _, name in COLUMNS])
+            writer.writerow(keys + [name for _, name in cols])
             for t in rows:
-                writer.writerow([t.key] + [cell(t, name) for _, name in COLUMNS])
+                writer.writerow(key_of(t) + [cell(t, name) for _, name in cols])
             out.write(buffer.getvalue())
         else:
-            head = [by] + [title for title, _ in COLUMNS]
-            body = [[printable(t.key)] + [cell(t, name) for _, name in COLUMNS] for t in rows]
+            head = keys + [title for title, _ in cols]
+            body = [[printable(k) for k in key_of(t)] + [cell(t, name) for _, name in cols] for t in rows]
             widths = [max(columns(r[i]) for r in [head, *body]) for i in range(len(head))]
             for r in [head, *body]:
                 out.write(
                     "  ".join(
-                        (c + " " * (w - columns(c))) if i == 0 else (" " * (w - columns(c)) + c)
+                        (c + " " * (w - columns(c))) if i < len(keys) else (" " * (w - columns(c)) + c)
                         for i, (c, w) in enumerate(zip(r, widths))
                     ).rstrip()
                     + "\n"
@@ -131,13 +149,26 @@ def stats(
 @click.command(name="filter")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--player", "players", multiple=True, metavar="NAME", help="A player at some seat (Seat tags); repeat for any of several.")
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    type=click.IntRange(1, 6),
+    metavar="S",
+    help="The seat --has is about (with --player: the player sat there); repeat for any of several.",
+)
 @click.option("--ruleset", "rulesets", multiple=True, metavar="NAME", help="The hand's ruleset; repeat for any of several.")
 @click.option("--event", metavar="TEXT", help="The Event tag contains TEXT (any case).")
 @click.option("--from", "date_from", metavar="YYYY.MM.DD", help="Dated on or after (Date tag).")
 @click.option("--to", "date_to", metavar="YYYY.MM.DD", help="Dated on or before (Date tag).")
 @click.option(
-    "--has", multiple=True, metavar="KIND", help="The hand has an event of KIND (burn-failed, smother, revolt, sweep, …); repeat: all of them."
+    "--has",
+    multiple=True,
+    metavar="KIND",
+    help="The hand has an event of KIND (burn, burn-failed, smother, revolt, sweep, …); repeat: all of them. "
+    "With --player or --seat, an event of that player's (seat's) own.",
 )
+@click.option("--anyone", is_flag=True, help="--has counts any seat's events, not only those of --player or --seat.")
 @click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
 @click.option("--count", is_flag=True, help="Print how many hands are selected, not the hands.")
 @jobs_opt("Pick")
@@ -147,11 +178,13 @@ def stats(
 def filter_(
     files: tuple[str, ...],
     players: tuple[str, ...],
+    seats: tuple[int, ...],
     rulesets: tuple[str, ...],
     event: str | None,
     date_from: str | None,
     date_to: str | None,
     has: tuple[str, ...],
+    anyone: bool,
     valid: bool | None,
     count: bool,
     jobs: int,
@@ -168,6 +201,18 @@ def filter_(
     --invalid the hands of a match are replayed whatever their tags: the verdict of the next
     hand reads them. A hand that cannot be read is reported and not selected; the exit status
     is then 2. FILE - reads standard input.
+
+    With --player or --seat, --has asks what that player's seat did (--anyone: any seat). An
+    event belongs to the seat that acts: the one that made a 够级 play (gouji, dead-gouji,
+    unbeatable), answered it (answer), burned (burn, counter-burn), opened (open,
+    open-qualified, open-given-up, natural-opening), won a round (round-end), took a place
+    (finish, placed, out), took the wind, revolted, kept a head, gave cards (give), called,
+    showed, drew, claimed, or whose action was ruled on (ruling); headless: the seat made
+    headless. Others: a burn's end
+    (burn-success, burn-failed, burn-broken) is the burner's, breaks-burn the seat that broke it;
+    smother (smothered) the smothered seat's, smothers the seat whose play smothered it; melee,
+    sweep, hand-end and void-hand every seat they concern (still in play, the sweeping team,
+    all, the revolters).
     """
     from ..analysis.selection import HAS_CHOICES, Selection
 
@@ -176,7 +221,17 @@ def filter_(
             raise click.BadParameter(f"{kind!r}: expected one of {', '.join(HAS_CHOICES)}", param_hint="--has")
     for name in rulesets:
         _ruleset_option(name)
-    chosen = Selection(players, tuple(r.lower() for r in rulesets), event, date_from, date_to, has, valid)
+    chosen = Selection(
+        players=players,
+        rulesets=tuple(r.lower() for r in rulesets),
+        event=event,
+        date_from=date_from,
+        date_to=date_to,
+        has=has,
+        valid=valid,
+        seats=seats,
+        anyone=anyone,
+    )
     _no_overwrite(files, output)
     kept, bad = 0, []
     with Sink(output, force=force) as out:
