@@ -893,7 +893,7 @@ def annotate(done: Review, seat: int | None = None, kinds: frozenset[str] | None
         mark = a.glyph is None and any(g.missed and g.seat == a.seat for g in group)
         if mark:  # the first chance its own seat missed: the glyph, and the comment that says so
             actions[f.action] = a = a.model_copy(update={"glyph": GLYPH})
-        text = f"{f.kind} {KINDS[f.kind][0]}: {folded(group)}" + (f" {estimate_line(f)}" if f.estimates else "")
+        text = f"{f.kind} {KINDS[f.kind][0]}: {folded(group)}" + (f"; {estimate_line(f)}" if f.estimates else "")
         notes.setdefault(f.action, []).append(comment_text((GLYPH_MARK if mark else REVIEW_MARK) + text))
     for i, texts in notes.items():
         actions[i] = actions[i].model_copy(update={"comments": actions[i].comments + tuple(texts)})
