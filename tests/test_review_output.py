@@ -228,7 +228,7 @@ def test_cli_kind():
 def test_help_says_what_undecided_is_and_how_to_have_fewer():
     r = run("review", "--help")
     text = " ".join(r.output.split())
-    assert "undecided 暗牌未定" in text and "The more of the deal a record writes, the fewer there are" in text
+    assert "undecided 暗牌未定" in text and "Write more of the deal (cards in place of ?N) to have fewer" in text
 
 
 # --- annotate ----------------------------------------------------------------------------------

@@ -265,8 +265,8 @@ def review(
     hands.
 
     Facts only: where cards the deal does not give (?N) decide a question, the finding says so
-    (undecided 暗牌未定), and the undecided questions of one action share one line. The more of
-    the deal a record writes, the fewer there are: a record with the whole deal has none.
+    (undecided 暗牌未定), and the undecided questions of one action share one line. Write more of
+    the deal (cards in place of ?N) to have fewer: a record with the whole deal has none.
     --rollouts N adds an estimate, clearly marked, from hands played out by a self-play bot.
     --format json: one JSON object per hand (JSON Lines), each finding its own object.
 
