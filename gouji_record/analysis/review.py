@@ -66,6 +66,9 @@ from ..rules.scoring import scores
 from ..bots.selfplay import BOTS, finish_hand
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..model import GameRecord
     from ..running.batch import ReadHand
     from ..matches.verdict import Verdict
 
@@ -145,13 +148,28 @@ class Finding:
         """The action's number as users see it (from 1)."""
         return self.action + 1
 
+    @property
+    def decision(self) -> bool:
+        """Whether the finding is about a decision (决策) of its seat, not a state of its hand
+        (局面: :data:`STATES`, what the cards and the others' plays made of it)."""
+        return self.kind not in STATES
+
+    @property
+    def missed(self) -> bool:
+        """Whether the finding names another action the rules allowed the seat (a chance missed:
+        a burn, an answer, an opening, a yield): what the summary counts per 100 decisions."""
+        return self.decision and bool(self.alternatives)
+
     def as_dict(self) -> dict:
-        """JSON-ready data: the fields, the text in both languages and the kind's names."""
+        """JSON-ready data: the fields, the text in both languages, the kind's names, and whether
+        it is a ``decision`` (else a state, :data:`STATES`) and a chance ``missed``."""
         zh, en, _ = KINDS[self.kind]
         return {
             "kind": self.kind,
             "kind_zh": zh,
             "kind_en": en,
+            "decision": self.decision,
+            "missed": self.missed,
             "action": self.number,
             "seat": self.seat,
             "text": str(self.text),
@@ -757,14 +775,218 @@ def review(
 
 
 
+#: The kinds of :data:`KINDS` that are states of a seat's hand (局面), not its decisions: what the
+#: cards and the others' plays made of it. ``gouji review`` prints them after the decisions, on one
+#: line per hand; a new kind is a decision unless it is named here.
+STATES: frozenset[str] = frozenset({"threes-only", "smothered"})
+#: The groups of kinds ``gouji review --kind`` takes besides the kinds themselves.
+GROUPS = ("decisions", "states")
+#: How an annotation's comments start (``{review: …}``); ``review (?!):`` marks the comment of an
+#: action the annotation also gave the glyph ``?!`` (a chance missed), so that both can be taken out.
+REVIEW_MARK, GLYPH_MARK, GLYPH = "review: ", "review (?!): ", "?!"
 
-def review_lines(done: Review, path: str, index: int, where: SourceMap | None = None, seat: int | None = None) -> list[str]:
-    """What ``gouji review`` prints for one hand: a heading, the caveat on hidden cards, then one
-    line per finding (``FILE:LINE:COL: action N, seat S: KIND 中文: text``) with its estimates on
-    the next line; only ``seat``'s findings if given."""
+
+def kinds_of(names: Iterable[str]) -> frozenset[str]:
+    """The kinds ``names`` name: keys of :data:`KINDS`, ``decisions`` (every kind but
+    :data:`STATES`) and ``states``. Raises ``ValueError`` for any other name.
+
+    >>> sorted(kinds_of(["states", "undecided"]))
+    ['smothered', 'threes-only', 'undecided']
+    """
+    out: set[str] = set()
+    for name in names:
+        if name == "decisions":
+            out |= set(KINDS) - STATES
+        elif name == "states":
+            out |= STATES
+        elif name in KINDS:
+            out.add(name)
+        else:
+            raise ValueError(f"unknown kind {name!r}: expected one of {', '.join([*KINDS, *GROUPS])}")
+    return frozenset(out)
+
+
+def _shown(done: Review, seat: int | None, kinds: frozenset[str] | None) -> list[Finding]:
+    return [f for f in done.findings if (seat is None or f.seat == seat) and (kinds is None or f.kind in kinds)]
+
+
+def decisions(result: Replay) -> tuple[int, ...]:
+    """The decisions (决策) of seats 1 to 6 in the hand ``result``: the actions of play each made,
+    at its turn (a play, a pass, a yield, a request to take the wind, a claim) or out of it (a burn),
+    up to where the replay stops. Not counted: the pre-play items (declarations, transfers), and an
+    irregular action (``^``) the engine did not make (错牌不出; the pass it stands for is counted)."""
+    actions, positions = result.record.all_actions, result.positions
+    counts = [0] * len(SEATS)
+    for i in range(len(result.record.preplay), min(len(actions), len(positions) - 1)):
+        made = _as_made(positions[i], actions[i])
+        if made is not None:
+            counts[made.seat - 1] += 1
+    return tuple(counts)
+
+
+class SeatTally(NamedTuple):
+    """One seat's counts in one reviewed hand: its ``player`` (Seat tag), its :func:`decisions`,
+    the findings shown of it by kind (``(kind, count)`` in :data:`KINDS` order, kinds with none
+    left out) and how many of them are chances ``missed`` (:attr:`Finding.missed`)."""
+
+    seat: int
+    player: str
+    decisions: int
+    kinds: tuple[tuple[str, int], ...]
+    missed: int
+
+
+def hand_tally(done: Review, seat: int | None = None, kinds: frozenset[str] | None = None) -> tuple[SeatTally, ...]:
+    """Each seat's :class:`SeatTally` in the hand ``done`` (only ``seat``'s if given), counting the
+    findings ``gouji review`` shows (of ``kinds`` if given)."""
+    made, shown = decisions(done.result), _shown(done, seat, kinds)
+    out = []
+    for s in SEATS if seat is None else (seat,):
+        mine = [f for f in shown if f.seat == s]
+        by_kind = tuple((k, n) for k in KINDS if (n := sum(f.kind == k for f in mine)))
+        out.append(SeatTally(s, done.result.record.player(s), made[s - 1], by_kind, sum(f.missed for f in mine)))
+    return tuple(out)
+
+
+@dataclass
+class Tally:
+    """Counts over reviewed hands of one player: ``hands``, ``decisions``, findings by kind
+    (``kinds``, kind → count) and chances ``missed``."""
+
+    hands: int = 0
+    decisions: int = 0
+    missed: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+
+    def add(self, t: SeatTally) -> None:
+        """Add one hand's :class:`SeatTally`."""
+        self.hands += 1
+        self.decisions += t.decisions
+        self.missed += t.missed
+        for k, n in t.kinds:
+            self.kinds[k] = self.kinds.get(k, 0) + n
+
+    @property
+    def per_100(self) -> float | None:
+        """Chances missed per 100 decisions, to one decimal (``None`` with no decision)."""
+        return round(100 * self.missed / self.decisions, 1) if self.decisions else None
+
+    def text(self) -> str:
+        """``12 decisions, 1 missed (8.3 per 100); answer-missed 未打点 1``: the kinds in
+        :data:`KINDS` order."""
+        rate = f" ({self.per_100:.1f} per 100)" if self.per_100 is not None else ""
+        kinds = ", ".join(f"{k} {KINDS[k][0]} {self.kinds[k]}" for k in KINDS if self.kinds.get(k))
+        return f"{self.decisions} decision{'s' if self.decisions != 1 else ''}, {self.missed} missed{rate}" + (
+            f"; {kinds}" if kinds else ""
+        )
+
+    def as_dict(self) -> dict:
+        """JSON-ready: ``decisions``, ``missed``, ``per_100`` (or ``None``), ``kinds`` (kind → count)."""
+        kinds = {k: self.kinds[k] for k in KINDS if self.kinds.get(k)}
+        return {"decisions": self.decisions, "missed": self.missed, "per_100": self.per_100, "kinds": kinds}
+
+
+def _seat_tally(t: SeatTally) -> Tally:
+    one = Tally()
+    one.add(t)
+    return one
+
+
+class Summary:
+    """The review's counts over many hands, per player (the Seat tags; one seat of one hand adds
+    to its player's :class:`Tally`): memory grows with the players, not with the hands."""
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.players: dict[str, Tally] = {}
+
+    def add(self, tally: tuple[SeatTally, ...]) -> None:
+        """Add one reviewed hand (its :func:`hand_tally`)."""
+        self.hands += 1
+        for t in tally:
+            self.players.setdefault(t.player, Tally()).add(t)
+
+    def lines(self) -> list[str]:
+        """``summary over N hands: …`` and one line per player, in the order first met:
+        ``NAME: 3 hands, 120 decisions, 2 missed (1.7 per 100); burn-missed 可烧未烧 2``."""
+        out = [f"summary over {self.hands} hand{'s' if self.hands != 1 else ''} reviewed (汇总), per player:"]
+        for name, t in self.players.items():
+            out.append(f"  {name}: {t.hands} hand{'s' if t.hands != 1 else ''}, {t.text()}")
+        return out
+
+    def as_dict(self) -> dict:
+        """``{"summary": {"hands": N, "players": [{"player", "hands", "decisions", "missed",
+        "per_100", "kinds"}, …]}}``: the last line of ``gouji review --format json --summary``."""
+        players = [{"player": name, "hands": t.hands, **t.as_dict()} for name, t in self.players.items()]
+        return {"summary": {"hands": self.hands, "players": players}}
+
+
+def _grouped(shown: list[Finding]) -> list[list[Finding]]:
+    """The findings as ``gouji review`` prints them: one each, but the ``undecided`` ones of one
+    action together (at the place of the first)."""
+    out: list[list[Finding]] = []
+    undecided: dict[int, list[Finding]] = {}
+    for f in shown:
+        if f.kind != "undecided":
+            out.append([f])
+        elif f.action in undecided:
+            undecided[f.action].append(f)
+        else:
+            undecided[f.action] = [f]
+            out.append(undecided[f.action])
+    return out
+
+
+def _seats_en(seats: list[int]) -> str:
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats))
+
+
+def folded(group: list[Finding]) -> Bilingual:
+    """The text of the ``undecided`` findings of one action in one: those that differ only by
+    their seat said once for all of their seats (``whether seats 2, 3, 5, 6 could have burned
+    seat 1's TTTTT depends on …``), then the others, joined by ``;``. One finding: its text."""
+    if len(group) == 1:
+        return group[0].text
+    en: dict[str, list[int]] = {}
+    zh: dict[str, str] = {}
+    for f in group:
+        text, text_zh = str(f.text), f.text.zh
+        key = text.replace(f"seat {f.seat} ", "seat \0 ", 1)
+        en.setdefault(key, []).append(f.seat)
+        zh.setdefault(key, text_zh.replace(f"{f.seat}号位", "\0号位", 1))
+    return Bilingual(
+        "; ".join(k.replace("seat \0", _seats_en(s)) for k, s in en.items()),
+        "；".join(zh[k].replace("\0", "、".join(map(str, s))) for k, s in en.items()),
+    )
+
+
+def _states_line(states: list[Finding]) -> str:
+    """``  states 局面: seat 1 threes-only 只剩3 at action 1, smothered 被闷 at action 2; seat 2 …``"""
+    by_seat: dict[int, list[str]] = {}
+    for f in sorted(states, key=lambda f: (f.seat, f.action)):
+        by_seat.setdefault(f.seat, []).append(f"{f.kind} {KINDS[f.kind][0]} at action {f.number}")
+    return "  states 局面: " + "; ".join(f"seat {s} " + ", ".join(items) for s, items in by_seat.items())
+
+
+def review_lines(
+    done: Review,
+    path: str,
+    index: int,
+    where: SourceMap | None = None,
+    seat: int | None = None,
+    kinds: frozenset[str] | None = None,
+) -> list[str]:
+    """What ``gouji review`` prints for one hand: a heading (with the number of findings shown),
+    the caveat on hidden cards, then one line per finding about a decision
+    (``FILE:LINE:COL: action N, seat S (NAME): KIND 中文: text``) with its estimates on the next
+    line, the ``undecided`` ones of one action folded into one line (``seats 2, 3, 5, 6``:
+    :func:`folded`); then the states (:data:`STATES`) on one line (``  states 局面: …``), or one
+    line each like the decisions when ``kinds`` is given; then one line per seat, its
+    :class:`SeatTally` (``  seat 1 (NAME): 12 decisions, 1 missed (8.3 per 100); …``). Only
+    ``seat``'s findings if given, and only those of ``kinds`` (a set of :data:`KINDS` keys)."""
     result = done.result
     title = result.record.tags.get("Event", "")
-    shown = [f for f in done.findings if seat is None or f.seat == seat]
+    shown = _shown(done, seat, kinds)
     head = f"{path}: hand {index}{' (' + title + ')' if title else ''}: {done.actions} action{'s' if done.actions != 1 else ''} under {result.ruleset.name}"
     lines = [head + f", {len(shown)} finding{'s' if len(shown) != 1 else ''}"]
     if result.diagnostic is not None:
@@ -776,13 +998,19 @@ def review_lines(done: Review, path: str, index: int, where: SourceMap | None = 
         lines.append(f"  note: {done.caveat}")
     if done.unestimated:
         lines.append(f"  note: {UNESTIMATED}")
-    for f in shown:
+    states = [f for f in shown if not f.decision]
+    for group in _grouped([f for f in shown if f.decision or kinds is not None]):
+        f = group[0]
         line, column = where.actions[f.action] if where is not None and f.action < len(where.actions) else (0, 0)
         at = f"{path}:{line}:{column}" if line else path
-        name = result.record.player(f.seat)
-        lines.append(f"{at}: action {f.number}, seat {f.seat} ({name}): {f.kind} {KINDS[f.kind][0]}: {f.text}")
+        who = _seats_en([g.seat for g in group]) if len(group) > 1 else f"seat {f.seat} ({result.record.player(f.seat)})"
+        lines.append(f"{at}: action {f.number}, {who}: {f.kind} {KINDS[f.kind][0]}: {folded(group)}")
         if f.estimates:
             lines.append(f"  {estimate_line(f)}")
+    if states and kinds is None:
+        lines.append(_states_line(states))
+    for t in hand_tally(done, seat, kinds):
+        lines.append(f"  seat {t.seat} ({t.player}): {_seat_tally(t).text()}")
     return lines
 
 
@@ -814,11 +1042,14 @@ def estimate_line(f: Finding) -> Bilingual:
     )
 
 
-def review_data(done: Review, path: str, index: int, seat: int | None = None) -> dict:
+def review_data(done: Review, path: str, index: int, seat: int | None = None, kinds: frozenset[str] | None = None) -> dict:
     """One hand's review as JSON-ready data: file, hand, ruleset, actions, the verdict (``valid``,
     and ``problems``: each ``{"code", "action", "message"}``, action numbered from 1 or ``None``
     for the record as a whole; a hand of a match gets its match's too, :func:`settle`), caveat,
-    findings."""
+    findings (each its own object, the ``undecided`` ones too: not folded as the text folds
+    them; ``decision`` says whether it is about a decision or a state), and ``summary``, one
+    object per seat (``seat``, ``player``, ``decisions``, ``missed``, ``per_100``, ``kinds``:
+    :func:`hand_tally`). Only ``seat``'s findings if given, and those of ``kinds``."""
     result = done.result
     return {
         "file": path,
@@ -832,14 +1063,72 @@ def review_data(done: Review, path: str, index: int, seat: int | None = None) ->
         "hidden_seats": list(done.hidden),
         "caveat": None if done.caveat is None else done.caveat.forms(),
         "estimates_skipped": None if not done.unestimated else UNESTIMATED.forms(),
-        "findings": [f.as_dict() for f in done.findings if seat is None or f.seat == seat],
+        "findings": [f.as_dict() for f in _shown(done, seat, kinds)],
+        "summary": [
+            {"seat": t.seat, "player": t.player, **_seat_tally(t).as_dict()} for t in hand_tally(done, seat, kinds)
+        ],
     }
+
+
+def is_review_comment(text: str) -> bool:
+    """Whether the comment ``text`` is one an annotation wrote (it starts ``review:`` or
+    ``review (?!):``)."""
+    return text.startswith((REVIEW_MARK, GLYPH_MARK))
+
+
+def strip_review(record: GameRecord) -> GameRecord:
+    """``record`` without what :func:`annotate` wrote into it: the comments that start
+    ``review:`` or ``review (?!):``, and the glyph ``?!`` of an action whose comments hold a
+    ``review (?!):`` one (a glyph written by hand stays)."""
+
+    def clean(a: Action) -> Action:
+        if not any(is_review_comment(c) for c in a.comments):
+            return a
+        glyph = None if a.glyph == GLYPH and any(c.startswith(GLYPH_MARK) for c in a.comments) else a.glyph
+        return a.model_copy(update={"comments": tuple(c for c in a.comments if not is_review_comment(c)), "glyph": glyph})
+
+    return record.model_copy(
+        update={
+            "comment": tuple(c for c in record.comment if not is_review_comment(c)),
+            "preplay": tuple(map(clean, record.preplay)),
+            "actions": tuple(map(clean, record.actions)),
+        }
+    )
+
+
+def annotate(done: Review, seat: int | None = None, kinds: frozenset[str] | None = None) -> GameRecord:
+    """The record of the hand ``done`` reviewed, with its findings written in as comments on the
+    actions they are at (``{review: answer-missed 未打点: seat 4 could have …}``; the ``undecided``
+    ones of one action in one, as the text folds them; rollout estimates after the text), the
+    caveat on hidden cards as a comment of the hand, and the glyph ``?!`` on an action where its
+    own seat missed a chance (:attr:`Finding.missed`) and no glyph is written (its first review
+    comment then starts ``review (?!):``). What an earlier annotation wrote is taken out first
+    (:func:`strip_review`), so annotating twice gives what annotating once gives. Only
+    ``seat``'s findings if given, and those of ``kinds``."""
+    from ..model import comment_text
+
+    record = strip_review(done.result.record)
+    actions = list(record.all_actions)
+    notes: dict[int, list[str]] = {}
+    for group in _grouped(_shown(done, seat, kinds)):
+        f, a = group[0], actions[group[0].action]
+        mark = a.glyph is None and any(g.missed and g.seat == a.seat for g in group)
+        if mark:  # the first chance its own seat missed: the glyph, and the comment that says so
+            actions[f.action] = a = a.model_copy(update={"glyph": GLYPH})
+        text = f"{f.kind} {KINDS[f.kind][0]}: {folded(group)}" + (f"; {estimate_line(f)}" if f.estimates else "")
+        notes.setdefault(f.action, []).append(comment_text((GLYPH_MARK if mark else REVIEW_MARK) + text))
+    for i, texts in notes.items():
+        actions[i] = actions[i].model_copy(update={"comments": actions[i].comments + tuple(texts)})
+    comment = record.comment + ((comment_text(REVIEW_MARK + str(done.caveat)),) if done.caveat is not None else ())
+    first = len(record.preplay)
+    return record.model_copy(update={"comment": comment, "preplay": tuple(actions[:first]), "actions": tuple(actions[first:])})
 
 
 class Reviewed(NamedTuple):
     """What :func:`review_read` hands back for one hand: its file and index in it (from 1), whether
     it stops at an illegal action, and its review as ``gouji review`` prints it (``None`` for a
-    hand not asked for)."""
+    hand not asked for; ``fmt`` ``gjn``: the hand's text, annotated if asked for), and each
+    seat's :class:`SeatTally` (empty for a hand not asked for) for the :class:`Summary`."""
 
     path: str
     index: int
@@ -847,15 +1136,19 @@ class Reviewed(NamedTuple):
     text: str | None
     fmt: str = "text"
     where: SourceMap | None = None
+    tally: tuple[SeatTally, ...] = ()
 
 
 def settle(done: Reviewed, verdict: Verdict) -> Reviewed:
     """The review of a hand of a match (:func:`review_read`'s) with its match's problems
     (tribute, first lead, numbering: :attr:`~gouji_record.matches.verdict.Verdict.diagnostics`): each a
-    ``not valid`` line under the heading (in JSON, added to ``problems``), the hand then illegal."""
+    ``not valid`` line under the heading (in JSON, added to ``problems``; an annotated hand's
+    text is as it was), the hand then illegal."""
     extra = verdict.match.diagnostics if verdict.match is not None else []
     if not extra or done.text is None:
         return done._replace(where=None)
+    if done.fmt == "gjn":
+        return done._replace(illegal=True, where=None)
     if done.fmt == "json":
         data = json.loads(done.text)
         data["problems"] += [_problem_data(d) for d in extra]
@@ -874,6 +1167,7 @@ def review_read(
     *,
     only: int | None = None,
     seat: int | None = None,
+    kinds: frozenset[str] | None = None,
     fmt: str = "text",
     rollouts: int = 0,
     bot: str = "person",
@@ -881,23 +1175,31 @@ def review_read(
 ) -> Reviewed:
     """Review one hand read from a file (a :class:`~gouji_record.running.batch.ReadHand`) under ``rules``,
     judged as ``gouji validate`` judges it (:mod:`gouji_record.matches.verdict`), and format it:
-    ``fmt`` ``text`` (:func:`review_lines`) or ``json`` (one line of :func:`review_data`), only
-    ``seat``'s findings if given. A hand whose index is not ``only`` (when given) is skipped
-    (replayed all the same when it is in a match: the next hand's tribute depends on it). The
-    work ``gouji review`` gives :func:`~gouji_record.running.batch.map_hands` (a ``partial`` of it,
-    with ``settle=settle``); a hand of a match comes back as a :class:`~gouji_record.running.batch.Judged`."""
+    ``fmt`` ``text`` (:func:`review_lines`), ``json`` (one line of :func:`review_data`) or ``gjn``
+    (the hand's canonical text with the findings written in: :func:`annotate`), only ``seat``'s
+    findings if given, and those of ``kinds``. A hand whose index is not ``only`` (when given) is
+    skipped (replayed all the same when it is in a match: the next hand's tribute depends on it;
+    under ``gjn`` its text is kept, as read). The work ``gouji review`` gives
+    :func:`~gouji_record.running.batch.map_hands` (a ``partial`` of it, with ``settle=settle``); a
+    hand of a match comes back as a :class:`~gouji_record.running.batch.Judged`."""
+    from ..judging.canonical import canonical
+    from ..notation.writer import write
     from ..running.batch import judged
 
     path, index = hand.hand.path, hand.hand.index
     skipped = only is not None and index != only
+    kept = write(canonical(hand.record, rules)) if skipped and fmt == "gjn" else None
     if skipped and not hand.record.tags.get("Match"):
-        return Reviewed(path, index, False, None, fmt)
+        return Reviewed(path, index, False, kept, fmt)
     result = replay(hand.record, rules, every_position=not skipped)
     if skipped:
-        return judged(Reviewed(path, index, False, None, fmt), result, settle)
+        return judged(Reviewed(path, index, False, kept, fmt), result, settle)
     done = review(result, rollouts=rollouts, bot=bot, seed=seed)
-    if fmt == "json":
-        text = json.dumps(review_data(done, path, index, seat), ensure_ascii=False)
+    if fmt == "gjn":
+        text = write(canonical(annotate(done, seat, kinds), rules))
+    elif fmt == "json":
+        text = json.dumps(review_data(done, path, index, seat, kinds), ensure_ascii=False)
     else:
-        text = "\n".join(review_lines(done, path, index, hand.where, seat))
-    return judged(Reviewed(path, index, result.diagnostic is not None, text, fmt, hand.where), result, settle)
+        text = "\n".join(review_lines(done, path, index, hand.where, seat, kinds))
+    tally = hand_tally(done, seat, kinds)
+    return judged(Reviewed(path, index, result.diagnostic is not None, text, fmt, hand.where, tally), result, settle)

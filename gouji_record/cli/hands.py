@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from ..analysis.review import GROUPS, KINDS
 from ..judging.replay import RulesetOverride
 from ..judging.report import printable
 from ..running.sink import Sink
@@ -250,6 +251,29 @@ def filter_(
 @click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first).")
 @click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's decisions.")
 @click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    type=click.Choice([*KINDS, *GROUPS]),
+    help="Only findings of this kind (decisions: every kind but the states; states: threes-only, smothered); "
+    "repeat for several. States asked for are printed one a line, as decisions are.",
+)
+@click.option(
+    "--summary",
+    "summarize",
+    is_flag=True,
+    help="After the hands, each player's counts over all of them (Seat tags): hands, decisions, chances "
+    "missed per 100 decisions, findings by kind. --format json: a last line {\"summary\": …}.",
+)
+@click.option(
+    "--annotate",
+    is_flag=True,
+    help="Write the hands as .gjn (canonical), the findings as {review: …} comments on the actions they are at "
+    "and ?! on an action where its seat missed a chance, to -o FILE (or standard output); review comments "
+    "written before are replaced.",
+)
+@click.option("--in-place", is_flag=True, help="With --annotate: rewrite each FILE annotated (atomically).")
+@click.option(
     "--rollouts",
     type=click.IntRange(min=0),
     default=0,
@@ -269,6 +293,10 @@ def review(
     files: tuple[str, ...],
     hand_number: int | None,
     seat: int | None,
+    kinds: tuple[str, ...],
+    summarize: bool,
+    annotate: bool,
+    in_place: bool,
     rollouts: int,
     bot: str,
     seed: int,
@@ -281,23 +309,60 @@ def review(
 ) -> None:
     """Review every decision of the hands in FILES, with what else the rules allowed (复盘点评):
     burns not taken (烧牌), 够级 plays the opposite could have answered (打点), moments a play would
-    have opened (开点) and the 点贡 not opening costs, yields taken or not (让牌), and when a seat's
-    3s could no longer be played (憋三, 闷).
+    have opened (开点) and the 点贡 not opening costs, yields taken or not (让牌); and the states a
+    seat's hand came to: holding only 3s (只剩3) and smothered (闷) under 憋三.
 
-    One line per finding: FILE:LINE:COL of the action made at the decision, its number, the seat,
-    the kind and what the rules allowed. Facts only: where cards the deal does not give (?N)
-    decide a question, the finding says so. --rollouts N adds an estimate, clearly marked, from
-    hands played out by a self-play bot. --format json: one JSON object per hand (JSON Lines).
+    One line per finding about a decision: FILE:LINE:COL of the action made at the decision, its
+    number, the seat, the kind and what the rules allowed. The states follow on one line per hand,
+    then one line per seat: its decisions (the actions of play it made: plays, passes, yields, wind,
+    claims, burns), the chances it missed (findings naming another action the rules allowed) per
+    100 decisions, and its findings by kind. --summary adds those counts per player over all the
+    hands.
+
+    Facts only: where cards the deal does not give (?N) decide a question, the finding says so
+    (undecided 暗牌未定), and the undecided questions of one action share one line. Write more of
+    the deal (cards in place of ?N) to have fewer: a record with the whole deal has none.
+    --rollouts N adds an estimate, clearly marked, from hands played out by a self-play bot.
+    --format json: one JSON object per hand (JSON Lines), each finding its own object.
+
+    --annotate writes the hands back as .gjn with the findings as comments: `gouji fmt` keeps
+    them, and reading the file gives the same hands with the comments added. A FILE is never
+    changed unless --in-place is given; a FILE with a hand that cannot be read is left out (an -o
+    file is then not written).
+
     Exit 0; 1 if a hand stops at an illegal action (it is reviewed up to it); 2 if a hand cannot
     be read. FILE - reads standard input.
     """
     from functools import partial
 
-    from ..analysis.review import review_read, settle
+    from ..analysis.review import Summary, kinds_of, review_read, settle
 
+    if in_place and not annotate:
+        raise click.UsageError("--in-place goes with --annotate: without it review writes no record")
+    if annotate and fmt_ != "text":
+        raise click.UsageError("--annotate writes .gjn records: --format json goes without it")
+    if annotate and summarize:
+        raise click.UsageError("--annotate writes .gjn records: --summary goes without it")
+    if in_place and output is not None:
+        raise click.UsageError("--in-place and --output go one at a time")
+    if in_place and "-" in files:
+        raise click.UsageError("--in-place rewrites files: standard input (-) cannot be rewritten")
     _no_overwrite(files, output)
+    chosen = kinds_of(kinds) if kinds else None
+    work = partial(
+        review_read,
+        only=hand_number,
+        seat=seat,
+        kinds=chosen,
+        fmt="gjn" if annotate else fmt_,
+        rollouts=rollouts,
+        bot=bot,
+        seed=seed,
+    )
+    if annotate:
+        sys.exit(_annotated(work, files, encoding, override, jobs, hand_number, output, force, in_place))
     status, bad = EXIT_OK, []
-    work = partial(review_read, only=hand_number, seat=seat, fmt=fmt_, rollouts=rollouts, bot=bot, seed=seed)
+    summary = Summary() if summarize else None
     count: dict[str, int] = dict.fromkeys(files, 0)
     with Sink(output, force=force) as out:
         for done in _each_hand(work, files, encoding, override, jobs, bad, settle=settle):
@@ -305,10 +370,51 @@ def review(
             if done.text is not None:
                 out.write(printable(done.text) + "\n")
                 status = max(status, EXIT_ILLEGAL if done.illegal else EXIT_OK)
+                if summary is not None:
+                    summary.add(done.tally)
         if hand_number is not None:
             for path, n in count.items():
                 if n < hand_number:
                     raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+        if summary is not None:
+            text = json.dumps(summary.as_dict(), ensure_ascii=False) if fmt_ == "json" else "\n".join(summary.lines())
+            out.write(printable(text) + "\n")
     if bad:
         status = EXIT_UNREADABLE
     sys.exit(status)
+
+
+def _annotated(work, files, encoding, override, jobs, hand_number, output, force, in_place) -> int:
+    """``review --annotate``: each FILE's hands as the work writes them (annotated .gjn), to
+    ``output`` one file after another as ``fmt`` writes them, or over each FILE (``in_place``);
+    a FILE with a hand that cannot be read is left out, and an ``output`` file is then not
+    written. The exit status."""
+    from ..analysis.review import settle
+    from ..running.sink import spool
+
+    status, unreadable = EXIT_OK, False
+    with Sink(None if in_place else output, force=force) as out:
+        first = True
+        for path in files:
+            bad: list[bool] = []
+            with spool() as text:
+                n = 0
+                for done in _each_hand(work, [path], encoding, override, jobs, bad, settle=settle):
+                    text.write(("\n" if n else "") + done.text)
+                    n = done.index
+                    status = max(status, EXIT_ILLEGAL if done.illegal else EXIT_OK)
+                if hand_number is not None and n < hand_number and not bad:
+                    raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+                if bad:
+                    unreadable = True
+                elif in_place:
+                    with Sink(path, force=force) as rewrite:
+                        rewrite.copy_from(text)
+                else:
+                    if not first:
+                        out.write("\n")
+                    out.copy_from(text)
+                    first = False
+        if unreadable:
+            out.abandon()  # an output file is written only when every input could be read
+    return EXIT_UNREADABLE if unreadable else status
