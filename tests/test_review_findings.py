@@ -260,3 +260,29 @@ def test_what_a_seat_sees_from_its_own_view_holds_for_the_whole_table(preset):
                 assert set(f.choices) <= whole[f.kind, f.action, f.seat], (seed, seat, f)
                 compared += 1
     assert compared > 0
+
+
+def test_review_seat_view_on_the_command_line():
+    # examples/charter-hand.gjn from seat 1's view: at action 3 it passed on its opposite's JJJJJ
+    # holding KKKKK (five kings beat five jacks: same count, higher rank, 002 §8(6); only the
+    # opposite answers a 够级 play, 002 §9), and at action 13 it passed on its opposite's 9999 where
+    # a yield (002 §12) would have let seats 2 and 3 play first, keeping KKKK and JJJJ: both rest
+    # on its own cards and on who had passed, which every seat sees.
+    from click.testing import CliRunner
+    from conftest import EXAMPLES
+
+    from gouji_record.cli.main import main
+
+    r = CliRunner().invoke(main, ["review", str(EXAMPLES / "charter-hand.gjn"), "--seat", "1", "--seat-view", "--kind", "decisions"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[1] == (
+        "  note: reviewed from seat 1's view: its own cards, the cards played and the counts, not the others' hands; "
+        "only its own decisions"
+    )
+    assert [line.split(": ")[1:3] for line in lines if "seat 1 (" in line and "action" in line] == [
+        ["action 3, seat 1 (Zhang Wei)", "answer-missed 未打点"],
+        ["action 13, seat 1 (Zhang Wei)", "yield-missed 可让未让"],
+    ]
+    r = CliRunner().invoke(main, ["review", str(EXAMPLES / "charter-hand.gjn"), "--seat-view"])
+    assert r.exit_code == 2 and "--seat-view needs --seat" in r.output

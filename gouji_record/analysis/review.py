@@ -463,14 +463,14 @@ class _Walk:
                     f"{seat}号位本可用{_cards_list(plays, True)}烧{victim_zh}（烧牌条件成立），但没有烧",
                     plays,
                 )
-            elif hidden:
+            elif hidden:  # (the play named alike for every seat: the undecided of one action fold together)
                 self.add(
                     "undecided",
                     i,
                     seat,
-                    f"whether seat {seat} could have burned {victim} depends on cards the record does not give "
-                    "(to burn with, or to keep the burn condition)",
-                    f"{seat}号位能否烧{victim_zh}，取决于记录未写明的牌（烧牌用的牌，或烧牌条件所需的牌）",
+                    f"whether seat {seat} could have burned seat {top.seat}'s {what}{top.play} depends on cards the "
+                    "record does not give (to burn with, or to keep the burn condition)",
+                    f"{seat}号位能否烧{top.seat}号位的{what_zh}{top.play}，取决于记录未写明的牌（烧牌用的牌，或烧牌条件所需的牌）",
                 )
 
     def answer(self, pos: Position, i: int, action: Action, top) -> None:
@@ -1167,6 +1167,7 @@ def review_read(
     *,
     only: int | None = None,
     seat: int | None = None,
+    view: int | None = None,
     kinds: frozenset[str] | None = None,
     fmt: str = "text",
     rollouts: int = 0,
@@ -1177,7 +1178,8 @@ def review_read(
     judged as ``gouji validate`` judges it (:mod:`gouji_record.matches.verdict`), and format it:
     ``fmt`` ``text`` (:func:`review_lines`), ``json`` (one line of :func:`review_data`) or ``gjn``
     (the hand's canonical text with the findings written in: :func:`annotate`), only ``seat``'s
-    findings if given, and those of ``kinds``. A hand whose index is not ``only`` (when given) is
+    findings if given, and those of ``kinds``; from ``view``'s own view if given (:func:`review`'s
+    ``view``). A hand whose index is not ``only`` (when given) is
     skipped (replayed all the same when it is in a match: the next hand's tribute depends on it;
     under ``gjn`` its text is kept, as read). The work ``gouji review`` gives
     :func:`~gouji_record.running.batch.map_hands` (a ``partial`` of it, with ``settle=settle``); a
@@ -1194,7 +1196,7 @@ def review_read(
     result = replay(hand.record, rules, every_position=not skipped)
     if skipped:
         return judged(Reviewed(path, index, False, kept, fmt), result, settle)
-    done = review(result, rollouts=rollouts, bot=bot, seed=seed)
+    done = review(result, rollouts=rollouts, bot=bot, seed=seed, view=view)
     if fmt == "gjn":
         text = write(canonical(annotate(done, seat, kinds), rules))
     elif fmt == "json":

@@ -251,6 +251,12 @@ def filter_(
 @click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first).")
 @click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's decisions.")
 @click.option(
+    "--seat-view",
+    is_flag=True,
+    help="With --seat: review that seat's decisions from its own view (座位视角), from its cards, the cards "
+    "played and the counts only, as it could know them; without, the whole table's view (every hand seen).",
+)
+@click.option(
     "--kind",
     "kinds",
     multiple=True,
@@ -293,6 +299,7 @@ def review(
     files: tuple[str, ...],
     hand_number: int | None,
     seat: int | None,
+    seat_view: bool,
     kinds: tuple[str, ...],
     summarize: bool,
     annotate: bool,
@@ -339,6 +346,8 @@ def review(
 
     if in_place and not annotate:
         raise click.UsageError("--in-place goes with --annotate: without it review writes no record")
+    if seat_view and seat is None:
+        raise click.UsageError("--seat-view needs --seat: the seat whose view to review from")
     if annotate and fmt_ != "text":
         raise click.UsageError("--annotate writes .gjn records: --format json goes without it")
     if annotate and summarize:
@@ -353,6 +362,7 @@ def review(
         review_read,
         only=hand_number,
         seat=seat,
+        view=seat if seat_view else None,
         kinds=chosen,
         fmt="gjn" if annotate else fmt_,
         rollouts=rollouts,
