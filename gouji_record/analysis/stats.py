@@ -80,6 +80,8 @@ class Tally:
     tribute_received: int = 0
     illegal: int = 0
     invalid: int = 0
+    decisions: int = 0
+    missed: int = 0
 
     @property
     def opening_rate(self) -> float:
@@ -103,9 +105,16 @@ class Tally:
             else:
                 setattr(self, f.name, mine + theirs)
 
+    @property
+    def missed_per_100(self) -> float:
+        """Chances missed (失机: review findings naming another action the rules allowed) per 100
+        decisions (决策), counted with ``gouji stats --review``; 0 with no decision."""
+        return 100 * self.missed / self.decisions if self.decisions else 0.0
+
     def as_dict(self) -> dict:
         """The tally as JSON-ready data, with the place shares and rates."""
         out = asdict(self)
+        out["missed_per_100"] = round(self.missed_per_100, 2)
         out["place_shares"] = [round(n / self.finished, 4) if self.finished else 0.0 for n in self.places]
         out["opening_rate"] = round(self.opening_rate, 4)
         out["points_per_hand"] = round(self.points_per_hand, 4)
@@ -202,6 +211,17 @@ class Stats:
         if name := record.tags.get("Match"):
             points = (score.teams[1], score.teams[0]) if score is not None else None
             self.matches.append(MatchHand(name, record.tags.get("Hand"), points))
+
+    def add_review(self, result: Replay) -> None:
+        """Count the review of the hand ``result`` (replayed with every position): each seat's
+        decisions (决策) and chances missed (失机), as ``gouji review``'s per-seat lines give them
+        (:func:`~gouji_record.analysis.review.hand_tally`), in the seat's row."""
+        from .review import hand_tally, review
+
+        for t in hand_tally(review(result)):
+            row = self.rows[self.key(result, t.seat)]
+            row.decisions += t.decisions
+            row.missed += t.missed
 
     def hand_keys(self, result: Replay) -> list[str]:
         """The rows that count the hand ``result`` among their ``hands``: a player's or a seat's
@@ -412,23 +432,27 @@ PAIR_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 
-def hand_stats(hand: ReadHand, rules: Ruleset, by: By | PairBy) -> Stats | Pairs | Judged[Stats]:
+def hand_stats(hand: ReadHand, rules: Ruleset, by: By | PairBy, reviewed: bool = False) -> Stats | Pairs | Judged[Stats]:
     """The counts of one hand read (:class:`~gouji_record.running.batch.ReadHand`) replayed under ``rules``
     (the final position kept only): a :class:`Stats` by ``by`` of that hand alone, small and
     picklable, to :meth:`~Stats.merge` with the others; for a hand of a match, a
     :class:`~gouji_record.running.batch.Judged` that :func:`settle` completes with the match's verdict.
     The work ``gouji stats`` gives :func:`~gouji_record.running.batch.map_hands`
     (``partial(hand_stats, by=by)``, ``settle=settle``). By ``opposite`` or ``partner``, the
-    :class:`Pairs` of that hand: nothing in them needs the match's verdict."""
+    :class:`Pairs` of that hand: nothing in them needs the match's verdict. With ``reviewed``, the
+    hand is also reviewed (:func:`~gouji_record.analysis.review.review`, the whole table's view)
+    and each seat's decisions and chances missed are counted (:meth:`Stats.add_review`)."""
     from ..running.batch import judged
 
-    result = replay(hand.record, rules, every_position=False)
+    result = replay(hand.record, rules, every_position=reviewed and by not in PAIR_BY)
     if by in PAIR_BY:
         pairs = Pairs(by)  # type: ignore[arg-type]
         pairs.add(result)
         return pairs
     counts = Stats(by)  # type: ignore[arg-type]
     counts.add(result)
+    if reviewed:
+        counts.add_review(result)
     return judged(counts, result, settle)
 
 
@@ -469,6 +493,14 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("贡 received", "tribute_received"),
     ("illegal", "illegal"),
     ("invalid", "invalid"),
+)
+
+
+#: The columns ``gouji stats --review`` adds: decisions (决策), chances missed (失机), missed per 100.
+REVIEW_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("decisions 决策", "decisions"),
+    ("missed 失机", "missed"),
+    ("missed/100", "missed_per_100"),
 )
 
 

@@ -56,6 +56,13 @@ from .common import (
     show_default=True,
     help="The language of the html page (中文 or English).",
 )
+@click.option(
+    "--review",
+    "reviewed",
+    is_flag=True,
+    help="Also review every hand (as gouji review does, the whole table's view) and count each row's "
+    "decisions (决策), chances missed (失机) and missed per 100 decisions. Slower: every position is kept.",
+)
 @ruleset_opt
 @jobs_opt("Count")
 @output_opt
@@ -67,6 +74,7 @@ def stats(
     by: str,
     fmt_: str,
     lang: str,
+    reviewed: bool,
     override: RulesetOverride | None,
     jobs: int,
     output: str | None,
@@ -95,16 +103,18 @@ def stats(
     import csv
     from functools import partial
 
-    from ..analysis.stats import COLUMNS, PAIR_BY, PAIR_COLUMNS, Pairs, Stats, cell, hand_stats, settle
+    from ..analysis.stats import COLUMNS, PAIR_BY, PAIR_COLUMNS, REVIEW_COLUMNS, Pairs, Stats, cell, hand_stats, settle
 
     pairs = by in PAIR_BY
+    if pairs and reviewed:
+        raise click.UsageError("--review counts per player, seat, team or ruleset: not with --by opposite or partner")
     if pairs and fmt_ == "html":
         raise click.UsageError("--format html draws rows by player, seat, team or ruleset: use text, json or csv with --by " + by)
     _no_overwrite(files, output)
     table, bad = (Pairs(by) if pairs else Stats(by)), []  # type: ignore[arg-type]
     runner, client = _cluster_runner(dask_address, jobs)
     try:
-        for counted in _each_hand(partial(hand_stats, by=by), files, encoding, override, jobs, bad, runner, settle):
+        for counted in _each_hand(partial(hand_stats, by=by, reviewed=reviewed), files, encoding, override, jobs, bad, runner, settle):
             table.merge(counted)
     finally:
         if client is not None:
@@ -112,7 +122,7 @@ def stats(
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
     keys = ["player", by] if pairs else [by]
-    cols = PAIR_COLUMNS if pairs else COLUMNS
+    cols = PAIR_COLUMNS if pairs else COLUMNS + (REVIEW_COLUMNS if reviewed else ())
 
     def key_of(t) -> list[str]:
         return [t.player, t.other] if pairs else [t.key]
