@@ -1,0 +1,93 @@
+"""The review's findings do not change with its speed work (issue 24, "Speed").
+
+tests/review_oracle.py keeps the walk of gouji_record/analysis/review.py and the legal-action
+listing as they were before it (the oracle, slow: it lists every legal action at each decision).
+The review of the package must give exactly its findings (kind, action, seat, text in both
+languages, alternatives and their number, cost, score cost, rule, source, and every choice offered
+to rollouts) on self-played hands of every preset (by both bots), on matches, on the examples and
+on hands with cards hidden (``?N``). No timing here: speed is measured in bench/.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import EXAMPLES
+from review_oracle import SlowWalk
+
+from gouji_record.analysis.review import _Walk
+from gouji_record.bots.selfplay import play_hand, play_match
+from gouji_record.judging.replay import replay
+from gouji_record.notation.files import read_hands
+from gouji_record.notation.parser import parse_text
+from gouji_record.rules.rulesets import PRESETS, get_ruleset
+
+
+def _facts(findings) -> list[tuple]:
+    return [
+        (
+            f.kind,
+            f.action,
+            f.seat,
+            f.text.en,
+            f.text.zh,
+            f.alternatives,
+            f.more,
+            f.cost,
+            f.score_cost,
+            f.rule,
+            f.source,
+            tuple(a.text for a in f.choices),
+        )
+        for f in findings
+    ]
+
+
+def _same(result, label) -> int:
+    fast, slow = _facts(_Walk(result).run()), _facts(SlowWalk(result).run())
+    assert fast == slow, label
+    return len(slow)
+
+
+def _half_known(cards: str, rng: random.Random) -> str:
+    """``cards`` with each card kept written at even odds, the rest unknown (``?N``), as in
+    tests/test_review.py."""
+    kept = "".join(c for c in cards if rng.random() < 0.5)
+    return kept + f"?{len(cards) - len(kept)}"
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_self_played_hands_of_every_preset(preset):
+    rules = get_ruleset(preset)
+    found = 0
+    for seed, bot in ((11, "person"), (12, "person"), (13, "random")):
+        found += _same(replay(play_hand(rules, seed, bot=bot), rules), (preset, seed, bot))
+    assert found > 0
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_hands_with_cards_hidden(preset):
+    rules = get_ruleset(preset)
+    for seed in (21, 22):
+        full = play_hand(rules, seed)
+        rng = random.Random(seed)
+        seats = set(rng.sample(range(1, 7), rng.choice((1, 3))))
+        deal = tuple(_half_known(c, rng) if s in seats else c for s, c in enumerate(full.deal, start=1))
+        result = replay(full.model_copy(update={"deal": deal}), rules)
+        assert result.diagnostic is None, result.diagnostic
+        _same(result, (preset, seed, sorted(seats)))
+
+
+@pytest.mark.parametrize("preset", ["charter", "tournament"])
+def test_a_match(preset):
+    rules = get_ruleset(preset)
+    for n, record in enumerate(play_match(rules, 31, 3), start=1):
+        _same(replay(record, rules), (preset, n))
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.gjn")), ids=lambda p: p.name)
+def test_the_examples(path):
+    for hand in read_hands(str(path)):
+        for record, _ in parse_text(hand.text, hand.line, hand.column):
+            _same(replay(record), (path.name, hand.index))
