@@ -59,7 +59,7 @@ from ..rules.engine import SEATS, Position, excluded_from_opening, opposite, ste
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
-from ..rules.moves import HiddenPlays, legal_actions
+from ..rules.moves import HiddenPlays, gouji_plays, has_play, legal_actions, legal_burns
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
@@ -247,10 +247,13 @@ def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
     if pos.top is None or not pos.top.can_open:
         return False
     for _ in range(12):  # the others pass one by one, while none of them could play
-        listed = legal_actions(pos)
-        if any(isinstance(a, HiddenPlays) for a in listed):
-            return None
-        if any(a.kind is ActionKind.PLAY for a in listed):
+        if any(pos.unknown):
+            listed = legal_actions(pos)
+            if any(isinstance(a, HiddenPlays) for a in listed):
+                return None
+            if any(a.kind is ActionKind.PLAY for a in listed):
+                return False
+        elif has_play(pos):  # every card known: no HiddenPlays, and the first play found decides
             return False
         if pos.to_act is None:
             return False
@@ -379,7 +382,7 @@ class _Walk:
     def burns(self, pos: Position) -> dict[int, tuple[list[Action], bool]]:
         """Each seat's legal burns of the top play now, and whether hidden cards allow others."""
         by_seat: dict[int, list] = {}
-        for a in legal_actions(pos):
+        for a in legal_burns(pos):
             if a.burn:
                 by_seat.setdefault(a.seat, []).append(a)
         # the cards a seat burns with, or those it keeps (the condition), are not all known: undecided
@@ -526,16 +529,7 @@ class _Walk:
                 return
             if (seat, pos.round) in self.qualified_in:  # the round this action belongs to qualified it
                 return
-        candidates = [
-            a
-            for a in legal_actions(pos, seat)
-            if isinstance(a, Action)
-            and a.kind is ActionKind.PLAY
-            and not a.burn
-            and a.text != action.text
-            and is_gouji(classify(parse_cards(a.cards)), self.rules)
-            and _decided(pos, a)
-        ]
+        candidates = [a for a in gouji_plays(pos, seat) if a.text != action.text and _decided(pos, a)]
         wanted = EventKind.OPEN_QUALIFIED if self.rules.opening_by_fours else EventKind.OPEN
         openers = [a for a in candidates if _certain_outcome(pos, a) is wanted]
         if not openers:

@@ -38,12 +38,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
-from ..cards import BIG_JOKER, COPIES, N_RANKS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
+from ..cards import BIG_JOKER, COPIES, N_RANKS, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
 from .engine import Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
 from .events import IllegalAction
-from .plays import classify, judge, shape_error
+from .plays import classify, is_gouji, judge, shape_error
 
-__all__ = ["HiddenPlays", "burn_claimants", "legal_actions", "plays_of_size"]
+__all__ = ["HiddenPlays", "burn_claimants", "gouji_plays", "has_play", "legal_actions", "legal_burns", "plays_of_size"]
 
 #: Diagnostic codes that depend on the cards played. Any other code refuses every play of that
 #: seat in that position alike (whose turn it is, a pass, a burn with nothing to burn …).
@@ -154,6 +154,7 @@ class _Plays:
         self.closed = False
 
     def accepts(self, cards: Counts) -> Action | None:
+        """The play of ``cards`` if the engine accepts it (``None`` if not, or once closed)."""
         if self.closed:
             return None
         try:
@@ -163,6 +164,10 @@ class _Plays:
         beaten = self.top is None or judge(self.top, play, self.rules)[0]
         if not beaten or shape_error(play, self.rules) is not None:
             return None  # the engine refuses these whatever else holds: no need to ask it
+        return self.asked(cards)
+
+    def asked(self, cards: Counts) -> Action | None:
+        """:meth:`accepts` for cards :func:`_shaped` has kept: the engine alone is asked."""
         a = Action(seat=self.seat, kind=ActionKind.PLAY, cards=format_cards(cards), burn=self.burn)
         code = _verdict(self.pos, a)
         if code is None:
@@ -172,25 +177,113 @@ class _Plays:
         return None
 
 
-def _plays(pos: Position, play_pos: Position, seat: int, sizes: list[int], burn: bool, lead: bool) -> list[Listed]:
+#: The shaped plays of one hand against one top, by ruleset: see :func:`_shaped`.
+_SHAPED: dict[tuple, tuple[object, tuple[Counts, ...]]] = {}
+#: Entries kept in :data:`_SHAPED` before it is emptied (memory stays bounded).
+SHAPED_KEPT = 4096
+
+
+def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: bool) -> tuple[Counts, ...]:
+    """The plays of ``hand`` of ``sizes`` cards (in :func:`plays_of_size`'s order, size by size)
+    that the engine could accept whatever else holds: they form a play, beat ``top`` (a
+    :class:`~gouji_record.rules.plays.Play`, or ``None`` for a lead) and have a shape the ruleset
+    allows; with ``gouji``, only 够级 plays. A pure function of its arguments, kept in a bounded
+    cache (the same hand meets the same top many times in a review)."""
+    key = (id(rules), hand, sizes, top, gouji)
+    hit = _SHAPED.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    out = []
+    for cards in _candidates(rules, hand, sizes, top, gouji):
+        try:
+            play = classify(cards)
+        except ValueError:
+            continue
+        if top is not None and not judge(top, play, rules)[0]:
+            continue
+        if shape_error(play, rules) is None and (not gouji or is_gouji(play, rules)):
+            out.append(cards)
+    if len(_SHAPED) >= SHAPED_KEPT:
+        _SHAPED.clear()
+    found = _SHAPED[key] = (rules, tuple(out))
+    return found[1]
+
+
+def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: bool) -> Iterator[Counts]:
+    """:func:`plays_of_size` for each of ``sizes``, in its order, less plays that surely fail
+    :func:`_shaped`'s tests (which are still made on the rest): on a play of a rank (``top.count``),
+    plays of another size or of a rank not higher (:func:`~gouji_record.rules.plays.judge`: same
+    count, higher rank; jokers alone rank above any), unless the ruleset lets a big joker beat
+    anything; with ``gouji``, plays without jokers below their rank's 够级 minimum (002 §9)."""
+    floor = -1
+    if top is not None and top.count and not rules.big_joker_beats_any:
+        sizes = tuple(n for n in sizes if n == top.size)
+        floor = top.rank
+    least = [rules.gouji_minimum.get(letter) for letter in RANK_LETTERS] if gouji else None
+    twos, small, big = hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER]
+    for size in sizes:
+        for rank in range(TWO, floor, -1):  # plays_of_size's loop, pruned
+            have = hand[rank]
+            if not have:
+                continue
+            need = least[rank] if gouji else None
+            for count in range(min(have, size), 0, -1):
+                rest = size - count
+                extra_twos = 0 if rank == TWO else min(twos, rest)
+                for t in range(extra_twos + 1):
+                    for x in range(min(small, rest - t) + 1):
+                        d = rest - t - x
+                        if d <= big:
+                            if gouji and not (x or d) and (need is None or count + t < need):
+                                continue  # no joker, and too few to be a 够级 play
+                            cards = [0] * N_RANKS
+                            cards[rank] = count
+                            if rank != TWO:
+                                cards[TWO] = t
+                            cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
+                            yield tuple(cards)
+        for x in range(min(small, size), -1, -1):
+            d = size - x
+            if d <= big and size:
+                cards = [0] * N_RANKS
+                cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
+                yield tuple(cards)
+
+
+def _plays(
+    pos: Position,
+    play_pos: Position,
+    seat: int,
+    sizes: list[int],
+    burn: bool,
+    lead: bool,
+    *,
+    gouji: bool = False,
+    first: bool = False,
+) -> list[Listed]:
     """The plays of ``seat`` the engine accepts: those of its written cards one by one, then one
-    :class:`HiddenPlays` per size (one for all sizes of a lead) where its hidden cards allow some."""
+    :class:`HiddenPlays` per size (one for all sizes of a lead) where its hidden cards allow some.
+    With ``gouji``, only its 够级 plays of its written cards (no :class:`HiddenPlays`); with
+    ``first``, at most one entry: the first of the list (whether there is any play)."""
     hand, unknown = play_pos.hands[seat - 1], play_pos.unknown[seat - 1]
     trial = _Plays(pos, play_pos, seat, burn)
     out: list[Listed] = []
-    for size in sizes:
-        for cards in plays_of_size(hand, size):
-            a = trial.accepts(cards)
-            if a is not None:
-                out.append(a)
-    if not unknown or trial.closed:
+    for cards in _shaped(pos.ruleset, hand, tuple(sizes), trial.top, gouji):
+        a = trial.asked(cards)
+        if a is not None:
+            out.append(a)
+            if first:
+                return out
+        elif trial.closed:
+            return out
+    if not unknown or trial.closed or gouji:
         return out
     possible = tuple(h + min(unknown, max(0, c - n)) for h, c, n in zip(hand, COPIES, play_pos.seen))
     for size in sorted(sizes):  # a lead's example: its fewest cards
         example = _hidden_example(trial, hand, unknown, possible, size)
         if example is not None:
             out.append(HiddenPlays(seat, None if lead else size, burn, hand, example))
-            if lead:
+            if lead or first:
                 break
     return out
 
@@ -219,6 +312,19 @@ def burn_claimants(pos: Position) -> list[int]:
     return [s for s in order if s != opposite(top.seat) and pos.active(s)]
 
 
+def _follow_sizes(top, held: int) -> list[int]:
+    """The sizes of the plays that may follow ``top`` from ``held`` cards: its own, and 2 and 3
+    (jokers alone beating fewer: 大王二杀一, 004 §5)."""
+    return sorted({top.play.size, 2, 3} & set(range(1, held + 1)))
+
+
+def _sizes(play_pos: Position) -> list[int]:
+    actor, top = play_pos.to_act, play_pos.top
+    if not actor:
+        return []
+    return list(range(play_pos.holds(actor), 0, -1)) if top is None else _follow_sizes(top, play_pos.holds(actor))
+
+
 def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     """The legal actions now: the seat to act's plays, pass, yield, request to
     take the wind and claim; then burns, in claim order. With ``seat``, only
@@ -243,12 +349,8 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     if play_pos.over:
         return out
     actor, top = play_pos.to_act, play_pos.top
-    if top is None:
-        sizes = list(range(play_pos.holds(actor), 0, -1)) if actor else []
-    else:
-        sizes = sorted({top.play.size, 2, 3} & set(range(1, play_pos.holds(actor) + 1))) if actor else []
     if actor is not None and actor in seats:
-        out += _plays(pos, play_pos, actor, sizes, False, top is None)
+        out += _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None)
         for kind in (ActionKind.PASS, ActionKind.YIELD, ActionKind.WIND, ActionKind.CLAIM):
             a = Action(seat=actor, kind=kind)
             if _accepted(pos, a):
@@ -256,10 +358,67 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     if top is not None:
         for s in burn_claimants(play_pos):
             if s in seats:
-                held = play_pos.holds(s)
-                out += _plays(pos, play_pos, s, sorted({top.play.size, 2, 3} & set(range(1, held + 1))), True, False)
+                out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False)
     skipped = skip_possible_turn(pos)
     if skipped is not None:  # the engine also takes the way where the seat to act had no turn
         listed = {a.text for a in out}
         out += [a for a in legal_actions(skipped[0], seat) if a.text not in listed]
     return out
+
+
+def legal_burns(pos: Position) -> list[Listed]:
+    """The burns (烧牌) among :func:`legal_actions` ``(pos)``, in its order (claim order), without
+    listing the rest: each seat's burns of the play on top, :class:`HiddenPlays` for those that
+    need cards the record does not give. Empty when no 够级 play is on top (002 §10)."""
+    if pos.over:
+        return []
+    play_pos = begin_play(pos)[0]
+    if play_pos.over:
+        return []
+    out: list[Listed] = []
+    top = play_pos.top
+    if top is not None:
+        for s in burn_claimants(play_pos):
+            out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False)
+    skipped = skip_possible_turn(pos)
+    if skipped is not None:
+        listed = {a.text for a in out}
+        out += [a for a in legal_burns(skipped[0]) if a.text not in listed]
+    return out
+
+
+def gouji_plays(pos: Position, seat: int) -> list[Action]:
+    """The 够级 plays (002 §9) of ``seat``'s written cards among :func:`legal_actions` ``(pos,
+    seat)``, burns left out, in its order: what ``seat`` could play now that is a 够级 play."""
+    if pos.over:
+        return []
+    play_pos = begin_play(pos)[0]
+    if play_pos.over:
+        return []
+    out: list[Listed] = []
+    if play_pos.to_act == seat:
+        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, gouji=True)
+    skipped = skip_possible_turn(pos)
+    if skipped is not None:
+        listed = {a.text for a in out}
+        out += [a for a in gouji_plays(skipped[0], seat) if a.text not in listed]
+    return out
+
+
+def has_play(pos: Position) -> bool:
+    """Whether :func:`legal_actions` ``(pos)`` lists a play: of the seat to act, or a burn, of
+    written cards or a :class:`HiddenPlays`. Stops at the first one found."""
+    if pos.over:
+        return False
+    play_pos = begin_play(pos)[0]
+    if play_pos.over:
+        return False
+    actor, top = play_pos.to_act, play_pos.top
+    if actor is not None and _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None, first=True):
+        return True
+    if top is not None:
+        for s in burn_claimants(play_pos):
+            if _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False, first=True):
+                return True
+    skipped = skip_possible_turn(pos)
+    return skipped is not None and has_play(skipped[0])
