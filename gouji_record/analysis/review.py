@@ -268,6 +268,20 @@ def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
     return False
 
 
+def _closed_to_opening(pos: Position, seat: int) -> bool:
+    """Whether no play of ``seat`` can open (开点) or qualify it (开点发4) now, in play (not in the
+    pre-play phase) and without a kept head (要头): a round opens for the seat that wins it only
+    with a play that may open (the engine's ``Top.can_open``), and no such play is made by a
+    headless seat (无头), in the melee (乱缠) or once two seats have finished, unless the ruleset
+    opens in the melee too (001 §38); under 开点发4 a won round qualifies only a seat that still
+    holds 4s and has not given opening up (004 §17-§18)."""
+    rules = pos.ruleset
+    if pos.headless(seat) or (not rules.opening_in_melee and (pos.melee or len(pos.finished) >= 2)):
+        return True
+    # 开点发4: a won round qualifies a seat that has not given opening up and keeps 4s (004 §17-§18)
+    return rules.opening_by_fours and (seat in pos.given_up or not (pos.hands[seat - 1][FOUR] or pos.unknown[seat - 1]))
+
+
 def _as_made(pos: Position, action: Action) -> Action | None:
     """The action as the engine took it. An irregular one (``^``) that breaks a rule is not made
     (错牌不出): the seat whose turn it was passes instead, and any other seat did nothing (``None``)."""
@@ -529,7 +543,13 @@ class _Walk:
                 return
             if (seat, pos.round) in self.qualified_in:  # the round this action belongs to qualified it
                 return
-        candidates = [a for a in gouji_plays(pos, seat) if a.text != action.text and _decided(pos, a)]
+        if pos.preplay or pos.kept_head[seat - 1]:  # the first play's changes, or a kept head's opening (要头)
+            candidates = gouji_plays(pos, seat)
+        elif _closed_to_opening(pos, seat):
+            return
+        else:  # only a round won by a play that may open opens (or qualifies) it
+            candidates = gouji_plays(pos, seat, opening=True)
+        candidates = [a for a in candidates if a.text != action.text and _decided(pos, a)]
         wanted = EventKind.OPEN_QUALIFIED if self.rules.opening_by_fours else EventKind.OPEN
         openers = [a for a in candidates if _certain_outcome(pos, a) is wanted]
         if not openers:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
 from ..cards import BIG_JOKER, COPIES, N_RANKS, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
-from .engine import Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
+from .engine import Position, begin_play, excluded_from_opening, opposite, seats_after, skip_possible_turn, step, team
 from .events import IllegalAction
 from .plays import classify, is_gouji, judge, shape_error
 
@@ -183,11 +183,16 @@ _SHAPED: dict[tuple, tuple[object, tuple[Counts, ...]]] = {}
 SHAPED_KEPT = 4096
 
 
-def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: bool) -> tuple[Counts, ...]:
+#: ``gouji`` of :func:`_shaped`: 够级 plays only (:data:`GOUJI`), or only those that may open (:data:`OPENING`).
+GOUJI, OPENING = 1, 2
+
+
+def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> tuple[Counts, ...]:
     """The plays of ``hand`` of ``sizes`` cards (in :func:`plays_of_size`'s order, size by size)
     that the engine could accept whatever else holds: they form a play, beat ``top`` (a
     :class:`~gouji_record.rules.plays.Play`, or ``None`` for a lead) and have a shape the ruleset
-    allows; with ``gouji``, only 够级 plays. A pure function of its arguments, kept in a bounded
+    allows; with ``gouji`` :data:`GOUJI`, only 够级 plays, :data:`OPENING` only those not
+    excluded from opening (:func:`~gouji_record.rules.engine.excluded_from_opening`). A pure function of its arguments, kept in a bounded
     cache (the same hand meets the same top many times in a review)."""
     key = (id(rules), hand, sizes, top, gouji)
     hit = _SHAPED.get(key)
@@ -201,7 +206,9 @@ def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: bool) -> tu
             continue
         if top is not None and not judge(top, play, rules)[0]:
             continue
-        if shape_error(play, rules) is None and (not gouji or is_gouji(play, rules)):
+        if shape_error(play, rules) is None and (
+            not gouji or (is_gouji(play, rules) and (gouji < OPENING or not excluded_from_opening(play, rules)))
+        ):
             out.append(cards)
     if len(_SHAPED) >= SHAPED_KEPT:
         _SHAPED.clear()
@@ -209,7 +216,7 @@ def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: bool) -> tu
     return found[1]
 
 
-def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: bool) -> Iterator[Counts]:
+def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> Iterator[Counts]:
     """:func:`plays_of_size` for each of ``sizes``, in its order, less plays that surely fail
     :func:`_shaped`'s tests (which are still made on the rest): on a play of a rank (``top.count``),
     plays of another size or of a rank not higher (:func:`~gouji_record.rules.plays.judge`: same
@@ -258,12 +265,13 @@ def _plays(
     burn: bool,
     lead: bool,
     *,
-    gouji: bool = False,
+    gouji: int = 0,
     first: bool = False,
 ) -> list[Listed]:
     """The plays of ``seat`` the engine accepts: those of its written cards one by one, then one
     :class:`HiddenPlays` per size (one for all sizes of a lead) where its hidden cards allow some.
-    With ``gouji``, only its 够级 plays of its written cards (no :class:`HiddenPlays`); with
+    With ``gouji`` (:data:`GOUJI`, :data:`OPENING`), only its 够级 plays of its written cards, or
+    those that may open (no :class:`HiddenPlays`); with
     ``first``, at most one entry: the first of the list (whether there is any play)."""
     hand, unknown = play_pos.hands[seat - 1], play_pos.unknown[seat - 1]
     trial = _Plays(pos, play_pos, seat, burn)
@@ -387,9 +395,11 @@ def legal_burns(pos: Position) -> list[Listed]:
     return out
 
 
-def gouji_plays(pos: Position, seat: int) -> list[Action]:
+def gouji_plays(pos: Position, seat: int, opening: bool = False) -> list[Action]:
     """The 够级 plays (002 §9) of ``seat``'s written cards among :func:`legal_actions` ``(pos,
-    seat)``, burns left out, in its order: what ``seat`` could play now that is a 够级 play."""
+    seat)``, burns left out, in its order: what ``seat`` could play now that is a 够级 play. With
+    ``opening``, only those not excluded from opening (a play with 2s or jokers, as the ruleset's
+    ``opening_excludes`` says: :func:`~gouji_record.rules.engine.excluded_from_opening`)."""
     if pos.over:
         return []
     play_pos = begin_play(pos)[0]
@@ -397,11 +407,12 @@ def gouji_plays(pos: Position, seat: int) -> list[Action]:
         return []
     out: list[Listed] = []
     if play_pos.to_act == seat:
-        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, gouji=True)
+        which = OPENING if opening else GOUJI
+        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, gouji=which)
     skipped = skip_possible_turn(pos)
     if skipped is not None:
         listed = {a.text for a in out}
-        out += [a for a in gouji_plays(skipped[0], seat) if a.text not in listed]
+        out += [a for a in gouji_plays(skipped[0], seat, opening) if a.text not in listed]
     return out
 
 
