@@ -55,11 +55,11 @@ from ..matches.match import tribute_due
 from ..model import Action, ActionKind
 from ..notation.build import SourceMap
 from ..judging.replay import Replay, replay
-from ..rules.engine import SEATS, Position, excluded_from_opening, opposite, step, team, team_name
+from ..rules.engine import SEATS, Position, begin_play, excluded_from_opening, opposite, step, team, team_name
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
-from ..rules.moves import HiddenPlays, gouji_plays, has_play, legal_actions, legal_burns
+from ..rules.moves import FOURS, OPENING, HiddenPlays, gouji_plays, has_play, legal_actions, legal_burns, proposed_plays
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
@@ -543,12 +543,14 @@ class _Walk:
                 return
             if (seat, pos.round) in self.qualified_in:  # the round this action belongs to qualified it
                 return
-        if pos.preplay or pos.kept_head[seat - 1]:  # the first play's changes, or a kept head's opening (要头)
-            candidates = gouji_plays(pos, seat)
-        elif _closed_to_opening(pos, seat):
+        start, began = begin_play(pos) if pos.preplay else (pos, ())
+        if start.kept_head[seat - 1] or any(e.kind in (EventKind.OPEN, EventKind.OPEN_QUALIFIED) for e in began):
+            candidates = gouji_plays(pos, seat)  # a kept head's opening (要头), or a revolution's (革命)
+        elif _closed_to_opening(start, seat):
             return
         else:  # only a round won by a play that may open opens (or qualifies) it
-            candidates = gouji_plays(pos, seat, opening=True)
+            # _certain_outcome asks the engine whether each is legal
+            candidates = proposed_plays(pos, seat, OPENING) or gouji_plays(pos, seat, opening=True)
         candidates = [a for a in candidates if a.text != action.text and _decided(pos, a)]
         wanted = EventKind.OPEN_QUALIFIED if self.rules.opening_by_fours else EventKind.OPEN
         openers = [a for a in candidates if _certain_outcome(pos, a) is wanted]
@@ -590,17 +592,18 @@ class _Walk:
         seat = action.seat
         if EventKind.OPEN in {e.kind for e in self.events_at.get(i, ()) if e.seats[:1] == (seat,)}:
             return
+        if pos.unknown[seat - 1]:
+            return
         fours = pos.hands[seat - 1][FOUR]
+        proposed = proposed_plays(pos, seat, FOURS) if fours else None  # _certain_outcome asks the engine
+        if proposed is None:
+            proposed = [a for a in legal_actions(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY]
         openers = [
             a
-            for a in legal_actions(pos, seat)
-            if isinstance(a, Action)
-            and a.kind is ActionKind.PLAY
-            and parse_cards(a.cards)[FOUR] == fours
-            and _decided(pos, a)
-            and _certain_outcome(pos, a) is EventKind.OPEN
+            for a in proposed
+            if parse_cards(a.cards)[FOUR] == fours and _decided(pos, a) and _certain_outcome(pos, a) is EventKind.OPEN
         ]
-        if not openers or pos.unknown[seat - 1]:
+        if not openers:
             return
         lost = "gives opening up for the hand (放弃开点)" if parse_cards(action.cards)[FOUR] else "lets the qualification lapse"
         lost_zh = "放弃了开点" if parse_cards(action.cards)[FOUR] else "开点资格随之作废"

@@ -38,12 +38,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
-from ..cards import BIG_JOKER, COPIES, N_RANKS, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
+from ..cards import BIG_JOKER, COPIES, FOUR, N_RANKS, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
 from .engine import Position, begin_play, excluded_from_opening, opposite, seats_after, skip_possible_turn, step, team
 from .events import IllegalAction
 from .plays import classify, is_gouji, judge, shape_error
 
-__all__ = ["HiddenPlays", "burn_claimants", "gouji_plays", "has_play", "legal_actions", "legal_burns", "plays_of_size"]
+__all__ = ["HiddenPlays", "burn_claimants", "gouji_plays", "has_play", "legal_actions", "legal_burns", "plays_of_size", "proposed_plays"]
 
 #: Diagnostic codes that depend on the cards played. Any other code refuses every play of that
 #: seat in that position alike (whose turn it is, a pass, a burn with nothing to burn …).
@@ -183,8 +183,9 @@ _SHAPED: dict[tuple, tuple[object, tuple[Counts, ...]]] = {}
 SHAPED_KEPT = 4096
 
 
-#: ``gouji`` of :func:`_shaped`: 够级 plays only (:data:`GOUJI`), or only those that may open (:data:`OPENING`).
-GOUJI, OPENING = 1, 2
+#: ``gouji`` of :func:`_shaped`: 够级 plays only (:data:`GOUJI`), only those that may open
+#: (:data:`OPENING`), or the plays of a rank of 4s holding all the hand's 4s (:data:`FOURS`).
+GOUJI, OPENING, FOURS = 1, 2, 3
 
 
 def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> tuple[Counts, ...]:
@@ -207,7 +208,9 @@ def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> tup
         if top is not None and not judge(top, play, rules)[0]:
             continue
         if shape_error(play, rules) is None and (
-            not gouji or (is_gouji(play, rules) and (gouji < OPENING or not excluded_from_opening(play, rules)))
+            not gouji
+            or (gouji == FOURS and cards[FOUR] == hand[FOUR])
+            or (gouji < FOURS and is_gouji(play, rules) and (gouji < OPENING or not excluded_from_opening(play, rules)))
         ):
             out.append(cards)
     if len(_SHAPED) >= SHAPED_KEPT:
@@ -226,22 +229,24 @@ def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) ->
     if top is not None and top.count and not rules.big_joker_beats_any:
         sizes = tuple(n for n in sizes if n == top.size)
         floor = top.rank
-    least = [rules.gouji_minimum.get(letter) for letter in RANK_LETTERS] if gouji else None
+    least = [rules.gouji_minimum.get(letter, N_RANKS * 8) for letter in RANK_LETTERS] if gouji in (GOUJI, OPENING) else None
     twos, small, big = hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER]
     for size in sizes:
         for rank in range(TWO, floor, -1):  # plays_of_size's loop, pruned
             have = hand[rank]
-            if not have:
+            if not have or (gouji == FOURS and rank != FOUR):
                 continue
-            need = least[rank] if gouji else None
+            need = 0 if least is None else least[rank]  # (a rank without a minimum: more than any hand)
             for count in range(min(have, size), 0, -1):
+                if gouji == FOURS and count != have:
+                    continue
                 rest = size - count
                 extra_twos = 0 if rank == TWO else min(twos, rest)
                 for t in range(extra_twos + 1):
                     for x in range(min(small, rest - t) + 1):
                         d = rest - t - x
                         if d <= big:
-                            if gouji and not (x or d) and (need is None or count + t < need):
+                            if count + t < need and not (x or d):
                                 continue  # no joker, and too few to be a 够级 play
                             cards = [0] * N_RANKS
                             cards[rank] = count
@@ -249,6 +254,8 @@ def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) ->
                                 cards[TWO] = t
                             cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
                             yield tuple(cards)
+        if gouji == FOURS:
+            continue
         for x in range(min(small, size), -1, -1):
             d = size - x
             if d <= big and size:
@@ -414,6 +421,22 @@ def gouji_plays(pos: Position, seat: int, opening: bool = False) -> list[Action]
         listed = {a.text for a in out}
         out += [a for a in gouji_plays(skipped[0], seat, opening) if a.text not in listed]
     return out
+
+
+def proposed_plays(pos: Position, seat: int, which: int = GOUJI) -> list[Action] | None:
+    """The plays of ``seat``'s written cards that :func:`gouji_plays` (``which`` :data:`GOUJI`, or
+    :data:`OPENING` for ``opening``) would put to the engine, in its order, before the engine is
+    asked: it lists those of them that :func:`~gouji_record.rules.engine.step` accepts; with
+    :data:`FOURS`, the same of its plays that hold all its 4s. ``None`` where the listing takes
+    more than that: the hand is over, in the pre-play phase, not ``seat``'s turn, or a turn that
+    rests on cards the record does not give (:func:`~gouji_record.rules.engine.skip_possible_turn`)."""
+    if pos.over or pos.preplay or pos.to_act != seat or skip_possible_turn(pos) is not None:
+        return None
+    top = pos.top
+    return [
+        Action(seat=seat, kind=ActionKind.PLAY, cards=format_cards(cards))
+        for cards in _shaped(pos.ruleset, pos.hands[seat - 1], tuple(_sizes(pos)), None if top is None else top.play, which)
+    ]
 
 
 def has_play(pos: Position) -> bool:
