@@ -550,7 +550,9 @@ class _Walk:
             return
         else:  # only a round won by a play that may open opens (or qualifies) it
             # _certain_outcome asks the engine whether each is legal
-            candidates = proposed_plays(pos, seat, OPENING) or gouji_plays(pos, seat, opening=True)
+            candidates = proposed_plays(pos, seat, OPENING)
+            if candidates is None:
+                candidates = gouji_plays(pos, seat, opening=True)
         candidates = [a for a in candidates if a.text != action.text and _decided(pos, a)]
         wanted = EventKind.OPEN_QUALIFIED if self.rules.opening_by_fours else EventKind.OPEN
         openers = [a for a in candidates if _certain_outcome(pos, a) is wanted]

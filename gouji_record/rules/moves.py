@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from ..model import DECLARATION_KINDS, Action, ActionKind
 from ..cards import BIG_JOKER, COPIES, FOUR, N_RANKS, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
 from .engine import Position, begin_play, excluded_from_opening, opposite, seats_after, skip_possible_turn, step, team
+from .burning import burn_condition_possible
 from .events import IllegalAction
 from .plays import classify, is_gouji, judge, shape_error
 
@@ -283,7 +284,12 @@ def _plays(
     hand, unknown = play_pos.hands[seat - 1], play_pos.unknown[seat - 1]
     trial = _Plays(pos, play_pos, seat, burn)
     out: list[Listed] = []
+    # a burn from cards all known, on the engine's one way: what it keeps must allow the burn
+    # condition (002 §10), or the engine refuses it (burn-condition, a refusal of these cards only)
+    kept = burn and not unknown and trial.certain and not pos.preplay
     for cards in _shaped(pos.ruleset, hand, tuple(sizes), trial.top, gouji):
+        if kept and not burn_condition_possible(subtract(hand, cards), 0, pos.seen, pos.ruleset):
+            continue
         a = trial.asked(cards)
         if a is not None:
             out.append(a)
