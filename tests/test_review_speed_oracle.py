@@ -91,3 +91,39 @@ def test_the_examples(path):
     for hand in read_hands(str(path)):
         for record, _ in parse_text(hand.text, hand.line, hand.column):
             _same(replay(record), (path.name, hand.index))
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_plays_tried_are_those_every_play_filtered_gives(preset):
+    # moves._shaped prunes its enumeration (sizes, ranks, attachments); it must keep exactly the
+    # plays of plays_of_size, in its order, that form a play, beat the top, have a shape the
+    # ruleset allows, and are of the kind asked (够级, may open, all the hand's 4s)
+    from gouji_record.bots.selfplay import deal
+    from gouji_record.cards import FOUR, parse_cards
+    from gouji_record.rules.engine import excluded_from_opening
+    from gouji_record.rules.moves import FOURS, GOUJI, OPENING, _SHAPED, _shaped, plays_of_size
+    from gouji_record.rules.plays import classify, is_gouji, judge, shape_error
+
+    rules = get_ruleset(preset)
+
+    def kind_ok(cards, play, hand, which):
+        if which == FOURS:
+            return cards[FOUR] == hand[FOUR]
+        return not which or (is_gouji(play, rules) and (which == GOUJI or not excluded_from_opening(play, rules)))
+
+    rng = random.Random(preset)
+    for _ in range(25):
+        hands = [parse_cards(h) for h in deal(rng)]
+        hand = tuple(n if rng.random() < 0.6 else 0 for n in hands[0])
+        for top_cards in [None] + [rng.choice([c for n in (1, 2, 3, 4, 5) for c in plays_of_size(hands[1], n)])]:
+            top = None if top_cards is None else classify(top_cards)
+            sizes = tuple(range(sum(hand), 0, -1)) if top is None else tuple(sorted({top.size, 2, 3}))
+            for which in (0, GOUJI, OPENING, FOURS):
+                want = []
+                for size in sizes:
+                    for cards in plays_of_size(hand, size):
+                        play = classify(cards)
+                        if (top is None or judge(top, play, rules)[0]) and shape_error(play, rules) is None and kind_ok(cards, play, hand, which):
+                            want.append(cards)
+                _SHAPED.clear()
+                assert list(_shaped(rules, hand, sizes, top, which)) == want, (hand, top_cards, which)

@@ -225,23 +225,36 @@ def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) ->
     :func:`_shaped`'s tests (which are still made on the rest): on a play of a rank (``top.count``),
     plays of another size or of a rank not higher (:func:`~gouji_record.rules.plays.judge`: same
     count, higher rank; jokers alone rank above any), unless the ruleset lets a big joker beat
-    anything; with ``gouji``, plays without jokers below their rank's 够级 minimum (002 §9)."""
+    anything; with ``gouji``, plays without jokers below their rank's 够级 minimum (002 §9), and
+    those carrying a big joker where it makes no 够级 play (004 §12); with :data:`OPENING`, those
+    holding the 2s or jokers the ruleset's ``opening_excludes`` bars; with :data:`FOURS`, all
+    but the plays of the hand's every 4."""
+    if gouji == FOURS and not hand[FOUR]:
+        gouji = 0  # (every play holds all of no 4s)
     floor = -1
     if top is not None and top.count and not rules.big_joker_beats_any:
         sizes = tuple(n for n in sizes if n == top.size)
         floor = top.rank
     least = [rules.gouji_minimum.get(letter, N_RANKS * 8) for letter in RANK_LETTERS] if gouji in (GOUJI, OPENING) else None
     twos, small, big = hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER]
+    if gouji in (GOUJI, OPENING) and not rules.big_joker_plays_gouji:
+        big = 0  # a play carrying a big joker is no 够级 play (004 §12)
+    if gouji == OPENING:  # nor one the ruleset bars from opening (excluded_from_opening)
+        ex = rules.opening_excludes
+        twos, small, big = (0 if "twos" in ex else twos), (0 if "small-joker" in ex else small), (0 if "big-joker" in ex else big)
+    no_twos = gouji == OPENING and "twos" in rules.opening_excludes
     for size in sizes:
         for rank in range(TWO, floor, -1):  # plays_of_size's loop, pruned
             have = hand[rank]
-            if not have or (gouji == FOURS and rank != FOUR):
+            if not have or (gouji == FOURS and rank != FOUR) or (rank == TWO and no_twos):
                 continue
             need = 0 if least is None else least[rank]  # (a rank without a minimum: more than any hand)
             for count in range(min(have, size), 0, -1):
                 if gouji == FOURS and count != have:
                     continue
                 rest = size - count
+                if rest > (0 if rank == TWO else twos) + small + big:
+                    break  # (fewer of the rank need more attached than the hand has)
                 extra_twos = 0 if rank == TWO else min(twos, rest)
                 for t in range(extra_twos + 1):
                     for x in range(min(small, rest - t) + 1):
