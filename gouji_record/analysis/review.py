@@ -59,7 +59,7 @@ from ..rules.engine import SEATS, Position, begin_play, excluded_from_opening, o
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
-from ..rules.moves import FOURS, OPENING, HiddenPlays, gouji_plays, has_play, legal_actions, legal_burns, proposed_plays
+from ..rules.moves import FOURS, OPENING, HiddenPlays, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
@@ -467,7 +467,7 @@ class _Walk:
         seat = action.seat
         if not (top.restricted and action.kind is ActionKind.PASS and seat == opposite(top.seat)):
             return
-        listed = legal_actions(pos, seat)
+        listed = legal_plays(pos, seat)
         plays = [a for a in listed if isinstance(a, Action) and a.kind is ActionKind.PLAY and not a.burn]
         hidden = any(isinstance(a, HiddenPlays) and not a.burn for a in listed) or not all(_decided(pos, a) for a in plays)
         plays = [a for a in plays if _decided(pos, a)]
@@ -511,7 +511,7 @@ class _Walk:
         except IllegalAction:
             return
         follows = [
-            a for a in legal_actions(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY and _decided(pos, a)
+            a for a in legal_plays(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY and _decided(pos, a)
         ]
         if not follows:  # nothing to beat it with later: a yield would only have been a later pass
             return

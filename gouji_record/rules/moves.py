@@ -38,13 +38,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
-from ..cards import BIG_JOKER, COPIES, FOUR, N_RANKS, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
+from ..cards import BIG_JOKER, COPIES, FOUR, N_RANKS, RANK_LETTERS, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards, subtract
 from .engine import Position, begin_play, excluded_from_opening, opposite, seats_after, skip_possible_turn, step, team
 from .burning import burn_condition_possible
 from .events import IllegalAction
 from .plays import classify, is_gouji, judge, shape_error
 
-__all__ = ["HiddenPlays", "burn_claimants", "gouji_plays", "has_play", "legal_actions", "legal_burns", "plays_of_size", "proposed_plays"]
+__all__ = ["HiddenPlays", "burn_claimants", "gouji_plays", "has_play", "legal_actions", "legal_burns", "legal_plays", "plays_of_size", "proposed_plays"]
 
 #: Diagnostic codes that depend on the cards played. Any other code refuses every play of that
 #: seat in that position alike (whose turn it is, a pass, a burn with nothing to burn …).
@@ -278,6 +278,20 @@ def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) ->
                 yield tuple(cards)
 
 
+def _may_burn(hand: Counts, rules) -> bool:
+    """Whether a seat holding ``hand`` (all known) may keep the burn condition after some burn: a
+    necessary condition of :func:`~gouji_record.rules.burning.burn_condition_holds` on what any play
+    leaves. A play takes at most one rank besides 2s and jokers, so with ``k`` ranks held (3s
+    apart when held to the last) and ``j`` jokers, what is left holds at least ``k - 1`` ranks and
+    at most ``j`` jokers, and the condition needs ranks ≤ jokers + 1 (002 §10); the tournament
+    rules want a 3 kept too (004 §16)."""
+    if rules.burn_needs_three and not hand[THREE]:
+        return False
+    threes = rules.threes_held and hand[THREE] > 0
+    ranks = sum(1 for r in range(TWO) if hand[r] and not (threes and r == THREE))
+    return ranks <= hand[SMALL_JOKER] + hand[BIG_JOKER] + 2
+
+
 def _plays(
     pos: Position,
     play_pos: Position,
@@ -300,6 +314,8 @@ def _plays(
     # a burn from cards all known, on the engine's one way: what it keeps must allow the burn
     # condition (002 §10), or the engine refuses it (burn-condition, a refusal of these cards only)
     kept = burn and not unknown and trial.certain and not pos.preplay
+    if kept and not _may_burn(hand, pos.ruleset):
+        return out
     for cards in _shaped(pos.ruleset, hand, tuple(sizes), trial.top, gouji):
         if kept and not burn_condition_possible(subtract(hand, cards), 0, pos.seen, pos.ruleset):
             continue
@@ -397,6 +413,24 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     if skipped is not None:  # the engine also takes the way where the seat to act had no turn
         listed = {a.text for a in out}
         out += [a for a in legal_actions(skipped[0], seat) if a.text not in listed]
+    return out
+
+
+def legal_plays(pos: Position, seat: int) -> list[Listed]:
+    """The plays (not burns) among :func:`legal_actions` ``(pos, seat)``, in its order, those of
+    its written cards and :class:`HiddenPlays`, without asking the engine about its other actions."""
+    if pos.over:
+        return []
+    play_pos = begin_play(pos)[0]
+    if play_pos.over:
+        return []
+    out: list[Listed] = []
+    if play_pos.to_act == seat:
+        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None)
+    skipped = skip_possible_turn(pos)
+    if skipped is not None:
+        listed = {a.text for a in out}
+        out += [a for a in legal_plays(skipped[0], seat) if a.text not in listed]
     return out
 
 
