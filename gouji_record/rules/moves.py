@@ -191,16 +191,25 @@ GOUJI, OPENING, FOURS = 1, 2, 3
 
 def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> tuple[Counts, ...]:
     """The plays of ``hand`` of ``sizes`` cards (in :func:`plays_of_size`'s order, size by size)
-    that the engine could accept whatever else holds: they form a play, beat ``top`` (a
-    :class:`~gouji_record.rules.plays.Play`, or ``None`` for a lead) and have a shape the ruleset
-    allows; with ``gouji`` :data:`GOUJI`, only 够级 plays, :data:`OPENING` only those not
-    excluded from opening (:func:`~gouji_record.rules.engine.excluded_from_opening`). A pure function of its arguments, kept in a bounded
-    cache (the same hand meets the same top many times in a review)."""
+    that the engine could accept whatever else holds (:func:`_shaping`), kept in a bounded cache
+    (the same hand meets the same top many times in a review)."""
     key = (id(rules), hand, sizes, top, gouji)
     hit = _SHAPED.get(key)
     if hit is not None and hit[0] is rules:
         return hit[1]
-    out = []
+    if len(_SHAPED) >= SHAPED_KEPT:
+        _SHAPED.clear()
+    found = _SHAPED[key] = (rules, tuple(_shaping(rules, hand, sizes, top, gouji)))
+    return found[1]
+
+
+def _shaping(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> Iterator[Counts]:
+    """The plays of ``hand`` of ``sizes`` cards, in :func:`plays_of_size`'s order, size by size,
+    that form a play, beat ``top`` (a :class:`~gouji_record.rules.plays.Play`, or ``None`` for a
+    lead) and have a shape the ruleset allows (what the engine refuses whatever else holds); with
+    ``gouji`` :data:`GOUJI`, only 够级 plays, :data:`OPENING` only those not excluded from opening
+    (:func:`~gouji_record.rules.engine.excluded_from_opening`), :data:`FOURS` only those that
+    hold all the hand's 4s. A pure function of its arguments, made one by one."""
     for cards in _candidates(rules, hand, sizes, top, gouji):
         try:
             play = classify(cards)
@@ -213,11 +222,7 @@ def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> tup
             or (gouji == FOURS and cards[FOUR] == hand[FOUR])
             or (gouji < FOURS and is_gouji(play, rules) and (gouji < OPENING or not excluded_from_opening(play, rules)))
         ):
-            out.append(cards)
-    if len(_SHAPED) >= SHAPED_KEPT:
-        _SHAPED.clear()
-    found = _SHAPED[key] = (rules, tuple(out))
-    return found[1]
+            yield cards
 
 
 def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> Iterator[Counts]:
@@ -243,12 +248,15 @@ def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) ->
         ex = rules.opening_excludes
         twos, small, big = (0 if "twos" in ex else twos), (0 if "small-joker" in ex else small), (0 if "big-joker" in ex else big)
     no_twos = gouji == OPENING and "twos" in rules.opening_excludes
+    ranks = [  # (rank, held, most cards a play of it holds, its 够级 minimum), strongest first
+        (rank, hand[rank], hand[rank] + (0 if rank == TWO else twos) + small + big, 0 if least is None else least[rank])
+        for rank in range(TWO, floor, -1)
+        if hand[rank] and not (gouji == FOURS and rank != FOUR) and not (rank == TWO and no_twos)
+    ]
     for size in sizes:
-        for rank in range(TWO, floor, -1):  # plays_of_size's loop, pruned
-            have = hand[rank]
-            if not have or (gouji == FOURS and rank != FOUR) or (rank == TWO and no_twos):
+        for rank, have, most, need in ranks:  # plays_of_size's loop, pruned
+            if most < size:
                 continue
-            need = 0 if least is None else least[rank]  # (a rank without a minimum: more than any hand)
             for count in range(min(have, size), 0, -1):
                 if gouji == FOURS and count != have:
                     continue
@@ -268,7 +276,7 @@ def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) ->
                                 cards[TWO] = t
                             cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
                             yield tuple(cards)
-        if gouji == FOURS:
+        if gouji == FOURS or size > small + big:
             continue
         for x in range(min(small, size), -1, -1):
             d = size - x
@@ -316,7 +324,12 @@ def _plays(
     kept = burn and not unknown and trial.certain and not pos.preplay
     if kept and not _may_burn(hand, pos.ruleset):
         return out
-    for cards in _shaped(pos.ruleset, hand, tuple(sizes), trial.top, gouji):
+    key = (id(pos.ruleset), hand, tuple(sizes), trial.top, gouji)
+    if first and key not in _SHAPED:  # the first accepted play is enough: made one by one
+        shaped = _shaping(pos.ruleset, hand, tuple(sizes), trial.top, gouji)
+    else:
+        shaped = _shaped(pos.ruleset, hand, tuple(sizes), trial.top, gouji)
+    for cards in shaped:
         if kept and not burn_condition_possible(subtract(hand, cards), 0, pos.seen, pos.ruleset):
             continue
         a = trial.asked(cards)
