@@ -385,6 +385,8 @@ class _Walk:
             self.events_at.setdefault(e.action, []).append(e)
         #: (seat, round): the rounds that qualified a seat to open by leading its 4s (开点发4)
         self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
+        #: what not opening costs each seat (:func:`_opening_cost`), once asked
+        self.costs: dict[int, OpeningCost | None] = {}
 
     def add(self, kind: str, index: int, seat: int, en: str, zh: str, plays: list[Action] = (), **extra) -> None:
         rule = KINDS[kind][2]
@@ -581,7 +583,9 @@ class _Walk:
 
     def add_opening(self, kind: str, i: int, seat: int, en: str, zh: str, plays: list[Action]) -> None:
         """An opening finding, with what not opening cost the seat (:class:`OpeningCost`)."""
-        cost = _opening_cost(self.result, seat)
+        if seat not in self.costs:  # (the same for every finding of the seat: the hand's end decides it)
+            self.costs[seat] = _opening_cost(self.result, seat)
+        cost = self.costs[seat]
         said = cost.text(seat) if cost is not None else None
         if said is not None:
             en, zh = en + said.en, zh + said.zh
