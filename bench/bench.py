@@ -4,6 +4,7 @@
     .venv/bin/python bench/corpus.py --hands 10000      # once: bench/corpus/hands.gjn
     .venv/bin/python bench/bench.py                     # all figures
     .venv/bin/python bench/bench.py --big-mb 1024       # validate, export and fmt a 1 GB file
+    .venv/bin/python bench/bench.py --review            # review against validate only
 
 Measures, on this machine:
 - parse only and parse+validate throughput of the corpus (hands/s, actions/s, MB/s), peak RSS;
@@ -11,6 +12,8 @@ Measures, on this machine:
   size, and the ratio of our actions/s to its moves/s;
 - `gouji validate`, `stats` and `filter` side by side on the corpus, at `--jobs 1` and `--jobs 2`:
   actions/s, stats and filter against validate, the speed-up of each;
+- `gouji review` against `gouji validate` on the corpus's first 300 hands, run in turn (`--review`
+  alone): CPU µs per action, the ratio pair by pair, and peak RSS on 40, 160 and 640 hands;
 - time and peak RSS of `gouji validate`, `export` and `fmt` reading hand by hand: the corpus, or with
   `--big-mb` a large file (the corpus repeated);
 - time and size of rendering one hand as HTML;
@@ -27,6 +30,7 @@ import importlib.util
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -107,12 +111,13 @@ RESULT = dict(games=games, moves=moves, seconds=dt, version=chess.__version__)
 """)
 
 
-def cli_run(path: Path, *command: str) -> dict:
-    """Time `gouji COMMAND PATH` as a user runs it, output thrown away; peak RSS is the largest of
-    its processes (workers too), CPU time the sum over them (user and system)."""
+def cli_run(path: Path | None, *command: str) -> dict:
+    """Time `gouji COMMAND PATH` (no PATH when ``None``) as a user runs it, output thrown away; peak
+    RSS is the largest of its processes (workers too), CPU time the sum over them (user and system)."""
+    args = [*command] + ([] if path is None else [str(path)])
     wrapper = (
         "import resource, subprocess, sys, time; t = time.perf_counter(); "
-        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli', *{list(command)!r}, {str(path)!r}], "
+        f"p = subprocess.run([{PY!r}, '-m', 'gouji_record.cli', *{args!r}], "
         "stdout=subprocess.DEVNULL); u = resource.getrusage(resource.RUSAGE_CHILDREN); "
         "print(time.perf_counter() - t, p.returncode, u.ru_maxrss, u.ru_utime + u.ru_stime)"
     )
@@ -182,29 +187,77 @@ def side_by_side(path: Path, actions: int, jobs: tuple[int, ...] = (1, 2)) -> di
     return runs
 
 
-def review_speed(corpus: Path, hands: int = 300) -> None:
-    """Print `gouji review`'s actions/s (no rollouts) on the first ``hands`` hands of the corpus, at
-    --jobs 1 and 2, against validate's on the same hands: review asks the legal-action generator
-    at every decision, so it is expected to be much slower than validate."""
+def _sample(corpus: Path, hands: int, path: Path) -> tuple[int, int]:
+    """Write the first ``hands`` hands of ``corpus`` to ``path``; their number and actions."""
     from gouji_record.notation.files import read_hands
     from gouji_record.notation.parser import parse_text
 
+    actions, texts = 0, []
+    for hand in read_hands(str(corpus)):
+        texts.append(hand.text.strip("\n"))
+        actions += sum(len(rec.all_actions) for rec, _ in parse_text(hand.text))
+        if len(texts) == hands:
+            break
+    path.write_text("\n\n".join(texts) + "\n", encoding="utf-8")
+    return len(texts), actions
+
+
+def _spread(values: list[float], fmt: str = "{:.2f}") -> str:
+    """min / median / max of ``values``."""
+    values = sorted(values)
+    return " / ".join(fmt.format(v) for v in (values[0], statistics.median(values), values[-1]))
+
+
+def review_speed(corpus: Path, hands: int = 300, pairs: int = 5, sizes: tuple[int, ...] = (40, 160, 640)) -> dict:
+    """`gouji review` (no rollouts, JSON out) against `gouji validate -q` on the first ``hands``
+    hands of the corpus, at --jobs 1 and 2: the two run in turn, review then validate, ``pairs``
+    times after one warm-up pair, each a fresh process; printed: each side's CPU seconds (user and
+    system, its workers' too) per action in µs, min / median / max, and the ratio review/validate
+    taken pair by pair (min / median / max), as a whole process and less the start-up (the CPU of
+    `gouji --version`, run in the same turns). The issue's target (24): review at most 2x validate
+    per action. Then the peak RSS of each, one run, on the first ``sizes`` hands: flat in the
+    number of hands. Returns the figures."""
+    out: dict = {}
     with tempfile.TemporaryDirectory() as tmp:
-        sample, actions, texts = Path(tmp) / "sample.gjn", 0, []
-        for hand in read_hands(str(corpus)):
-            texts.append(hand.text.strip("\n"))
-            actions += sum(len(rec.all_actions) for rec, _ in parse_text(hand.text))
-            if len(texts) == hands:
-                break
-        sample.write_text("\n\n".join(texts) + "\n", encoding="utf-8")
-        plain = cli_run(sample, "validate", "-q")
+        sample = Path(tmp) / "sample.gjn"
+        n, actions = _sample(corpus, hands, sample)
         for j in (1, 2):
-            r = cli_run(sample, "review", "--format", "json", "--jobs", str(j))
+            runs: dict[str, list[dict]] = {"review": [], "validate": [], "start": []}
+            for turn in range(pairs + 1):
+                r = cli_run(sample, "review", "--format", "json", "--jobs", str(j))
+                v = cli_run(sample, "validate", "-q", "--jobs", str(j))
+                st = cli_run(None, "--version")
+                if turn:  # the first pair warms the caches of the machine
+                    runs["review"].append(r)
+                    runs["validate"].append(v)
+                    runs["start"].append(st)
+            ratios = [r["cpu"] / v["cpu"] for r, v in zip(runs["review"], runs["validate"])]
+            net = [
+                (r["cpu"] - st["cpu"]) / (v["cpu"] - st["cpu"])
+                for r, v, st in zip(runs["review"], runs["validate"], runs["start"])
+            ]
+            per = {k: [1e6 * x["cpu"] / actions for x in runs[k]] for k in ("review", "validate")}
+            out[j] = {"ratio": ratios, "net": net, **per, "start": [x["cpu"] for x in runs["start"]]}
+            status = {x["status"] for k in ("review", "validate") for x in runs[k]}
             print(
-                f"  gouji review --jobs {j} ({len(texts)} hands, {actions} actions): {r['seconds']:.2f} s = "
-                f"{actions / r['seconds']:,.0f} actions/s, exit {r['status']}, peak RSS {r['rss_mb']:.0f} MB; "
-                f"validate on the same hands {actions / plain['seconds']:,.0f} actions/s"
+                f"  gouji review against validate --jobs {j} ({n} hands, {actions} actions, {pairs} pairs in turn, "
+                f"exit {sorted(status)}): CPU µs per action (min / median / max) review {_spread(per['review'], '{:.1f}')}, "
+                f"validate {_spread(per['validate'], '{:.1f}')}; review/validate pair by pair {_spread(ratios)}, "
+                f"less the start-up ({_spread(out[j]['start'])} CPU s) {_spread(net)} (target <= 2)"
             )
+        rss = {}
+        for size in sizes:
+            got, _ = _sample(corpus, size, sample)
+            if got < size:
+                break
+            rss[size] = (cli_run(sample, "review", "--format", "json")["rss_mb"], cli_run(sample, "validate", "-q")["rss_mb"])
+        out["rss"] = rss
+        print(
+            "  peak RSS, review (validate): "
+            + (", ".join(f"{size} hands {a:.0f} MB ({b:.0f} MB)" for size, (a, b) in rss.items()) or f"the corpus has fewer than {sizes[0]} hands")
+            + " (flat in the number of hands)"
+        )
+    return out
 
 
 #: A LocalCluster of two worker processes, one thread each, in its own process: prints its address,
@@ -325,10 +378,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description="gouji-record benchmark")
     ap.add_argument("--corpus", default=str(HERE / "corpus" / "hands.gjn"))
     ap.add_argument("--big-mb", type=int, default=0, help="validate, export and fmt a file of this many MB (default: the corpus itself)")
+    ap.add_argument("--review", action="store_true", help="only review against validate (per action, pair by pair, and peak RSS)")
     args = ap.parse_args()
     corpus = Path(args.corpus)
     if not corpus.exists():
         sys.exit(f"no corpus at {corpus}: run  python bench/corpus.py --hands 10000  first")
+    if args.review:
+        review_speed(corpus)
+        return
     mb = corpus.stat().st_size / 1e6
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; corpus {corpus} ({mb:.1f} MB)")
 

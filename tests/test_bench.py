@@ -66,12 +66,6 @@ def test_validate_stats_and_filter_are_measured_side_by_side(capsys):
     assert "% of validate's actions/s at --jobs 2" in lines[4]
 
 
-def test_review_speed_runs(capsys):
-    bench.review_speed(EXAMPLES / "charter-match.gjn", hands=2)
-    out = capsys.readouterr().out.splitlines()
-    assert len(out) == 2 and "gouji review --jobs 1 (2 hands," in out[0] and "exit 0" in out[0]
-
-
 def test_the_archives_are_measured(capsys):
     import pytest
 
@@ -86,3 +80,12 @@ def test_the_archives_are_measured(capsys):
     assert "ratio dask/jobs = " in dask and "workers " in dask
     assert cpu.startswith("  CPU seconds: --dask ") and "workers " in cpu
     assert client.startswith("  the --dask command's own CPU ") and "for 3 hands" in client
+
+
+def test_review_is_measured_against_validate_pair_by_pair(capsys):
+    out = bench.review_speed(EXAMPLES / "charter-match.gjn", hands=3, pairs=1, sizes=(1, 3))
+    assert all(len(out[j]["ratio"]) == 1 and out[j]["ratio"][0] > 0 for j in (1, 2))
+    assert sorted(out["rss"]) == [1, 3]
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("  gouji review against validate --jobs 1 (3 hands, ") and "exit [0]" in lines[0]
+    assert "pair by pair" in lines[1] and lines[2].startswith("  peak RSS, review (validate): 1 hands ")

@@ -55,11 +55,11 @@ from ..matches.match import tribute_due
 from ..model import Action, ActionKind, GameRecord, join_hand, split_hand
 from ..notation.build import SourceMap
 from ..judging.replay import Replay, replay
-from ..rules.engine import SEATS, Position, excluded_from_opening, opposite, step, team, team_name
+from ..rules.engine import SEATS, Position, begin_play, excluded_from_opening, opposite, step, team, team_name
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
-from ..rules.moves import HiddenPlays, legal_actions
+from ..rules.moves import FOURS, OPENING, HiddenPlays, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
@@ -274,10 +274,13 @@ def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
     if pos.top is None or not pos.top.can_open:
         return False
     for _ in range(12):  # the others pass one by one, while none of them could play
-        listed = legal_actions(pos)
-        if any(isinstance(a, HiddenPlays) for a in listed):
-            return None
-        if any(a.kind is ActionKind.PLAY for a in listed):
+        if any(pos.unknown):
+            listed = legal_actions(pos)
+            if any(isinstance(a, HiddenPlays) for a in listed):
+                return None
+            if any(a.kind is ActionKind.PLAY for a in listed):
+                return False
+        elif has_play(pos):  # every card known: no HiddenPlays, and the first play found decides
             return False
         if pos.to_act is None:
             return False
@@ -290,6 +293,20 @@ def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
         if pos.top is None or pos.over:
             return False
     return False
+
+
+def _closed_to_opening(pos: Position, seat: int) -> bool:
+    """Whether no play of ``seat`` can open (开点) or qualify it (开点发4) now, in play (not in the
+    pre-play phase) and without a kept head (要头): a round opens for the seat that wins it only
+    with a play that may open (the engine's ``Top.can_open``), and no such play is made by a
+    headless seat (无头), in the melee (乱缠) or once two seats have finished, unless the ruleset
+    opens in the melee too (001 §38); under 开点发4 a won round qualifies only a seat that still
+    holds 4s and has not given opening up (004 §17-§18)."""
+    rules = pos.ruleset
+    if pos.headless(seat) or (not rules.opening_in_melee and (pos.melee or len(pos.finished) >= 2)):
+        return True
+    # 开点发4: a won round qualifies a seat that has not given opening up and keeps 4s (004 §17-§18)
+    return rules.opening_by_fours and (seat in pos.given_up or not (pos.hands[seat - 1][FOUR] or pos.unknown[seat - 1]))
 
 
 def _as_made(pos: Position, action: Action) -> Action | None:
@@ -395,6 +412,8 @@ class _Walk:
             self.events_at.setdefault(e.action, []).append(e)
         #: (seat, round): the rounds that qualified a seat to open by leading its 4s (开点发4)
         self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
+        #: what not opening costs each seat (:func:`_opening_cost`), once asked
+        self.costs: dict[int, OpeningCost | None] = {}
 
     def add(self, kind: str, index: int, seat: int, en: str, zh: str, plays: list[Action] = (), **extra) -> None:
         rule = KINDS[kind][2]
@@ -406,7 +425,7 @@ class _Walk:
     def burns(self, pos: Position) -> dict[int, tuple[list[Action], bool]]:
         """Each seat's legal burns of the top play now, and whether hidden cards allow others."""
         by_seat: dict[int, list] = {}
-        for a in legal_actions(pos):
+        for a in legal_burns(pos):
             if a.burn:
                 by_seat.setdefault(a.seat, []).append(a)
         # the cards a seat burns with, or those it keeps (the condition), are not all known: undecided
@@ -477,7 +496,7 @@ class _Walk:
         seat = action.seat
         if not (top.restricted and action.kind is ActionKind.PASS and seat == opposite(top.seat)):
             return
-        listed = legal_actions(pos, seat)
+        listed = legal_plays(pos, seat)
         plays = [a for a in listed if isinstance(a, Action) and a.kind is ActionKind.PLAY and not a.burn]
         hidden = any(isinstance(a, HiddenPlays) and not a.burn for a in listed) or not all(_decided(pos, a) for a in plays)
         plays = [a for a in plays if _decided(pos, a)]
@@ -521,7 +540,7 @@ class _Walk:
         except IllegalAction:
             return
         follows = [
-            a for a in legal_actions(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY and _decided(pos, a)
+            a for a in legal_plays(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY and _decided(pos, a)
         ]
         if not follows:  # nothing to beat it with later: a yield would only have been a later pass
             return
@@ -553,16 +572,17 @@ class _Walk:
                 return
             if (seat, pos.round) in self.qualified_in:  # the round this action belongs to qualified it
                 return
-        candidates = [
-            a
-            for a in legal_actions(pos, seat)
-            if isinstance(a, Action)
-            and a.kind is ActionKind.PLAY
-            and not a.burn
-            and a.text != action.text
-            and is_gouji(classify(parse_cards(a.cards)), self.rules)
-            and _decided(pos, a)
-        ]
+        start, began = begin_play(pos) if pos.preplay else (pos, ())
+        if start.kept_head[seat - 1] or any(e.kind in (EventKind.OPEN, EventKind.OPEN_QUALIFIED) for e in began):
+            candidates = gouji_plays(pos, seat)  # a kept head's opening (要头), or a revolution's (革命)
+        elif _closed_to_opening(start, seat):
+            return
+        else:  # only a round won by a play that may open opens (or qualifies) it
+            # _certain_outcome asks the engine whether each is legal
+            candidates = proposed_plays(pos, seat, OPENING)
+            if candidates is None:
+                candidates = gouji_plays(pos, seat, opening=True)
+        candidates = [a for a in candidates if a.text != action.text and _decided(pos, a)]
         wanted = EventKind.OPEN_QUALIFIED if self.rules.opening_by_fours else EventKind.OPEN
         openers = [a for a in candidates if _certain_outcome(pos, a) is wanted]
         if not openers:
@@ -590,7 +610,9 @@ class _Walk:
 
     def add_opening(self, kind: str, i: int, seat: int, en: str, zh: str, plays: list[Action]) -> None:
         """An opening finding, with what not opening cost the seat (:class:`OpeningCost`)."""
-        cost = _opening_cost(self.result, seat)
+        if seat not in self.costs:  # (the same for every finding of the seat: the hand's end decides it)
+            self.costs[seat] = _opening_cost(self.result, seat)
+        cost = self.costs[seat]
         said = cost.text(seat) if cost is not None else None
         if said is not None:
             en, zh = en + said.en, zh + said.zh
@@ -603,17 +625,18 @@ class _Walk:
         seat = action.seat
         if EventKind.OPEN in {e.kind for e in self.events_at.get(i, ()) if e.seats[:1] == (seat,)}:
             return
+        if pos.unknown[seat - 1]:
+            return
         fours = pos.hands[seat - 1][FOUR]
+        proposed = proposed_plays(pos, seat, FOURS) if fours else None  # _certain_outcome asks the engine
+        if proposed is None:
+            proposed = [a for a in legal_actions(pos, seat) if isinstance(a, Action) and a.kind is ActionKind.PLAY]
         openers = [
             a
-            for a in legal_actions(pos, seat)
-            if isinstance(a, Action)
-            and a.kind is ActionKind.PLAY
-            and parse_cards(a.cards)[FOUR] == fours
-            and _decided(pos, a)
-            and _certain_outcome(pos, a) is EventKind.OPEN
+            for a in proposed
+            if parse_cards(a.cards)[FOUR] == fours and _decided(pos, a) and _certain_outcome(pos, a) is EventKind.OPEN
         ]
-        if not openers or pos.unknown[seat - 1]:
+        if not openers:
             return
         lost = "gives opening up for the hand (放弃开点)" if parse_cards(action.cards)[FOUR] else "lets the qualification lapse"
         lost_zh = "放弃了开点" if parse_cards(action.cards)[FOUR] else "开点资格随之作废"

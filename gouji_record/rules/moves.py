@@ -38,12 +38,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
-from ..cards import BIG_JOKER, COPIES, N_RANKS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards, subtract
-from .engine import Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
+from ..cards import BIG_JOKER, COPIES, FOUR, N_RANKS, RANK_LETTERS, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards, subtract
+from .engine import Position, begin_play, excluded_from_opening, opposite, seats_after, skip_possible_turn, step, team
+from .burning import burn_condition_possible
 from .events import IllegalAction
-from .plays import classify, judge, shape_error
+from .plays import classify, is_gouji, judge, shape_error
 
-__all__ = ["HiddenPlays", "burn_claimants", "legal_actions", "plays_of_size"]
+__all__ = ["HiddenPlays", "burn_claimants", "gouji_plays", "has_play", "legal_actions", "legal_burns", "legal_plays", "plays_of_size", "proposed_plays"]
 
 #: Diagnostic codes that depend on the cards played. Any other code refuses every play of that
 #: seat in that position alike (whose turn it is, a pass, a burn with nothing to burn …).
@@ -154,6 +155,7 @@ class _Plays:
         self.closed = False
 
     def accepts(self, cards: Counts) -> Action | None:
+        """The play of ``cards`` if the engine accepts it (``None`` if not, or once closed)."""
         if self.closed:
             return None
         try:
@@ -163,6 +165,10 @@ class _Plays:
         beaten = self.top is None or judge(self.top, play, self.rules)[0]
         if not beaten or shape_error(play, self.rules) is not None:
             return None  # the engine refuses these whatever else holds: no need to ask it
+        return self.asked(cards)
+
+    def asked(self, cards: Counts) -> Action | None:
+        """:meth:`accepts` for cards :func:`_shaped` has kept: the engine alone is asked."""
         a = Action(seat=self.seat, kind=ActionKind.PLAY, cards=format_cards(cards), burn=self.burn)
         code = _verdict(self.pos, a)
         if code is None:
@@ -172,25 +178,175 @@ class _Plays:
         return None
 
 
-def _plays(pos: Position, play_pos: Position, seat: int, sizes: list[int], burn: bool, lead: bool) -> list[Listed]:
+#: The shaped plays of one hand against one top, by ruleset: see :func:`_shaped`.
+_SHAPED: dict[tuple, tuple[object, tuple[Counts, ...]]] = {}
+#: Entries kept in :data:`_SHAPED` before it is emptied (memory stays bounded).
+SHAPED_KEPT = 4096
+
+
+#: ``gouji`` of :func:`_shaped`: 够级 plays only (:data:`GOUJI`), only those that may open
+#: (:data:`OPENING`), or the plays of a rank of 4s holding all the hand's 4s (:data:`FOURS`).
+GOUJI, OPENING, FOURS = 1, 2, 3
+
+
+def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> tuple[Counts, ...]:
+    """The plays of ``hand`` of ``sizes`` cards (in :func:`plays_of_size`'s order, size by size)
+    that the engine could accept whatever else holds (:func:`_shaping`), kept in a bounded cache
+    (the same hand meets the same top many times in a review)."""
+    key = (id(rules), hand, sizes, top, gouji)
+    hit = _SHAPED.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_SHAPED) >= SHAPED_KEPT:
+        _SHAPED.clear()
+    found = _SHAPED[key] = (rules, tuple(_shaping(rules, hand, sizes, top, gouji)))
+    return found[1]
+
+
+def _shaping(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> Iterator[Counts]:
+    """The plays of ``hand`` of ``sizes`` cards, in :func:`plays_of_size`'s order, size by size,
+    that form a play, beat ``top`` (a :class:`~gouji_record.rules.plays.Play`, or ``None`` for a
+    lead) and have a shape the ruleset allows (what the engine refuses whatever else holds); with
+    ``gouji`` :data:`GOUJI`, only 够级 plays, :data:`OPENING` only those not excluded from opening
+    (:func:`~gouji_record.rules.engine.excluded_from_opening`), :data:`FOURS` only those that
+    hold all the hand's 4s. A pure function of its arguments, made one by one."""
+    for cards in _candidates(rules, hand, sizes, top, gouji):
+        try:
+            play = classify(cards)
+        except ValueError:
+            continue
+        if top is not None and not judge(top, play, rules)[0]:
+            continue
+        if shape_error(play, rules) is None and (
+            not gouji
+            or (gouji == FOURS and cards[FOUR] == hand[FOUR])
+            or (gouji < FOURS and is_gouji(play, rules) and (gouji < OPENING or not excluded_from_opening(play, rules)))
+        ):
+            yield cards
+
+
+def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> Iterator[Counts]:
+    """:func:`plays_of_size` for each of ``sizes``, in its order, less plays that surely fail
+    :func:`_shaped`'s tests (which are still made on the rest): on a play of a rank (``top.count``),
+    plays of another size or of a rank not higher (:func:`~gouji_record.rules.plays.judge`: same
+    count, higher rank; jokers alone rank above any), unless the ruleset lets a big joker beat
+    anything; with ``gouji``, plays without jokers below their rank's 够级 minimum (002 §9), and
+    those carrying a big joker where it makes no 够级 play (004 §12); with :data:`OPENING`, those
+    holding the 2s or jokers the ruleset's ``opening_excludes`` bars; with :data:`FOURS`, all
+    but the plays of the hand's every 4."""
+    if gouji == FOURS and not hand[FOUR]:
+        gouji = 0  # (every play holds all of no 4s)
+    floor = -1
+    if top is not None and top.count and not rules.big_joker_beats_any:
+        sizes = tuple(n for n in sizes if n == top.size)
+        floor = top.rank
+    least = [rules.gouji_minimum.get(letter, N_RANKS * 8) for letter in RANK_LETTERS] if gouji in (GOUJI, OPENING) else None
+    twos, small, big = hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER]
+    if gouji in (GOUJI, OPENING) and not rules.big_joker_plays_gouji:
+        big = 0  # a play carrying a big joker is no 够级 play (004 §12)
+    if gouji == OPENING:  # nor one the ruleset bars from opening (excluded_from_opening)
+        ex = rules.opening_excludes
+        twos, small, big = (0 if "twos" in ex else twos), (0 if "small-joker" in ex else small), (0 if "big-joker" in ex else big)
+    no_twos = gouji == OPENING and "twos" in rules.opening_excludes
+    ranks = [  # (rank, held, most cards a play of it holds, its 够级 minimum), strongest first
+        (rank, hand[rank], hand[rank] + (0 if rank == TWO else twos) + small + big, 0 if least is None else least[rank])
+        for rank in range(TWO, floor, -1)
+        if hand[rank] and not (gouji == FOURS and rank != FOUR) and not (rank == TWO and no_twos)
+    ]
+    for size in sizes:
+        for rank, have, most, need in ranks:  # plays_of_size's loop, pruned
+            if most < size:
+                continue
+            for count in range(min(have, size), 0, -1):
+                if gouji == FOURS and count != have:
+                    continue
+                rest = size - count
+                if rest > (0 if rank == TWO else twos) + small + big:
+                    break  # (fewer of the rank need more attached than the hand has)
+                extra_twos = 0 if rank == TWO else min(twos, rest)
+                for t in range(extra_twos + 1):
+                    for x in range(min(small, rest - t) + 1):
+                        d = rest - t - x
+                        if d <= big:
+                            if count + t < need and not (x or d):
+                                continue  # no joker, and too few to be a 够级 play
+                            cards = [0] * N_RANKS
+                            cards[rank] = count
+                            if rank != TWO:
+                                cards[TWO] = t
+                            cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
+                            yield tuple(cards)
+        if gouji == FOURS or size > small + big:
+            continue
+        for x in range(min(small, size), -1, -1):
+            d = size - x
+            if d <= big and size:
+                cards = [0] * N_RANKS
+                cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
+                yield tuple(cards)
+
+
+def _may_burn(hand: Counts, rules) -> bool:
+    """Whether a seat holding ``hand`` (all known) may keep the burn condition after some burn: a
+    necessary condition of :func:`~gouji_record.rules.burning.burn_condition_holds` on what any play
+    leaves. A play takes at most one rank besides 2s and jokers, so with ``k`` ranks held (3s
+    apart when held to the last) and ``j`` jokers, what is left holds at least ``k - 1`` ranks and
+    at most ``j`` jokers, and the condition needs ranks ≤ jokers + 1 (002 §10); the tournament
+    rules want a 3 kept too (004 §16)."""
+    if rules.burn_needs_three and not hand[THREE]:
+        return False
+    threes = rules.threes_held and hand[THREE] > 0
+    ranks = sum(1 for r in range(TWO) if hand[r] and not (threes and r == THREE))
+    return ranks <= hand[SMALL_JOKER] + hand[BIG_JOKER] + 2
+
+
+def _plays(
+    pos: Position,
+    play_pos: Position,
+    seat: int,
+    sizes: list[int],
+    burn: bool,
+    lead: bool,
+    *,
+    gouji: int = 0,
+    first: bool = False,
+) -> list[Listed]:
     """The plays of ``seat`` the engine accepts: those of its written cards one by one, then one
-    :class:`HiddenPlays` per size (one for all sizes of a lead) where its hidden cards allow some."""
+    :class:`HiddenPlays` per size (one for all sizes of a lead) where its hidden cards allow some.
+    With ``gouji`` (:data:`GOUJI`, :data:`OPENING`), only its 够级 plays of its written cards, or
+    those that may open (no :class:`HiddenPlays`); with
+    ``first``, at most one entry: the first of the list (whether there is any play)."""
     hand, unknown = play_pos.hands[seat - 1], play_pos.unknown[seat - 1]
     trial = _Plays(pos, play_pos, seat, burn)
     out: list[Listed] = []
-    for size in sizes:
-        for cards in plays_of_size(hand, size):
-            a = trial.accepts(cards)
-            if a is not None:
-                out.append(a)
-    if not unknown or trial.closed:
+    # a burn from cards all known, on the engine's one way: what it keeps must allow the burn
+    # condition (002 §10), or the engine refuses it (burn-condition, a refusal of these cards only)
+    kept = burn and not unknown and trial.certain and not pos.preplay
+    if kept and not _may_burn(hand, pos.ruleset):
+        return out
+    key = (id(pos.ruleset), hand, tuple(sizes), trial.top, gouji)
+    if first and key not in _SHAPED:  # the first accepted play is enough: made one by one
+        shaped = _shaping(pos.ruleset, hand, tuple(sizes), trial.top, gouji)
+    else:
+        shaped = _shaped(pos.ruleset, hand, tuple(sizes), trial.top, gouji)
+    for cards in shaped:
+        if kept and not burn_condition_possible(subtract(hand, cards), 0, pos.seen, pos.ruleset):
+            continue
+        a = trial.asked(cards)
+        if a is not None:
+            out.append(a)
+            if first:
+                return out
+        elif trial.closed:
+            return out
+    if not unknown or trial.closed or gouji:
         return out
     possible = tuple(h + min(unknown, max(0, c - n)) for h, c, n in zip(hand, COPIES, play_pos.seen))
     for size in sorted(sizes):  # a lead's example: its fewest cards
         example = _hidden_example(trial, hand, unknown, possible, size)
         if example is not None:
             out.append(HiddenPlays(seat, None if lead else size, burn, hand, example))
-            if lead:
+            if lead or first:
                 break
     return out
 
@@ -219,6 +375,19 @@ def burn_claimants(pos: Position) -> list[int]:
     return [s for s in order if s != opposite(top.seat) and pos.active(s)]
 
 
+def _follow_sizes(top, held: int) -> list[int]:
+    """The sizes of the plays that may follow ``top`` from ``held`` cards: its own, and 2 and 3
+    (jokers alone beating fewer: 大王二杀一, 004 §5)."""
+    return sorted({top.play.size, 2, 3} & set(range(1, held + 1)))
+
+
+def _sizes(play_pos: Position) -> list[int]:
+    actor, top = play_pos.to_act, play_pos.top
+    if not actor:
+        return []
+    return list(range(play_pos.holds(actor), 0, -1)) if top is None else _follow_sizes(top, play_pos.holds(actor))
+
+
 def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     """The legal actions now: the seat to act's plays, pass, yield, request to
     take the wind and claim; then burns, in claim order. With ``seat``, only
@@ -243,12 +412,8 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     if play_pos.over:
         return out
     actor, top = play_pos.to_act, play_pos.top
-    if top is None:
-        sizes = list(range(play_pos.holds(actor), 0, -1)) if actor else []
-    else:
-        sizes = sorted({top.play.size, 2, 3} & set(range(1, play_pos.holds(actor) + 1))) if actor else []
     if actor is not None and actor in seats:
-        out += _plays(pos, play_pos, actor, sizes, False, top is None)
+        out += _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None)
         for kind in (ActionKind.PASS, ActionKind.YIELD, ActionKind.WIND, ActionKind.CLAIM):
             a = Action(seat=actor, kind=kind)
             if _accepted(pos, a):
@@ -256,10 +421,104 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     if top is not None:
         for s in burn_claimants(play_pos):
             if s in seats:
-                held = play_pos.holds(s)
-                out += _plays(pos, play_pos, s, sorted({top.play.size, 2, 3} & set(range(1, held + 1))), True, False)
+                out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False)
     skipped = skip_possible_turn(pos)
     if skipped is not None:  # the engine also takes the way where the seat to act had no turn
         listed = {a.text for a in out}
         out += [a for a in legal_actions(skipped[0], seat) if a.text not in listed]
     return out
+
+
+def legal_plays(pos: Position, seat: int) -> list[Listed]:
+    """The plays (not burns) among :func:`legal_actions` ``(pos, seat)``, in its order, those of
+    its written cards and :class:`HiddenPlays`, without asking the engine about its other actions."""
+    if pos.over:
+        return []
+    play_pos = begin_play(pos)[0]
+    if play_pos.over:
+        return []
+    out: list[Listed] = []
+    if play_pos.to_act == seat:
+        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None)
+    skipped = skip_possible_turn(pos)
+    if skipped is not None:
+        listed = {a.text for a in out}
+        out += [a for a in legal_plays(skipped[0], seat) if a.text not in listed]
+    return out
+
+
+def legal_burns(pos: Position) -> list[Listed]:
+    """The burns (烧牌) among :func:`legal_actions` ``(pos)``, in its order (claim order), without
+    listing the rest: each seat's burns of the play on top, :class:`HiddenPlays` for those that
+    need cards the record does not give. Empty when no 够级 play is on top (002 §10)."""
+    if pos.over:
+        return []
+    play_pos = begin_play(pos)[0]
+    if play_pos.over:
+        return []
+    out: list[Listed] = []
+    top = play_pos.top
+    if top is not None:
+        for s in burn_claimants(play_pos):
+            out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False)
+    skipped = skip_possible_turn(pos)
+    if skipped is not None:
+        listed = {a.text for a in out}
+        out += [a for a in legal_burns(skipped[0]) if a.text not in listed]
+    return out
+
+
+def gouji_plays(pos: Position, seat: int, opening: bool = False) -> list[Action]:
+    """The 够级 plays (002 §9) of ``seat``'s written cards among :func:`legal_actions` ``(pos,
+    seat)``, burns left out, in its order: what ``seat`` could play now that is a 够级 play. With
+    ``opening``, only those not excluded from opening (a play with 2s or jokers, as the ruleset's
+    ``opening_excludes`` says: :func:`~gouji_record.rules.engine.excluded_from_opening`)."""
+    if pos.over:
+        return []
+    play_pos = begin_play(pos)[0]
+    if play_pos.over:
+        return []
+    out: list[Listed] = []
+    if play_pos.to_act == seat:
+        which = OPENING if opening else GOUJI
+        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, gouji=which)
+    skipped = skip_possible_turn(pos)
+    if skipped is not None:
+        listed = {a.text for a in out}
+        out += [a for a in gouji_plays(skipped[0], seat, opening) if a.text not in listed]
+    return out
+
+
+def proposed_plays(pos: Position, seat: int, which: int = GOUJI) -> list[Action] | None:
+    """The plays of ``seat``'s written cards that :func:`gouji_plays` (``which`` :data:`GOUJI`, or
+    :data:`OPENING` for ``opening``) would put to the engine, in its order, before the engine is
+    asked: it lists those of them that :func:`~gouji_record.rules.engine.step` accepts; with
+    :data:`FOURS`, the same of its plays that hold all its 4s. ``None`` where the listing takes
+    more than that: the hand is over, in the pre-play phase, not ``seat``'s turn, or a turn that
+    rests on cards the record does not give (:func:`~gouji_record.rules.engine.skip_possible_turn`)."""
+    if pos.over or pos.preplay or pos.to_act != seat or skip_possible_turn(pos) is not None:
+        return None
+    top = pos.top
+    return [
+        Action(seat=seat, kind=ActionKind.PLAY, cards=format_cards(cards))
+        for cards in _shaped(pos.ruleset, pos.hands[seat - 1], tuple(_sizes(pos)), None if top is None else top.play, which)
+    ]
+
+
+def has_play(pos: Position) -> bool:
+    """Whether :func:`legal_actions` ``(pos)`` lists a play: of the seat to act, or a burn, of
+    written cards or a :class:`HiddenPlays`. Stops at the first one found."""
+    if pos.over:
+        return False
+    play_pos = begin_play(pos)[0]
+    if play_pos.over:
+        return False
+    actor, top = play_pos.to_act, play_pos.top
+    if actor is not None and _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None, first=True):
+        return True
+    if top is not None:
+        for s in burn_claimants(play_pos):
+            if _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False, first=True):
+                return True
+    skipped = skip_possible_turn(pos)
+    return skipped is not None and has_play(skipped[0])
