@@ -398,12 +398,21 @@ def test_pairs_merge_as_they_add_and_jobs_count_the_same(tmp_path, monkeypatch):
         assert one.exit_code == 2  # the hand with a bad card, the missing file
 
 
-def test_pair_tables_as_text_and_csv_and_no_page():
+def test_pair_tables_as_text_and_csv_and_a_page():
     text = run(EXAMPLES / "charter-hand.gjn", "--by", "opposite").output.splitlines()
     assert text[0].split()[:5] == ["player", "opposite", "hands", "finished", "wins"]
     # one row per player, by name: Chen Jing (seat 6, 2nd) against Li Na (seat 3, 5th): a loss
     assert len(text) == 7 and text[1].split()[:9] == ["Chen", "Jing", "Li", "Na", "1", "1", "0", "1", "0"]
     table = list(csv.reader(io.StringIO(run(EXAMPLES / "charter-hand.gjn", "--by", "partner", "--format", "csv").output)))
     assert table[0][:3] == ["player", "partner", "hands"] and len(table) == 1 + 12
-    r = run(EXAMPLES / "charter-hand.gjn", "--by", "partner", "--format", "html")
-    assert r.exit_code == 2 and "--format html" in r.output and "Traceback" not in r.output
+    # the page: the same rows, the player and the other each a row heading, the player's places
+    # charted; no burns or match charts (a pair's rows count none). Chen Jing's row against Li Na
+    # as the text table gives it.
+    r = run(EXAMPLES / "charter-hand.gjn", "--by", "opposite", "--format", "html", "--lang", "en")
+    assert r.exit_code == 0, r.output
+    page = r.stdout
+    assert page.count("<tr><th scope=\"row\"") == 6 and 'id="burns"' not in page and 'id="points"' not in page
+    row = page[page.index('<th scope="row" title="Chen Jing">') :].split("</tr>")[0]
+    assert '<th scope="row" title="Li Na">Li Na</th>' in row
+    assert [c.split("</td>")[0] for c in row.split("<td>")[1:6]] == ["1", "1", "0", "1", "0"]
+    assert "head to head" in page and 'id="places-chart"' in page

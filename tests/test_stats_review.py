@@ -53,3 +53,12 @@ def test_the_review_counts_are_those_of_gouji_review_and_of_the_jobs():
 def test_review_goes_with_rows_of_one_seat_not_pairs():
     r = run("stats", EXAMPLE, "--review", "--by", "opposite")
     assert r.exit_code == 2 and "--review counts per player, seat, team or ruleset" in r.output
+
+
+def test_the_page_has_the_review_columns_when_asked():
+    # Zhao Lei (seat 4) of charter-hand: 12 decisions, 1 chance missed (see above): 8.33 per 100.
+    page = run("stats", EXAMPLE, "--review", "--format", "html", "--lang", "en").stdout
+    assert "<th scope=\"col\">Chances missed</th>" in page
+    row = page[page.index('<th scope="row" title="Zhao Lei">') :].split("</tr>")[0]
+    assert [c.split("</td>")[0] for c in row.split("<td>")[-3:]] == ["12", "1", "8.33"]
+    assert "Chances missed" not in run("stats", EXAMPLE, "--format", "html", "--lang", "en").stdout

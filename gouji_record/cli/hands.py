@@ -97,8 +97,9 @@ def stats(
     scores). --by opposite and --by partner count pairs of players (Seat tags): for each player
     and each opposite it faced (对头: seats 1-4, 2-5, 3-6), or each team-mate (1-3-5, 2-4-6), the
     hands together and, over finished hands, its team's wins (more points than the other team),
-    losses, ties, points, the player's places, and how often it placed ahead of the other (text,
-    json or csv).
+    losses, ties, points, the player's places, and how often it placed ahead of the other (as a
+    page too: the table and the player's places). --review adds each row's decisions, chances
+    missed and missed per 100 decisions (the review's own counts), on the page too.
     """
     import csv
     from functools import partial
@@ -108,8 +109,6 @@ def stats(
     pairs = by in PAIR_BY
     if pairs and reviewed:
         raise click.UsageError("--review counts per player, seat, team or ruleset: not with --by opposite or partner")
-    if pairs and fmt_ == "html":
-        raise click.UsageError("--format html draws rows by player, seat, team or ruleset: use text, json or csv with --by " + by)
     _no_overwrite(files, output)
     table, bad = (Pairs(by) if pairs else Stats(by)), []  # type: ignore[arg-type]
     runner, client = _cluster_runner(dask_address, jobs)
@@ -131,7 +130,7 @@ def stats(
         if fmt_ == "html":
             from ..render.stats_page import render_stats
 
-            out.write(render_stats(table, lang=lang))  # type: ignore[arg-type]
+            out.write(render_stats(table, lang=lang, columns=cols))
         elif fmt_ == "json":
             data = [t.as_dict(by) if pairs else t.as_dict() for t in rows]  # type: ignore[call-arg]
             out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")

@@ -26,7 +26,7 @@ import math
 from typing import Any
 
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH
-from ..analysis.stats import COLUMNS, MatchPoints, Stats, Tally, cell
+from ..analysis.stats import COLUMNS, PAIR_COLUMNS, MatchPoints, Pairs, Stats, Tally, cell
 from ..width import is_wide
 from .html import LANGUAGES, environment, stylesheet
 
@@ -55,6 +55,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "team1": ("联邦 1-3-5", "team 1-3-5"),
     "team0": ("联邦 2-4-6", "team 2-4-6"),
     "total": ("合计", "total"),
+    "player": ("选手", "Player"),
+    "pair places": ("选手名次（终局）", "The player's places (finished hands)"),
 }
 #: "by player" … and the heading of the table's first column.
 BY_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
@@ -62,6 +64,8 @@ BY_WORDS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "seat": (("按座位", "by seat"), ("座位", "Seat")),
     "team": (("按联邦", "by team"), ("联邦", "Team")),
     "ruleset": (("按规则", "by ruleset"), ("规则", "Ruleset")),
+    "opposite": (("对头交锋", "head to head"), ("对头", "Opposite")),
+    "partner": (("同联邦搭档", "with partners"), ("搭档", "Partner")),
 }
 #: The heading of each column of :data:`~gouji_record.analysis.stats.COLUMNS` on the page, (中文, English).
 HEADINGS: dict[str, tuple[str, str]] = {
@@ -82,6 +86,16 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "tribute_received": ("收贡", "Tribute received"),
     "illegal": ("违规", "Illegal actions"),
     "invalid": ("无效局", "Invalid hands"),
+    "decisions": ("决策", "Decisions"),
+    "missed": ("失机", "Chances missed"),
+    "missed_per_100": ("每百决策失机", "Missed per 100 decisions"),
+    # the head-to-head and partner tables (PAIR_COLUMNS)
+    "finished": ("终局", "Finished"),
+    "wins": ("胜", "Wins"),
+    "losses": ("负", "Losses"),
+    "ties": ("平", "Ties"),
+    "win_rate": ("胜率", "Win rate"),
+    "ahead": ("名次在前", "Placed ahead"),
 }
 #: The burn outcomes drawn, (field of the tally, 中文, English).
 OUTCOMES = (
@@ -261,13 +275,14 @@ def _points_chart(points: MatchPoints, lang: str) -> dict[str, Any]:
     }
 
 
-def stats_page_data(stats: Stats, lang: str = "zh") -> dict[str, Any]:
+def stats_page_data(stats: Stats, lang: str = "zh", columns: tuple[tuple[str, str], ...] = COLUMNS) -> dict[str, Any]:
     """Everything the statistics page shows of ``stats``, in ``lang``, as the template reads it:
     ``title``, ``summary``, the table (``headings``, ``rows`` of cells), and the charts:
     ``places`` and ``burns`` (``{"width", "height", "rows": [{"name", "segments": [{"x", "width",
     "value", "title"}], "total"}]}``, or ``None`` when there is nothing to draw) and ``matches``
     (one line chart per match: ``{"match", "lines": [{"team", "dots": [{"x", "y", "value",
-    "title"}]}], "ticks", "hands"}``), with the legends' names and ``notes``. Raises
+    "title"}]}], "ticks", "hands"}``), with the legends' names and ``notes``; the table's
+    ``columns`` (:data:`~gouji_record.analysis.stats.COLUMNS`, by default). Raises
     :class:`ValueError` for a ``lang`` other than ``zh`` and ``en``."""
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
@@ -296,11 +311,12 @@ def stats_page_data(stats: Stats, lang: str = "zh") -> dict[str, Any]:
     count = _say("one hand" if stats.hands == 1 else "hands", lang, n=stats.hands)
     return {
         "lang": lang,
+        "pairs": False,
         "title": _say("title", lang),
         "summary": f"{by_words[at]} · {count}",
         "words": {k: _say(k, lang) for k in ("table", "places", "points", "burns", "no burns", "no matches", "empty")},
-        "headings": [key_heading[at]] + [HEADINGS[name][at] for _, name in COLUMNS],
-        "rows": [{"name": names[t.key], "cells": [cell(t, name) for _, name in COLUMNS]} for t in tallies],
+        "headings": [key_heading[at]] + [HEADINGS[name][at] for _, name in columns],
+        "rows": [{"name": names[t.key], "cells": [cell(t, name) for _, name in columns]} for t in tallies],
         "places": places if drawn else None,
         "legend_places": [{"name": n, "class": f"p{i}"} for i, n in enumerate(place_names, 1)],
         "burns": burns,
@@ -312,9 +328,47 @@ def stats_page_data(stats: Stats, lang: str = "zh") -> dict[str, Any]:
     }
 
 
-def render_stats(stats: Stats, *, lang: str = "zh") -> str:
-    """The statistics page of ``stats`` (:class:`~gouji_record.analysis.stats.Stats`) in ``lang`` (``zh``
-    or ``en``): one self-contained HTML page, as a string (see :func:`stats_page_data` for what it
-    shows). Raises :class:`ValueError` for another ``lang``."""
-    data = stats_page_data(stats, lang)
+def pairs_page_data(pairs: Pairs, lang: str = "zh") -> dict[str, Any]:
+    """What the statistics page shows of head-to-head or partner tables (``gouji stats --by
+    opposite|partner --format html``): the table (the player, the other, every column of
+    :data:`~gouji_record.analysis.stats.PAIR_COLUMNS`) and the player's places per pair; the keys
+    of :func:`stats_page_data`, with ``pairs`` true and no burns or match charts (a pair's
+    tallies have none). Raises :class:`ValueError` for another ``lang``."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+    at = LANGUAGES.index(lang)
+    tallies = pairs.table()
+    place_names = list(PLACE_NAMES_ZH if lang == "zh" else PLACE_NAMES_EN)
+    drawn = tallies[:MAX_ROWS]
+    versus = " · " if lang == "en" else "·"
+    places = _bars([(f"{t.player}{versus}{t.other}", t.places) for t in drawn], place_names, [f"p{i}" for i in range(1, 7)], lang)
+    by_words, key_heading = BY_WORDS[pairs.by]
+    count = _say("one hand" if pairs.hands == 1 else "hands", lang, n=pairs.hands)
+    return {
+        "lang": lang,
+        "pairs": True,
+        "title": _say("title", lang),
+        "summary": f"{by_words[at]} · {count}",
+        "words": {
+            **{k: _say(k, lang) for k in ("table", "points", "burns", "no burns", "no matches", "empty")},
+            "places": _say("pair places", lang),
+        },
+        "headings": [_say("player", lang), key_heading[at]] + [HEADINGS[name][at] for _, name in PAIR_COLUMNS],
+        "rows": [{"name": t.player, "also": t.other, "cells": [cell(t, name) for _, name in PAIR_COLUMNS]} for t in tallies],
+        "places": places if drawn else None,
+        "legend_places": [{"name": n, "class": f"p{i}"} for i, n in enumerate(place_names, 1)],
+        "burns": None,
+        "matches": [],
+        "notes": [_say("capped", lang, n=MAX_ROWS)] if len(tallies) > MAX_ROWS else [],
+    }
+
+
+def render_stats(stats: Stats | Pairs, *, lang: str = "zh", columns: tuple[tuple[str, str], ...] = COLUMNS) -> str:
+    """The statistics page of ``stats`` (:class:`~gouji_record.analysis.stats.Stats`, or the
+    head-to-head or partner :class:`~gouji_record.analysis.stats.Pairs`) in ``lang`` (``zh`` or
+    ``en``): one self-contained HTML page, as a string (see :func:`stats_page_data` and
+    :func:`pairs_page_data` for what it shows); ``columns`` the table's columns of a
+    :class:`Stats` (``gouji stats --review`` adds :data:`~gouji_record.analysis.stats.REVIEW_COLUMNS`).
+    Raises :class:`ValueError` for another ``lang``."""
+    data = pairs_page_data(stats, lang) if isinstance(stats, Pairs) else stats_page_data(stats, lang, columns)
     return environment().get_template("stats.html.j2").render(page=data, css=stylesheet("stats"))
