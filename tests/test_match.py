@@ -242,16 +242,24 @@ def test_kinds_come_in_their_order():
     assert check("tournament", tournament, "3>4:D 5>2:D")[1] == [("tribute-missing", 0)]
 
 
-def test_returns_follow_all_tribute_online_and_their_own_under_the_charter():
+def test_returns_follow_all_tribute_or_their_own_online_and_their_own_under_the_charter():
     place = [Due("place", 2, 5, 2), Due("place", 3, 6, 1)]
-    # 000 §进贡 "进完贡，落贡必须还贡": both place tributes, then both returns, in either order
+    # 000 §进贡 "进完贡，落贡必须还贡" reads two ways (issue 25): both place tributes, then both
+    # returns, in either order ...
     for preplay in ("2>5:22 3>6:D 5>2:44 6>3:3", "3>6:D 2>5:22 6>3:3 5>2:44"):
         notes, problems, _ = check("online", place, preplay)
         assert problems == []
         assert set(notes) == {"落贡 paid: 2>5:22", "落贡 paid: 3>6:D", "还贡 paid: 5>2:44", "还贡 paid: 6>3:3"}
-    _, problems, messages = check("online", place, "2>5:22 5>2:44 3>6:D 6>3:3")
-    assert problems == [("tribute-missing", 1)] and "follow once all tribute is paid" in messages[0]
-    assert "expected 3>6:D" in messages[0]
+    # ... or each 落贡 returned once it is paid: online accepts that order too (return-after=own-tribute)
+    notes, problems, _ = check("online", place, "2>5:22 5>2:44 3>6:D 6>3:3")
+    assert problems == [] and notes == ["落贡 paid: 2>5:22", "还贡 paid: 5>2:44", "落贡 paid: 3>6:D", "还贡 paid: 6>3:3"]
+    # ... and a return before the tribute it returns in neither
+    assert check("online", place, "5>2:44 2>5:22 3>6:D 6>3:3")[1] == [("tribute-extra", 0)]
+    # The first reading alone, as an option: the return comes too early there.
+    strict = with_options(get_ruleset("online"), {"return-after": "all-tribute"})
+    problems = check_transfers(strict, place, next_hand("2>5:22 5>2:44 3>6:D 6>3:3"))[1]
+    assert [(p.code, p.action) for p in problems] == [("tribute-missing", 1)]
+    assert "follow once all tribute is paid" in problems[0].message and "expected 3>6:D" in problems[0].message
     # 002 §21(4) "头科、二科吃贡后须…返还": each return after its own tribute, anywhere after it
     for preplay in ("2>5:22 5>2:44 3>6:D 6>3:3", "2>5:22 3>6:D 6>3:3 5>2:44", "3>6:D 6>3:3 2>5:22 5>2:44"):
         assert check("charter", place, preplay)[1] == [], preplay

@@ -52,7 +52,9 @@ ONLINE: dict[str, Any] = dict(
     tribute_exemption=False,
     # tribute in detail, buying and gifts
     pay_from="dealt",
-    return_after="all-tribute",
+    # 000 "进完贡落贡必须还贡" reads two ways: the returns once all tribute is paid, or each 落贡's
+    # return after it; own-tribute accepts both orders (docs/rules.md, return-after)
+    return_after="own-tribute",
     sweep_keeps_tribute=False,
     buy_ranks=("3",),
     buy_from=("opposite", "opposite-team", "team"),
@@ -146,6 +148,7 @@ CLASSIC: dict[str, Any] = ONLINE | dict(  # as ONLINE but for these (every one o
     title="够级游戏规则 (numbered summary)",
     seed="001_0627aaab326a9991.txt",
     opening_excludes=("big-joker", "small-joker", "single-two"),
+    return_after="all-tribute",  # (001 has no 还贡: the option changes nothing here)
     dead_gouji_on_last_play="gouji",
     hand_end="one-left",
     headless_after=(),
