@@ -27,3 +27,50 @@ def test_online_accepts_each_return_after_its_own_place_tribute():
     assert f"{case}:80:20: error[tribute-missing]" in r.output and "expected 6>5:D" in r.output
     r = CliRunner().invoke(main, ["validate", "-q", str(ROOT / "examples" / "online-match.gjn"), "--option", "return-after=all-tribute"])
     assert r.exit_code == 0  # the example's own order is valid under both
+
+
+def test_charter_a_revolter_then_first_place_starts_the_melee():
+    # 002 §18 "头科、二科产生后，其余四人不再按够级、过牌、让牌、烧牌等规则进行称'四人乱缠'": the melee is
+    # of the remaining four. Seat 2 (66: no joker, no 2) revolts (002 §23), five seats play, seat 1
+    # leads its last cards 55 and takes 头科: four are left. The others pass; seat 3 takes the wind
+    # (接风, seat 2 sits out) and the melee begins with its lead (melee-begins=next-round, 002 §16).
+    # Read literally (头科 and 二科 both: melee-when=second-place) it has not begun.
+    from conftest import Table
+
+    from gouji_record.rules.rulesets import get_ruleset, with_options
+
+    deal = {1: "55", 2: "66", 3: "7733", 4: "8833", 5: "9933", 6: "TT33"}
+    t = Table(deal, "charter", leader=1)
+    pos = t.play("2:revolt 1:55 3:- 4:- 5:- 6:-")
+    assert t.kinds() == ["revolution", "finish", "headless", "take-the-wind", "melee"]
+    assert pos.melee and pos.to_act == 3
+    t = Table(deal, "charter", leader=1)
+    t.rules = with_options(get_ruleset("charter"), {"melee-when": "second-place"})
+    pos = t.play("2:revolt 1:55 3:- 4:- 5:- 6:-")
+    assert "melee" not in t.kinds() and not pos.melee and pos.to_act == 3
+
+
+def test_tournament_a_play_whose_opposite_was_smothered_is_open_to_all():
+    # 004 §12 "当对头存在且场上人数不少于五人时，发出或顺出够级牌称为'够级'". Seat 1 leads 9 keeping only 333
+    # (3s are held for last, 004 §19); seat 2 beats it with T: seat 1 is smothered (闷, 004 §20) and
+    # leaves, placed 大落. Seat 4, its opposite, wins the next round with K and leads TTTTT (five tens,
+    # 够级 by count, §12): with no opposite left it is no 够级 play, so seat 5 may beat it with
+    # JJJJJ as any play (headless-after has smother). Under headless-after=finish+burn-failure
+    # seat 4 is not headless and its TTTTT stays a 够级 play whose opposite is out: only a burn
+    # answers it, and seat 5's JJJJJ without the burn mark is refused.
+    from conftest import Table
+
+    from gouji_record.rules.rulesets import get_ruleset, with_options
+
+    deal = {1: "9333", 2: "TQ33", 3: "33", 4: "KTTTTT33", 5: "JJJJJ33", 6: "33"}
+    moves = "1:9 2:T 3:- 4:K 5:- 6:- 2:- 4:TTTTT"
+    t = Table(deal, "tournament", leader=1)
+    pos = t.play(moves)
+    assert t.kinds()[:3] == ["smother", "out", "headless"] and pos.headless(4) and not pos.top.restricted
+    assert t.play("5:JJJJJ").top.seat == 5
+    t = Table(deal, "tournament", leader=1)
+    t.rules = with_options(get_ruleset("tournament"), {"headless-after": "finish+burn-failure"})
+    pos = t.play(moves)
+    assert not pos.headless(4) and pos.top.restricted
+    d = t.illegal("5:JJJJJ")
+    assert (d.code, d.rule) == ("gouji-not-opposite", "gouji-opposite-only")
