@@ -80,7 +80,9 @@ def test_a_revolter_whose_team_mates_do_not_take_first_and_second_is_fourth():
     # seat 2 revolts (no 2, no joker). Seat 1 (team 1) finishes 1st and seat 4 (team 0) 2nd: not
     # both team-mates of seat 2, so it is 4th, and the finishers after 2nd are 3rd, 5th and 6th.
     h = Hand({1: "5", 2: "44", 3: "QQ", 4: "6", 5: "9", 6: "KK"}, "classic")
-    h.play("2:revolt 1:5 3:- 4:6 5:- 6:-")  # seat 4 left with the round: seat 5 takes the wind
+    # after 1st place four are left: the melee begins at once (001 §81), so seat 3, which passed
+    # before seat 4's 6, may play again on it, and passes again
+    h.play("2:revolt 1:5 3:- 4:6 5:- 6:- 3:-")  # seat 4 left with the round: seat 5 takes the wind
     pos = h.play("5:9 6:K 3:- 6:K")  # seat 5 3rd, seat 6 4th of those who play: seat 3 is left alone
     assert pos.over
     assert pos.places == (1, 4, 5, 2, 6, 3)

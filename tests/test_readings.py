@@ -74,3 +74,59 @@ def test_tournament_a_play_whose_opposite_was_smothered_is_open_to_all():
     assert not pos.headless(4) and pos.top.restricted
     d = t.illegal("5:JJJJJ")
     assert (d.code, d.rule) == ("gouji-not-opposite", "gouji-opposite-only")
+
+
+def _table(ruleset, deal, options=None):
+    from conftest import Table
+
+    from gouji_record.rules.rulesets import get_ruleset, with_options
+
+    t = Table(deal, ruleset, leader=1)
+    if options:
+        t.rules = with_options(get_ruleset(ruleset), options)
+    return t
+
+
+def test_online_and_classic_the_melee_begins_at_second_place():
+    # 000 §四人乱缠 "头科、二科产生后其余四人不再按够级、过牌、让牌、烧牌等规则进行"; 001 §82 "頭科、二科產生后，
+    # 其余四人不再按夠級、過牌…規則進行，可在過牌后再上牌". Seat 1 leads its last card, 5 (头科); seat 2
+    # beats it with its last, 7 (二科, no 够级 play): four are left and the melee begins at once. Seat
+    # 3 passes, seat 4 beats the 7 with 8, seats 5 and 6 pass: seat 3 plays again, 9 on the 8 (a pass
+    # no longer bars). Under the charter's reading (002 §16 "头科或二科发底牌后，除对头外过牌者在此轮中均不可
+    # 再出牌", melee-begins=next-round) the round closes at seat 6's pass and seat 4 leads round 2.
+    from gouji_record.rules.events import IllegalAction  # noqa: F401  (Table.illegal raises it)
+
+    deal = {1: "5", 2: "7", 3: "9933", 4: "8833", 5: "33", 6: "33"}
+    moves = "1:5 2:7 3:- 4:8 5:- 6:- 3:9"
+    # (headless seats: 000 makes 头科's and 二科's opposites headless, 001 only after 革命)
+    for preset, kinds in (("online", ["finish", "headless", "finish", "headless", "melee"]), ("classic", ["finish", "finish", "melee"])):
+        t = _table(preset, deal)
+        pos = t.play(moves)
+        assert t.kinds() == kinds, preset
+        assert pos.top.seat == 3 and pos.melee
+        d = _table(preset, deal, {"melee-begins": "next-round"}).illegal(moves)
+        assert (d.code, d.message) == ("not-your-turn", "seat 4 leads round 2, not seat 3")
+
+
+def test_online_a_gouji_last_play_gives_its_opposite_the_dead_gouji_chance_first():
+    # 000 "并不是出现四人打牌马上就开始'四人乱缠'，因为'头科'或'二科'的底牌其'对头'还有一次'够死级'的机会（如果
+    # 够死级，则其他人还有烧牌的可能）"; §够死级 "如果对头不上牌，则由下家'发牌'". Seat 1 leads its last card
+    # (头科); all pass and seat 2 takes the wind with TTTTT, its last cards (二科, five tens: 够级).
+    # Four are left, but the melee waits: seat 4 (headless: its opposite took 头科) passes, and seat 5,
+    # seat 2's opposite, answers with QQQQQ: a 够死级, which seat 3 may burn with KKKKK (its 33 left is
+    # one last play: the burn condition holds). Declined instead (5:-), the round ends: seat 2's
+    # unanswered 够级 play opens, seat 3 takes the wind, and the melee begins with its lead.
+    deal = {1: "5", 2: "TTTTT", 3: "KKKKK33", 4: "6633", 5: "QQQQQ33", 6: "33"}
+    start = "1:5 2:- 3:- 4:- 5:- 6:- 2:TTTTT 4:-"
+    t = _table("online", deal)
+    pos = t.play(start + " 5:QQQQQ")
+    assert t.kinds()[-2:] == ["answer", "dead-gouji"] and "melee" not in t.kinds() and not pos.melee
+    t.play("3:*KKKKK")
+    assert t.kinds()[-2:] == ["burn", "gouji"]
+    t = _table("online", deal)
+    pos = t.play(start + " 5:-")
+    assert t.kinds()[-4:] == ["headless", "open", "take-the-wind", "melee"] and pos.melee and pos.to_act == 3
+    # at once (as 004 reads it) the melee would have begun at 二科's last play, before the chance
+    t = _table("online", deal, {"melee-begins": "at-once"})
+    t.play(start)
+    assert t.kinds()[-1] == "melee"

@@ -248,9 +248,20 @@ def test_classic_opening_in_the_melee_by_option():
 
 
 def test_classic_gouji_play_in_the_round_of_second_place():
-    # melee-begins=next-round (001 §79-§82): seat 3's single 2 after 2nd place is a 够级 play aimed at
-    # seat 6; seat 4 is not headless under 001 and may not answer it
-    t = Hand({1: "5", 2: "7", 3: "233", 4: "X33", 5: "33", 6: "33"}, "classic")
+    # 001 §82 "頭科、二科產生后，其余四人不再按夠級、過牌、讓牌、燒牌等規則進行": 2nd place's last play (7) is
+    # no 够级 play and leaves no 够死级 chance (§79-§80), so the melee begins with it
+    # (melee-begins=after-dead-gouji): seat 3's single 2 is no 够级 play, and seat 4 may beat it.
+    deal = {1: "5", 2: "7", 3: "233", 4: "X33", 5: "33", 6: "33"}
+    t = Hand(deal, "classic")
+    pos = t.play("1:5 2:7 3:2")
+    assert pos.melee and not pos.top.restricted and pos.to_act == 4
+    assert t.play("4:X").top.seat == 4
+    # read as the charter reads 002 §16 (melee-begins=next-round), the round of 2nd place's last play
+    # is played out under the 够级 rules: the 2 is a 够级 play aimed at seat 6; seat 4 is not
+    # headless under 001 and may not answer it
+    from gouji_record.rules.rulesets import get_ruleset, with_options
+
+    t = Hand(deal, with_options(get_ruleset("classic"), {"melee-begins": "next-round"}))
     pos = t.play("1:5 2:7 3:2")
     assert pos.top.restricted and pos.to_act == 6
     assert t.illegal("4:X").code == "gouji-not-opposite"

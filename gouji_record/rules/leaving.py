@@ -52,9 +52,28 @@ def _after_leaving(s: Step, pos: Position, seat: int) -> Position:
     opp = opposite(seat)
     if pos.active(opp) and pos.headless(opp):
         s.event(EventKind.HEADLESS, "headless", (opp,))
-    if not pos.melee and pos.ruleset.melee_begins == "at-once" and melee_due(pos):
-        pos = begin_melee(s, pos)
+    begins = pos.ruleset.melee_begins
+    if not pos.melee and begins != "next-round" and melee_due(pos):
+        if begins == "at-once" or not dead_gouji_chance(pos, seat):
+            pos = begin_melee(s, pos)
     return maybe_end(s, pos)
+
+
+def dead_gouji_chance(pos: Position, seat: int) -> bool:
+    """Whether ``seat``, just finished, left its opposite a 够死级 chance on its last play: it took
+    1st or 2nd place with the play on top, its opposite is still in play, and the ruleset makes an
+    answer to that play a 够死级 (``dead-gouji-on-last-play``: 000 "头科、二科的底牌，如果是'够级牌'
+    其对头分别有一次无对头勾击机会，称'够死级'", 001 §79-§80, 002 §16). Under
+    ``melee-begins=after-dead-gouji`` the melee then waits for the next round (000 §四人乱缠 "并不是
+    出现四人打牌马上就开始'四人乱缠'，因为'头科'或'二科'的底牌其'对头'还有一次'够死级'的机会")."""
+    top = pos.top
+    return (
+        top is not None
+        and top.seat == seat
+        and seat in pos.finished[:2]
+        and pos.active(opposite(seat))
+        and pos.ruleset.last_play_answer_is_dead(top.restricted)
+    )
 
 
 def melee_due(pos: Position) -> bool:
@@ -101,6 +120,7 @@ def maybe_end(s: Step, pos: Position) -> Position:
 
 __all__ = [
     "begin_melee",
+    "dead_gouji_chance",
     "finish",
     "go_out",
     "maybe_end",

@@ -70,7 +70,8 @@ ONLINE: dict[str, Any] = dict(
     team_draw=False,
     hand_end="one-team-left",
     headless_after=("finish", "smother", "burn-failure", "no-threes"),
-    melee_begins="next-round",
+    # 000 §四人乱缠: the melee begins at once, but after the 够死级 chance a 够级 last play gives
+    melee_begins="after-dead-gouji",
     opening_in_melee=False,
     yield_to_passed=True,
     scoring=dict(places=(2, 1, 0, 0, -1, -2), sweep=(6, -6)),

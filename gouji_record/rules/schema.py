@@ -284,10 +284,12 @@ class Ruleset(BaseModel):
         "a seat is headless (无头) when its opposite left play in one of these ways: finish, smother, "
         "burn-failure, no-threes (after a revolution, always: keep-head)",
     )
-    melee_begins: Literal["at-once", "next-round"] = _opt(
+    melee_begins: Literal["at-once", "after-dead-gouji", "next-round"] = _opt(
         "melee",
-        "the four-way melee begins with the departure that makes it due, or with the next round "
-        "(the round of that last play is played out under the 够级 rules)",
+        "the four-way melee begins with the departure that makes it due (at-once); or so, unless that "
+        "departure is 1st or 2nd place's last play and gives its opposite a 够死级 chance, which comes "
+        "first: then with the next round (after-dead-gouji); or always with the next round (the round "
+        "of that last play is played out under the 够级 rules: next-round)",
     )
     opening_in_melee: bool = _opt(
         "opening", "an unanswered 够级 play opens at any time, in the four-way melee and after 2nd place too"
