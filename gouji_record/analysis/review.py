@@ -59,7 +59,7 @@ from ..rules.engine import SEATS, Position, begin_play, excluded_from_opening, o
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
-from ..rules.moves import FOURS, OPENING, HiddenPlays, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays
+from ..rules.moves import FOURS, GOUJI, OPENING, HiddenPlays, first_play, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
@@ -260,10 +260,13 @@ def _round_outcome(events, seat: int, after: Position) -> EventKind | None | boo
     return False
 
 
-def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
+def _certain_outcome(pos: Position, action: Action, replies: dict[int, Action] | None = None) -> EventKind | None | bool:
     """What ``action`` gives its seat for opening whatever the others do (:func:`_round_outcome`):
     nobody may beat or burn it and the round ends with it. ``None`` when cards the record does not
-    give decide it, ``False`` when it neither opens nor qualifies for certain."""
+    give decide it, ``False`` when it neither opens nor qualifies for certain. ``replies``, if
+    given, keeps by seat the last play found that the engine accepted in reply (kept from one
+    call to the next): it is put to the engine first (:func:`~gouji_record.rules.moves.first_play`'s
+    hint), which does not change the answer, only how soon it comes."""
     seat = action.seat
     try:
         pos, events = step(pos, action)
@@ -280,7 +283,12 @@ def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
                 return None
             if any(a.kind is ActionKind.PLAY for a in listed):
                 return False
-        elif has_play(pos):  # every card known: no HiddenPlays, and the first play found decides
+        elif replies is None:
+            if has_play(pos):  # every card known: no HiddenPlays, and the first play found decides
+                return False
+        elif (found := first_play(pos, replies.get(pos.to_act))) is not None:
+            if isinstance(found, Action) and found.seat == pos.to_act:
+                replies[found.seat] = found
             return False
         if pos.to_act is None:
             return False
@@ -414,6 +422,8 @@ class _Walk:
         self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
         #: what not opening costs each seat (:func:`_opening_cost`), once asked
         self.costs: dict[int, OpeningCost | None] = {}
+        #: by seat, its last play the engine accepted in reply to a candidate opening (:func:`_certain_outcome`)
+        self.replies: dict[int, Action] = {}
 
     def add(self, kind: str, index: int, seat: int, en: str, zh: str, plays: list[Action] = (), **extra) -> None:
         rule = KINDS[kind][2]
@@ -573,18 +583,21 @@ class _Walk:
             if (seat, pos.round) in self.qualified_in:  # the round this action belongs to qualified it
                 return
         start, began = begin_play(pos) if pos.preplay else (pos, ())
+        # the plays proposed are put to the engine by _certain_outcome, which asks whether each is
+        # legal too (an illegal one opens nothing): those gouji_plays would list, once each
         if start.kept_head[seat - 1] or any(e.kind in (EventKind.OPEN, EventKind.OPEN_QUALIFIED) for e in began):
-            candidates = gouji_plays(pos, seat)  # a kept head's opening (要头), or a revolution's (革命)
+            candidates = proposed_plays(pos, seat, GOUJI)  # a kept head's opening (要头), or a revolution's (革命)
+            if candidates is None:
+                candidates = gouji_plays(pos, seat)
         elif _closed_to_opening(start, seat):
             return
         else:  # only a round won by a play that may open opens (or qualifies) it
-            # _certain_outcome asks the engine whether each is legal
             candidates = proposed_plays(pos, seat, OPENING)
             if candidates is None:
                 candidates = gouji_plays(pos, seat, opening=True)
         candidates = [a for a in candidates if a.text != action.text and _decided(pos, a)]
         wanted = EventKind.OPEN_QUALIFIED if self.rules.opening_by_fours else EventKind.OPEN
-        openers = [a for a in candidates if _certain_outcome(pos, a) is wanted]
+        openers = [a for a in candidates if _certain_outcome(pos, a, self.replies) is wanted]
         if not openers:
             return
         if wanted is EventKind.OPEN:
@@ -634,7 +647,7 @@ class _Walk:
         openers = [
             a
             for a in proposed
-            if parse_cards(a.cards)[FOUR] == fours and _decided(pos, a) and _certain_outcome(pos, a) is EventKind.OPEN
+            if parse_cards(a.cards)[FOUR] == fours and _decided(pos, a) and _certain_outcome(pos, a, self.replies) is EventKind.OPEN
         ]
         if not openers:
             return
