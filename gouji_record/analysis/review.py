@@ -406,6 +406,9 @@ def _opening_cost(result: Replay, seat: int) -> OpeningCost | None:
     return OpeningCost(tribute, tribute_opened, score, score_opened)
 
 
+_PLAY, _PASS, _YIELD = ActionKind.PLAY, ActionKind.PASS, ActionKind.YIELD
+
+
 class _Walk:
     """One pass over the positions of a hand, collecting findings."""
 
@@ -461,16 +464,21 @@ class _Walk:
                 if now is not None:
                     for s, (plays, hidden) in self.burns(pos).items():
                         pending[s] = (i, plays, hidden, top)
-            action = _as_made(pos, action)
-            if action is None:  # an irregular action not made: no decision was taken
-                continue
-            if action.kind is ActionKind.PLAY and action.burn:
-                pending.pop(action.seat, None)
-            if top is not None and not pos.over:
+            if action.irregular:
+                action = _as_made(pos, action)
+                if action is None:  # an irregular action not made: no decision was taken
+                    continue
+            kind, seat = action.kind, action.seat
+            if kind is _PLAY and action.burn:
+                pending.pop(seat, None)
+            # (each question's own first test, made here first: most actions ask none)
+            if top is not None and (kind is _YIELD or (kind is _PASS and seat == opposite(top.seat))) and not pos.over:
                 self.answer(pos, i, action, top)
                 self.yields(pos, i, action, top)
-            self.opening(pos, i, action)
-            self.threes(pos, after, i, action)
+            if seat in self.unopened and pos.to_act == seat:
+                self.opening(pos, i, action)
+            if kind is _PLAY or after.smothers is not pos.smothers:
+                self.threes(pos, after, i, action)
         if result.final.over or _burnable(positions[walked]) != key:  # the last chance went by
             self.flush(pending)
         self.findings.sort(key=lambda f: (f.action, list(KINDS).index(f.kind), f.seat))

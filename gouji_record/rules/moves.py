@@ -144,11 +144,23 @@ def _accepted(pos: Position, action: Action) -> bool:
 def _play_action(seat: int, cards: Counts, burn: bool) -> Action:
     """The play (or burn) of ``cards`` by ``seat``: the :class:`~gouji_record.model.Action` the
     model's validation would make (the card string :func:`~gouji_record.cards.format_cards` writes
-    is canonical), made without it."""
-    return Action.model_construct(seat=seat, kind=_PLAY, cards=format_cards(cards), burn=burn)
+    is canonical), made without it: the instance ``Action.model_construct`` makes given these
+    fields, without its loop over the fields' defaults."""
+    fields = _PLAY_FIELDS.copy()
+    fields["seat"], fields["cards"], fields["burn"] = seat, format_cards(cards), burn
+    a = _new(Action)
+    _setattr(a, "__dict__", fields)
+    _setattr(a, "__pydantic_fields_set__", set(_PLAY_SET))
+    _setattr(a, "__pydantic_extra__", None)
+    _setattr(a, "__pydantic_private__", None)
+    return a
 
 
 _PLAY = ActionKind.PLAY
+_new, _setattr = object.__new__, object.__setattr__
+#: Every field of a play by :func:`_play_action` (its defaults, which it then sets), and those it sets.
+_PLAY_FIELDS = dict(Action(seat=1, kind=_PLAY, cards="3").__dict__)
+_PLAY_SET = frozenset({"seat", "kind", "cards", "burn"})
 
 
 class _Plays:
