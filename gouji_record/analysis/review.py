@@ -87,6 +87,8 @@ KINDS: dict[str, tuple[str, str, str]] = {
     "undecided": ("暗牌未定", "hidden cards decide", "deal"),
     "partner-burn-missed": ("可烧队友未烧", "burn of a team-mate not taken", "burn"),
 }
+#: Replies kept a seat to try first on the next candidate opening (:func:`_certain_outcome`).
+REPLIES_KEPT = 3
 #: Alternatives tried per finding in rollouts (the action made, and this many others).
 ROLLOUT_ALTERNATIVES = 3
 #: Plays shown per finding (the rest are counted).
@@ -260,13 +262,14 @@ def _round_outcome(events, seat: int, after: Position) -> EventKind | None | boo
     return False
 
 
-def _certain_outcome(pos: Position, action: Action, replies: dict[int, Action] | None = None) -> EventKind | None | bool:
+def _certain_outcome(pos: Position, action: Action, replies: dict[int, list[Action]] | None = None) -> EventKind | None | bool:
     """What ``action`` gives its seat for opening whatever the others do (:func:`_round_outcome`):
     nobody may beat or burn it and the round ends with it. ``None`` when cards the record does not
     give decide it, ``False`` when it neither opens nor qualifies for certain. ``replies``, if
-    given, keeps by seat the last play found that the engine accepted in reply (kept from one
-    call to the next): it is put to the engine first (:func:`~gouji_record.rules.moves.first_play`'s
-    hint), which does not change the answer, only how soon it comes."""
+    given, keeps by seat the last plays found that the engine accepted in reply (kept from one
+    call to the next, :data:`REPLIES_KEPT` a seat, the latest first): they are put to the engine
+    first (:func:`~gouji_record.rules.moves.first_play`'s hints), which does not change the
+    answer, only how soon it comes."""
     seat = action.seat
     try:
         pos, events = step(pos, action)
@@ -286,9 +289,12 @@ def _certain_outcome(pos: Position, action: Action, replies: dict[int, Action] |
         elif replies is None:
             if has_play(pos):  # every card known: no HiddenPlays, and the first play found decides
                 return False
-        elif (found := first_play(pos, replies.get(pos.to_act))) is not None:
+        elif (found := first_play(pos, kept := replies.setdefault(pos.to_act, []))) is not None:
             if isinstance(found, Action) and found.seat == pos.to_act:
-                replies[found.seat] = found
+                if found in kept:
+                    kept.remove(found)
+                kept.insert(0, found)
+                del kept[REPLIES_KEPT:]
             return False
         if pos.to_act is None:
             return False
@@ -425,8 +431,8 @@ class _Walk:
         self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
         #: what not opening costs each seat (:func:`_opening_cost`), once asked
         self.costs: dict[int, OpeningCost | None] = {}
-        #: by seat, its last play the engine accepted in reply to a candidate opening (:func:`_certain_outcome`)
-        self.replies: dict[int, Action] = {}
+        #: by seat, its last plays the engine accepted in reply to a candidate opening (:func:`_certain_outcome`)
+        self.replies: dict[int, list[Action]] = {}
 
     def add(self, kind: str, index: int, seat: int, en: str, zh: str, plays: list[Action] = (), **extra) -> None:
         rule = KINDS[kind][2]

@@ -34,7 +34,7 @@ its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
@@ -591,14 +591,15 @@ def has_play(pos: Position) -> bool:
     return first_play(pos) is not None
 
 
-def first_play(pos: Position, hint: Action | None = None) -> Listed | None:
+def first_play(pos: Position, hints: Iterable[Action] = ()) -> Listed | None:
     """A play :func:`legal_actions` ``(pos)`` lists (of the seat to act, or a burn, of written
     cards or a :class:`HiddenPlays`): its first, or ``None`` when it lists none (:func:`has_play`).
 
-    With ``hint``, a play of the seat to act's written cards (one this gave before, for a position
-    like ``pos``), the engine is asked about it first: if it accepts it, it is the play given (one
-    :func:`legal_actions` lists, though not always its first); if not, the search goes on as
-    without it."""
+    With ``hints``, plays of the seat to act's written cards (ones this gave before, for positions
+    like ``pos``), the engine is asked about them first, in turn, those it surely refuses left out
+    (as :func:`legal_actions` leaves them out): the first it accepts is the play given (one
+    :func:`legal_actions` lists, though not always its first); if none, the search goes on as
+    without them."""
     if pos.over:
         return None
     play_pos = begin_play(pos)[0]
@@ -608,8 +609,10 @@ def first_play(pos: Position, hint: Action | None = None) -> Listed | None:
     skipped = skip_possible_turn(pos)
     certain = skipped is None
     if actor is not None:
-        if hint is not None and certain and _hinted(pos, play_pos, actor, hint):
-            return hint
+        if certain:
+            for hint in hints:
+                if _hinted(pos, play_pos, actor, hint):
+                    return hint
         found = _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None, first=True, certain=certain)
         if found:
             return found[0]
@@ -623,11 +626,16 @@ def first_play(pos: Position, hint: Action | None = None) -> Listed | None:
 
 def _hinted(pos: Position, play_pos: Position, actor: int, hint: Action) -> bool:
     """Whether ``hint`` is a play of ``actor``'s written cards, not a burn, of a size
-    :func:`_sizes` tries, on the engine's one way (no turn resting on hidden cards), and the
-    engine accepts it: then :func:`_plays` lists it."""
+    :func:`_sizes` tries, in play (on the engine's one way: the caller knows), and the engine
+    accepts it: then :func:`_plays` lists it. Not asked about one :func:`_shaping` leaves out
+    (the engine refuses it whatever else holds)."""
     if hint.seat != actor or hint.kind is not _PLAY or hint.burn or pos is not play_pos:
         return False
     cards = parse_cards(hint.cards)
     if sum(cards) not in _sizes(play_pos) or subtract(play_pos.hands[actor - 1], cards) is None:
+        return False
+    top, rules = play_pos.top, pos.ruleset
+    play = classify(cards)
+    if (top is not None and not judge(top.play, play, rules)[0]) or shape_error(play, rules) is not None:
         return False
     return _verdict(pos, hint) is None
