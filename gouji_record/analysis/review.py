@@ -59,7 +59,7 @@ from ..rules.engine import SEATS, Position, begin_play, excluded_from_opening, o
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
-from ..rules.moves import FOURS, GOUJI, OPENING, HiddenPlays, first_play, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays
+from ..rules.moves import FOURS, GOUJI, OPENING, HiddenPlays, first_play, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays, stepped
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
@@ -271,10 +271,10 @@ def _certain_outcome(pos: Position, action: Action, replies: dict[int, list[Acti
     first (:func:`~gouji_record.rules.moves.first_play`'s hints), which does not change the
     answer, only how soon it comes."""
     seat = action.seat
-    try:
-        pos, events = step(pos, action)
-    except IllegalAction:
+    after = stepped(pos, action, keep=False)  # (the engine's answer, kept if a listing asked it already)
+    if type(after) is str:  # illegal
         return False
+    pos, events = after
     if (outcome := _round_outcome(events, seat, pos)) is not False:
         return outcome
     if pos.top is None or not pos.top.can_open:

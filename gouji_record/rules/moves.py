@@ -141,6 +141,36 @@ def _accepted(pos: Position, action: Action) -> bool:
     return _verdict(pos, action) is None
 
 
+#: The engine's answers :func:`stepped` keeps, by the position's ``id`` and the action's text, each
+#: with its position (the same object: an ``id`` is not taken again while it is kept).
+_STEPPED: dict[tuple[int, str], tuple[Position, object]] = {}
+#: Answers kept in :data:`_STEPPED` before it is emptied (memory stays bounded).
+STEPPED_KEPT = 256
+
+
+def stepped(pos: Position, action: Action, keep: bool = True) -> tuple[Position, list] | str:
+    """What :func:`~gouji_record.rules.engine.step` gives for ``action`` from ``pos``: the next
+    position and the events (not to be changed: they may be given again), or the code of the
+    diagnostic when the engine refuses it. An answer for the same position (the same object) and
+    an action of the same text (the engine reads no annotation: round number, glyph, comments)
+    is given again as it was, when it was kept: with ``keep``, this one is (a bounded number are,
+    the latest), for the same question asked again of the same position by another question
+    of a review (the plays an answer lists, then those of them that might open)."""
+    key = (id(pos), action.text)
+    hit = _STEPPED.get(key)
+    if hit is not None and hit[0] is pos:
+        return hit[1]
+    try:
+        out = step(pos, action)
+    except IllegalAction as e:
+        out = e.diagnostic.code
+    if keep:
+        if len(_STEPPED) >= STEPPED_KEPT:
+            _STEPPED.clear()
+        _STEPPED[key] = (pos, out)
+    return out
+
+
 def _play_action(seat: int, cards: Counts, burn: bool) -> Action:
     """The play (or burn) of ``cards`` by ``seat``: the :class:`~gouji_record.model.Action` the
     model's validation would make (the card string :func:`~gouji_record.cards.format_cards` writes
@@ -194,8 +224,8 @@ class _Plays:
     def asked(self, cards: Counts) -> Action | None:
         """:meth:`accepts` for cards :func:`_shaped` has kept: the engine alone is asked."""
         a = _play_action(self.seat, cards, self.burn)
-        code = _verdict(self.pos, a)
-        if code is None:
+        code = stepped(self.pos, a)
+        if type(code) is not str:  # (accepted: the next position and events)
             return a
         if self.certain and code not in CARD_CODES:
             self.closed = True
