@@ -146,7 +146,7 @@ def test_the_plays_tried_are_those_every_play_filtered_gives(preset):
     from gouji_record.bots.selfplay import deal
     from gouji_record.cards import FOUR, parse_cards
     from gouji_record.rules.engine import excluded_from_opening
-    from gouji_record.rules.moves import FOURS, GOUJI, OPENING, _SHAPED, _shaped, plays_of_size
+    from gouji_record.rules.moves import FOURS, GOUJI, OPENING, _shaped, plays_of_size
     from gouji_record.rules.plays import classify, is_gouji, judge, shape_error
 
     rules = get_ruleset(preset)
@@ -172,5 +172,4 @@ def test_the_plays_tried_are_those_every_play_filtered_gives(preset):
                         play = classify(cards)
                         if (top is None or judge(top, play, rules)[0]) and shape_error(play, rules) is None and kind_ok(cards, play, hand, which):
                             want.append(cards)
-                _SHAPED.clear()
                 assert list(_shaped(rules, hand, sizes, top, which)) == want, (hand, top_cards, which)

@@ -232,12 +232,6 @@ class _Plays:
         return None
 
 
-#: The shaped plays of one hand against one top, by ruleset: see :func:`_shaped`.
-_SHAPED: dict[tuple, tuple[object, tuple[Counts, ...]]] = {}
-#: Entries kept in :data:`_SHAPED` before it is emptied (memory stays bounded).
-SHAPED_KEPT = 4096
-
-
 #: ``gouji`` of :func:`_shaped`: 够级 plays only (:data:`GOUJI`), only those that may open
 #: (:data:`OPENING`), or the plays of a rank of 4s holding all the hand's 4s (:data:`FOURS`).
 GOUJI, OPENING, FOURS = 1, 2, 3
@@ -245,16 +239,9 @@ GOUJI, OPENING, FOURS = 1, 2, 3
 
 def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> tuple[Counts, ...]:
     """The plays of ``hand`` of ``sizes`` cards (in :func:`plays_of_size`'s order, size by size)
-    that the engine could accept whatever else holds (:func:`_shaping`), kept in a bounded cache
-    (the same hand meets the same top many times in a review)."""
-    key = (id(rules), hand, sizes, top, gouji)
-    hit = _SHAPED.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_SHAPED) >= SHAPED_KEPT:
-        _SHAPED.clear()
-    found = _SHAPED[key] = (rules, tuple(_shaping(rules, hand, sizes, top, gouji)))
-    return found[1]
+    that the engine could accept whatever else holds (:func:`_shaping`), all of them. (Not cached:
+    in a review the same hand seldom meets the same top twice, about one time in fifty.)"""
+    return tuple(_shaping(rules, hand, sizes, top, gouji))
 
 
 def _shaping(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> Iterator[Counts]:
@@ -414,12 +401,7 @@ def _plays(
     if kept and not _may_burn(hand, pos.ruleset):
         return out
     trial = _Plays(pos, play_pos, seat, burn, certain)
-    key = (id(pos.ruleset), hand, tuple(sizes), trial.top, gouji)
-    if first and key not in _SHAPED:  # the first accepted play is enough: made one by one
-        shaped = _shaping(pos.ruleset, hand, tuple(sizes), trial.top, gouji)
-    else:
-        shaped = _shaped(pos.ruleset, hand, tuple(sizes), trial.top, gouji)
-    for cards in shaped:
+    for cards in _shaping(pos.ruleset, hand, tuple(sizes), trial.top, gouji):  # (made one by one)
         if kept and not burn_condition_possible(subtract(hand, cards), 0, pos.seen, pos.ruleset):
             continue
         a = trial.asked(cards)
@@ -611,7 +593,7 @@ def proposed_plays(pos: Position, seat: int, which: int = GOUJI) -> list[Action]
     top = play_pos.top
     return [
         _play_action(seat, cards, False)
-        for cards in _shaped(pos.ruleset, play_pos.hands[seat - 1], tuple(_sizes(play_pos)), None if top is None else top.play, which)
+        for cards in _shaping(pos.ruleset, play_pos.hands[seat - 1], tuple(_sizes(play_pos)), None if top is None else top.play, which)
     ]
 
 
