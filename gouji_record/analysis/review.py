@@ -262,6 +262,12 @@ def _round_outcome(events, seat: int, after: Position) -> EventKind | None | boo
     return False
 
 
+_PLAY, _PASS, _YIELD = ActionKind.PLAY, ActionKind.PASS, ActionKind.YIELD
+#: Each seat's pass and yield, made once (actions are immutable).
+_PASSES = {s: Action(seat=s, kind=_PASS) for s in SEATS}
+_YIELDS = {s: Action(seat=s, kind=_YIELD) for s in SEATS}
+
+
 def _certain_outcome(pos: Position, action: Action, replies: dict[int, list[Action]] | None = None) -> EventKind | None | bool:
     """What ``action`` gives its seat for opening whatever the others do (:func:`_round_outcome`):
     nobody may beat or burn it and the round ends with it. ``None`` when cards the record does not
@@ -299,7 +305,7 @@ def _certain_outcome(pos: Position, action: Action, replies: dict[int, list[Acti
         if pos.to_act is None:
             return False
         try:
-            pos, events = step(pos, Action(seat=pos.to_act, kind=ActionKind.PASS))
+            pos, events = step(pos, _PASSES[pos.to_act])
         except IllegalAction:
             return False
         if (outcome := _round_outcome(events, seat, pos)) is not False:
@@ -412,9 +418,6 @@ def _opening_cost(result: Replay, seat: int) -> OpeningCost | None:
     return OpeningCost(tribute, tribute_opened, score, score_opened)
 
 
-_PLAY, _PASS, _YIELD = ActionKind.PLAY, ActionKind.PASS, ActionKind.YIELD
-
-
 class _Walk:
     """One pass over the positions of a hand, collecting findings."""
 
@@ -424,11 +427,14 @@ class _Walk:
         self.findings: list[Finding] = []
         final = result.final
         self.unopened = {s for s in SEATS if s not in final.opened}  # by the end of the record
+        #: the events of each action, and (seat, round): the rounds that qualified a seat to open by
+        #: leading its 4s; read only under 开点发4 (``opening_by_fours``), and made only then
         self.events_at: dict[int, list] = {}
-        for e in result.events:
-            self.events_at.setdefault(e.action, []).append(e)
-        #: (seat, round): the rounds that qualified a seat to open by leading its 4s (开点发4)
-        self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
+        self.qualified_in: set[tuple[int, int | None]] = set()
+        if self.rules.opening_by_fours:
+            for e in result.events:
+                self.events_at.setdefault(e.action, []).append(e)
+            self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
         #: what not opening costs each seat (:func:`_opening_cost`), once asked
         self.costs: dict[int, OpeningCost | None] = {}
         #: by seat, its last plays the engine accepted in reply to a candidate opening (:func:`_certain_outcome`)
@@ -558,7 +564,7 @@ class _Walk:
             return
         if not any(may_follow(pos, t, top) for t in SEATS_AFTER[seat][:2]):
             return  # the seats it would yield to have no turn on the play: the turn comes straight back
-        offer = Action(seat=seat, kind=ActionKind.YIELD)
+        offer = _YIELDS[seat]
         try:
             step(pos, offer)
         except IllegalAction:
@@ -868,7 +874,8 @@ def decisions(result: Replay) -> tuple[int, ...]:
     actions, positions = result.record.all_actions, result.positions
     counts = [0] * len(SEATS)
     for i in range(len(result.record.preplay), min(len(actions), len(positions) - 1)):
-        made = _as_made(positions[i], actions[i])
+        action = actions[i]
+        made = _as_made(positions[i], action) if action.irregular else action  # (_as_made gives the others as they are)
         if made is not None:
             counts[made.seat - 1] += 1
     return tuple(counts)
@@ -1025,6 +1032,7 @@ def review_lines(
     where: SourceMap | None = None,
     seat: int | None = None,
     kinds: frozenset[str] | None = None,
+    tally: tuple[SeatTally, ...] | None = None,
 ) -> list[str]:
     """What ``gouji review`` prints for one hand: a heading (with the number of findings shown),
     the caveat on hidden cards, then one line per finding about a decision
@@ -1033,7 +1041,8 @@ def review_lines(
     :func:`folded`); then the states (:data:`STATES`) on one line (``  states 局面: …``), or one
     line each like the decisions when ``kinds`` is given; then one line per seat, its
     :class:`SeatTally` (``  seat 1 (NAME): 12 decisions, 1 missed (8.3 per 100); …``). Only
-    ``seat``'s findings if given, and only those of ``kinds`` (a set of :data:`KINDS` keys)."""
+    ``seat``'s findings if given, and only those of ``kinds`` (a set of :data:`KINDS` keys).
+    ``tally``, if given, is :func:`hand_tally`'s result for the same arguments, made already."""
     result = done.result
     title = result.record.tags.get("Event", "")
     shown = _shown(done, seat, kinds)
@@ -1059,7 +1068,7 @@ def review_lines(
             lines.append(f"  {estimate_line(f)}")
     if states and kinds is None:
         lines.append(_states_line(states))
-    for t in hand_tally(done, seat, kinds):
+    for t in hand_tally(done, seat, kinds) if tally is None else tally:
         lines.append(f"  seat {t.seat} ({t.player}): {_seat_tally(t).text()}")
     return lines
 
@@ -1092,14 +1101,22 @@ def estimate_line(f: Finding) -> Bilingual:
     )
 
 
-def review_data(done: Review, path: str, index: int, seat: int | None = None, kinds: frozenset[str] | None = None) -> dict:
+def review_data(
+    done: Review,
+    path: str,
+    index: int,
+    seat: int | None = None,
+    kinds: frozenset[str] | None = None,
+    tally: tuple[SeatTally, ...] | None = None,
+) -> dict:
     """One hand's review as JSON-ready data: file, hand, ruleset, actions, the verdict (``valid``,
     and ``problems``: each ``{"code", "action", "message"}``, action numbered from 1 or ``None``
     for the record as a whole; a hand of a match gets its match's too, :func:`settle`), caveat,
     findings (each its own object, the ``undecided`` ones too: not folded as the text folds
     them; ``decision`` says whether it is about a decision or a state), and ``summary``, one
     object per seat (``seat``, ``player``, ``decisions``, ``missed``, ``per_100``, ``kinds``:
-    :func:`hand_tally`). Only ``seat``'s findings if given, and those of ``kinds``."""
+    :func:`hand_tally`, or ``tally`` if given: its result for the same arguments, made already).
+    Only ``seat``'s findings if given, and those of ``kinds``."""
     result = done.result
     return {
         "file": path,
@@ -1115,7 +1132,8 @@ def review_data(done: Review, path: str, index: int, seat: int | None = None, ki
         "estimates_skipped": None if not done.unestimated else UNESTIMATED.forms(),
         "findings": [f.as_dict() for f in _shown(done, seat, kinds)],
         "summary": [
-            {"seat": t.seat, "player": t.player, **_seat_tally(t).as_dict()} for t in hand_tally(done, seat, kinds)
+            {"seat": t.seat, "player": t.player, **_seat_tally(t).as_dict()}
+            for t in (hand_tally(done, seat, kinds) if tally is None else tally)
         ],
     }
 
@@ -1247,11 +1265,11 @@ def review_read(
     if skipped:
         return judged(Reviewed(path, index, False, kept, fmt), result, settle)
     done = review(result, rollouts=rollouts, bot=bot, seed=seed, view=view)
+    tally = hand_tally(done, seat, kinds)
     if fmt == "gjn":
         text = write(canonical(annotate(done, seat, kinds), rules))
     elif fmt == "json":
-        text = json.dumps(review_data(done, path, index, seat, kinds), ensure_ascii=False)
+        text = json.dumps(review_data(done, path, index, seat, kinds, tally), ensure_ascii=False)
     else:
-        text = "\n".join(review_lines(done, path, index, hand.where, seat, kinds))
-    tally = hand_tally(done, seat, kinds)
+        text = "\n".join(review_lines(done, path, index, hand.where, seat, kinds, tally))
     return judged(Reviewed(path, index, result.diagnostic is not None, text, fmt, hand.where, tally), result, settle)
