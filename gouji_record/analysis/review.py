@@ -468,7 +468,7 @@ class _Walk:
         for i in range(walked):
             pos, action, after = positions[i], actions[i], positions[i + 1]
             top = pos.top
-            now = _burnable(pos)
+            now = (pos.round, top) if top is not None and (top.restricted or top.burn_only) and not pos.over else None  # _burnable
             if now != key:
                 self.flush(pending)
                 pending = {}

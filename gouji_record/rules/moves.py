@@ -548,7 +548,11 @@ def legal_burns(pos: Position) -> list[Listed]:
     top = play_pos.top
     skipped = skip_possible_turn(pos)
     if top is not None:
+        rules, hands, unknown = pos.ruleset, play_pos.hands, play_pos.unknown
+        kept = skipped is None and not pos.preplay  # (_plays' test of the burn condition, made first)
         for s in burn_claimants(play_pos):
+            if kept and not unknown[s - 1] and not _may_burn(hands[s - 1], rules):
+                continue  # (_plays lists none)
             out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False, certain=skipped is None)
     if skipped is not None:
         listed = {a.text for a in out}
@@ -629,7 +633,11 @@ def first_play(pos: Position, hints: Iterable[Action] = ()) -> Listed | None:
         if found:
             return found[0]
     if top is not None:
+        rules, hands, unknown = pos.ruleset, play_pos.hands, play_pos.unknown
+        kept = certain and not pos.preplay  # (_plays' test of the burn condition, made first)
         for s in burn_claimants(play_pos):
+            if kept and not unknown[s - 1] and not _may_burn(hands[s - 1], rules):
+                continue  # (_plays lists none)
             found = _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False, first=True, certain=certain)
             if found:
                 return found[0]
