@@ -489,7 +489,7 @@ class _Walk:
                 self.yields(pos, i, action, top)
             if seat in self.unopened and pos.to_act == seat:
                 self.opening(pos, i, action)
-            if kind is _PLAY or after.smothers is not pos.smothers:
+            if after.smothers is not pos.smothers or (kind is _PLAY and (now_top := after.top) is not None and now_top.smother_risk):
                 self.threes(pos, after, i, action)
         if result.final.over or _burnable(positions[walked]) != key:  # the last chance went by
             self.flush(pending)
