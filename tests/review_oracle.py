@@ -19,14 +19,89 @@ from gouji_record.analysis.review import (
     _round_outcome,
 )
 from gouji_record.bilingual import Bilingual
-from gouji_record.cards import COPIES, FOUR, parse_cards
+from gouji_record.cards import COPIES, FOUR, Counts, format_cards, parse_cards
 from gouji_record.model import DECLARATION_KINDS, Action, ActionKind
-from gouji_record.rules.engine import SEATS, Position, begin_play, opposite, skip_possible_turn, step, team
+from gouji_record.rules.engine import SEATS, Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
 from gouji_record.rules.events import EventKind, IllegalAction
-from gouji_record.rules.moves import HiddenPlays, Listed, _accepted, _hidden_example, _Plays, burn_claimants, plays_of_size
-from gouji_record.rules.plays import classify, is_gouji
+from gouji_record.rules.moves import CARD_CODES, HiddenPlays, Listed, plays_of_size
+from gouji_record.rules.plays import classify, is_gouji, judge, shape_error
 from gouji_record.rules.position import SEATS_AFTER
 from gouji_record.rules.turns import may_follow
+
+
+# -- the listing's trials, as they were (moves.py at 2d5132e): the engine asked play by play --------
+
+
+def _verdict(pos: Position, action: Action) -> str | None:
+    """``None`` when the engine accepts ``action``, else the code of its diagnostic."""
+    try:
+        step(pos, action)
+    except IllegalAction as e:
+        return e.diagnostic.code
+    return None
+
+
+def _accepted(pos: Position, action: Action) -> bool:
+    return _verdict(pos, action) is None
+
+
+class _Plays:
+    """Tries the plays of one seat (burns or not) against the engine, cheapest checks first."""
+
+    def __init__(self, pos: Position, play_pos: Position, seat: int, burn: bool) -> None:
+        self.pos, self.seat, self.burn = pos, seat, burn
+        top = play_pos.top
+        self.top = None if top is None else top.play
+        self.rules = pos.ruleset
+        # a refusal that does not depend on the cards refuses them all, unless the engine may take
+        # the way where the seat to act had no turn (then a later attempt may be refused otherwise)
+        self.certain = skip_possible_turn(pos) is None
+        self.closed = False
+
+    def accepts(self, cards: Counts) -> Action | None:
+        if self.closed:
+            return None
+        try:
+            play = classify(cards)
+        except ValueError:
+            return None
+        beaten = self.top is None or judge(self.top, play, self.rules)[0]
+        if not beaten or shape_error(play, self.rules) is not None:
+            return None  # the engine refuses these whatever else holds: no need to ask it
+        a = Action(seat=self.seat, kind=ActionKind.PLAY, cards=format_cards(cards), burn=self.burn)
+        code = _verdict(self.pos, a)
+        if code is None:
+            return a
+        if self.certain and code not in CARD_CODES:
+            self.closed = True
+        return None
+
+
+def _hidden_example(trial: _Plays, hand: Counts, unknown: int, possible: Counts, size: int) -> Action | None:
+    """A play of ``size`` cards that needs some of the seat's hidden cards and that the engine accepts."""
+    for cards in plays_of_size(possible, size):
+        missing = sum(max(0, c - h) for c, h in zip(cards, hand))
+        if 0 < missing <= unknown:
+            a = trial.accepts(cards)
+            if a is not None or trial.closed:
+                return a
+    return None
+
+
+def burn_claimants(pos: Position) -> list[int]:
+    """Seats that could claim a burn now, in the ruleset's claim order: the
+    gouji player's team first, then play order (000, 002 §10), or play order
+    only (003, 004 §15)."""
+    top = pos.top
+    if top is None:
+        return []
+    order = list(seats_after(top.seat))
+    if pos.ruleset.burn_claim_order == "team-first":
+        order.sort(key=lambda s: team(s) != team(top.seat))
+    return [s for s in order if s != opposite(top.seat) and pos.active(s)]
+
+
+# -- the listing and the walk, as they were ----------------------------------------------------------
 
 
 def _plays(pos: Position, play_pos: Position, seat: int, sizes: list[int], burn: bool, lead: bool) -> list[Listed]:

@@ -59,7 +59,7 @@ from ..rules.engine import SEATS, Position, begin_play, excluded_from_opening, o
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
-from ..rules.moves import FOURS, OPENING, HiddenPlays, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays
+from ..rules.moves import FOURS, GOUJI, OPENING, HiddenPlays, first_play, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays, stepped
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
@@ -87,6 +87,8 @@ KINDS: dict[str, tuple[str, str, str]] = {
     "undecided": ("暗牌未定", "hidden cards decide", "deal"),
     "partner-burn-missed": ("可烧队友未烧", "burn of a team-mate not taken", "burn"),
 }
+#: Replies kept a seat to try first on the next candidate opening (:func:`_certain_outcome`).
+REPLIES_KEPT = 3
 #: Alternatives tried per finding in rollouts (the action made, and this many others).
 ROLLOUT_ALTERNATIVES = 3
 #: Plays shown per finding (the rest are counted).
@@ -260,15 +262,25 @@ def _round_outcome(events, seat: int, after: Position) -> EventKind | None | boo
     return False
 
 
-def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
+_PLAY, _PASS, _YIELD = ActionKind.PLAY, ActionKind.PASS, ActionKind.YIELD
+#: Each seat's pass and yield, made once (actions are immutable).
+_PASSES = {s: Action(seat=s, kind=_PASS) for s in SEATS}
+_YIELDS = {s: Action(seat=s, kind=_YIELD) for s in SEATS}
+
+
+def _certain_outcome(pos: Position, action: Action, replies: dict[int, list[Action]] | None = None) -> EventKind | None | bool:
     """What ``action`` gives its seat for opening whatever the others do (:func:`_round_outcome`):
     nobody may beat or burn it and the round ends with it. ``None`` when cards the record does not
-    give decide it, ``False`` when it neither opens nor qualifies for certain."""
+    give decide it, ``False`` when it neither opens nor qualifies for certain. ``replies``, if
+    given, keeps by seat the last plays found that the engine accepted in reply (kept from one
+    call to the next, :data:`REPLIES_KEPT` a seat, the latest first): they are put to the engine
+    first (:func:`~gouji_record.rules.moves.first_play`'s hints), which does not change the
+    answer, only how soon it comes."""
     seat = action.seat
-    try:
-        pos, events = step(pos, action)
-    except IllegalAction:
+    after = stepped(pos, action, keep=False)  # (the engine's answer, kept if a listing asked it already)
+    if type(after) is str:  # illegal
         return False
+    pos, events = after
     if (outcome := _round_outcome(events, seat, pos)) is not False:
         return outcome
     if pos.top is None or not pos.top.can_open:
@@ -280,12 +292,20 @@ def _certain_outcome(pos: Position, action: Action) -> EventKind | None | bool:
                 return None
             if any(a.kind is ActionKind.PLAY for a in listed):
                 return False
-        elif has_play(pos):  # every card known: no HiddenPlays, and the first play found decides
+        elif replies is None:
+            if has_play(pos):  # every card known: no HiddenPlays, and the first play found decides
+                return False
+        elif (found := first_play(pos, kept := replies.setdefault(pos.to_act, []))) is not None:
+            if isinstance(found, Action) and found.seat == pos.to_act:
+                if found in kept:
+                    kept.remove(found)
+                kept.insert(0, found)
+                del kept[REPLIES_KEPT:]
             return False
         if pos.to_act is None:
             return False
         try:
-            pos, events = step(pos, Action(seat=pos.to_act, kind=ActionKind.PASS))
+            pos, events = step(pos, _PASSES[pos.to_act])
         except IllegalAction:
             return False
         if (outcome := _round_outcome(events, seat, pos)) is not False:
@@ -407,13 +427,18 @@ class _Walk:
         self.findings: list[Finding] = []
         final = result.final
         self.unopened = {s for s in SEATS if s not in final.opened}  # by the end of the record
+        #: the events of each action, and (seat, round): the rounds that qualified a seat to open by
+        #: leading its 4s; read only under 开点发4 (``opening_by_fours``), and made only then
         self.events_at: dict[int, list] = {}
-        for e in result.events:
-            self.events_at.setdefault(e.action, []).append(e)
-        #: (seat, round): the rounds that qualified a seat to open by leading its 4s (开点发4)
-        self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
+        self.qualified_in: set[tuple[int, int | None]] = set()
+        if self.rules.opening_by_fours:
+            for e in result.events:
+                self.events_at.setdefault(e.action, []).append(e)
+            self.qualified_in = {(e.seats[0], e.round) for e in result.events if e.kind is EventKind.OPEN_QUALIFIED}
         #: what not opening costs each seat (:func:`_opening_cost`), once asked
         self.costs: dict[int, OpeningCost | None] = {}
+        #: by seat, its last plays the engine accepted in reply to a candidate opening (:func:`_certain_outcome`)
+        self.replies: dict[int, list[Action]] = {}
 
     def add(self, kind: str, index: int, seat: int, en: str, zh: str, plays: list[Action] = (), **extra) -> None:
         rule = KINDS[kind][2]
@@ -443,7 +468,7 @@ class _Walk:
         for i in range(walked):
             pos, action, after = positions[i], actions[i], positions[i + 1]
             top = pos.top
-            now = _burnable(pos)
+            now = (pos.round, top) if top is not None and (top.restricted or top.burn_only) and not pos.over else None  # _burnable
             if now != key:
                 self.flush(pending)
                 pending = {}
@@ -451,16 +476,21 @@ class _Walk:
                 if now is not None:
                     for s, (plays, hidden) in self.burns(pos).items():
                         pending[s] = (i, plays, hidden, top)
-            action = _as_made(pos, action)
-            if action is None:  # an irregular action not made: no decision was taken
-                continue
-            if action.kind is ActionKind.PLAY and action.burn:
-                pending.pop(action.seat, None)
-            if top is not None and not pos.over:
+            if action.irregular:
+                action = _as_made(pos, action)
+                if action is None:  # an irregular action not made: no decision was taken
+                    continue
+            kind, seat = action.kind, action.seat
+            if kind is _PLAY and action.burn:
+                pending.pop(seat, None)
+            # (each question's own first test, made here first: most actions ask none)
+            if top is not None and (kind is _YIELD or (kind is _PASS and seat == opposite(top.seat))) and not pos.over:
                 self.answer(pos, i, action, top)
                 self.yields(pos, i, action, top)
-            self.opening(pos, i, action)
-            self.threes(pos, after, i, action)
+            if seat in self.unopened and pos.to_act == seat:
+                self.opening(pos, i, action)
+            if after.smothers is not pos.smothers or (kind is _PLAY and (now_top := after.top) is not None and now_top.smother_risk):
+                self.threes(pos, after, i, action)
         if result.final.over or _burnable(positions[walked]) != key:  # the last chance went by
             self.flush(pending)
         self.findings.sort(key=lambda f: (f.action, list(KINDS).index(f.kind), f.seat))
@@ -534,7 +564,7 @@ class _Walk:
             return
         if not any(may_follow(pos, t, top) for t in SEATS_AFTER[seat][:2]):
             return  # the seats it would yield to have no turn on the play: the turn comes straight back
-        offer = Action(seat=seat, kind=ActionKind.YIELD)
+        offer = _YIELDS[seat]
         try:
             step(pos, offer)
         except IllegalAction:
@@ -573,18 +603,21 @@ class _Walk:
             if (seat, pos.round) in self.qualified_in:  # the round this action belongs to qualified it
                 return
         start, began = begin_play(pos) if pos.preplay else (pos, ())
+        # the plays proposed are put to the engine by _certain_outcome, which asks whether each is
+        # legal too (an illegal one opens nothing): those gouji_plays would list, once each
         if start.kept_head[seat - 1] or any(e.kind in (EventKind.OPEN, EventKind.OPEN_QUALIFIED) for e in began):
-            candidates = gouji_plays(pos, seat)  # a kept head's opening (要头), or a revolution's (革命)
+            candidates = proposed_plays(pos, seat, GOUJI)  # a kept head's opening (要头), or a revolution's (革命)
+            if candidates is None:
+                candidates = gouji_plays(pos, seat)
         elif _closed_to_opening(start, seat):
             return
         else:  # only a round won by a play that may open opens (or qualifies) it
-            # _certain_outcome asks the engine whether each is legal
             candidates = proposed_plays(pos, seat, OPENING)
             if candidates is None:
                 candidates = gouji_plays(pos, seat, opening=True)
         candidates = [a for a in candidates if a.text != action.text and _decided(pos, a)]
         wanted = EventKind.OPEN_QUALIFIED if self.rules.opening_by_fours else EventKind.OPEN
-        openers = [a for a in candidates if _certain_outcome(pos, a) is wanted]
+        openers = [a for a in candidates if _certain_outcome(pos, a, self.replies) is wanted]
         if not openers:
             return
         if wanted is EventKind.OPEN:
@@ -634,7 +667,7 @@ class _Walk:
         openers = [
             a
             for a in proposed
-            if parse_cards(a.cards)[FOUR] == fours and _decided(pos, a) and _certain_outcome(pos, a) is EventKind.OPEN
+            if parse_cards(a.cards)[FOUR] == fours and _decided(pos, a) and _certain_outcome(pos, a, self.replies) is EventKind.OPEN
         ]
         if not openers:
             return
@@ -841,7 +874,8 @@ def decisions(result: Replay) -> tuple[int, ...]:
     actions, positions = result.record.all_actions, result.positions
     counts = [0] * len(SEATS)
     for i in range(len(result.record.preplay), min(len(actions), len(positions) - 1)):
-        made = _as_made(positions[i], actions[i])
+        action = actions[i]
+        made = _as_made(positions[i], action) if action.irregular else action  # (_as_made gives the others as they are)
         if made is not None:
             counts[made.seat - 1] += 1
     return tuple(counts)
@@ -998,6 +1032,7 @@ def review_lines(
     where: SourceMap | None = None,
     seat: int | None = None,
     kinds: frozenset[str] | None = None,
+    tally: tuple[SeatTally, ...] | None = None,
 ) -> list[str]:
     """What ``gouji review`` prints for one hand: a heading (with the number of findings shown),
     the caveat on hidden cards, then one line per finding about a decision
@@ -1006,7 +1041,8 @@ def review_lines(
     :func:`folded`); then the states (:data:`STATES`) on one line (``  states 局面: …``), or one
     line each like the decisions when ``kinds`` is given; then one line per seat, its
     :class:`SeatTally` (``  seat 1 (NAME): 12 decisions, 1 missed (8.3 per 100); …``). Only
-    ``seat``'s findings if given, and only those of ``kinds`` (a set of :data:`KINDS` keys)."""
+    ``seat``'s findings if given, and only those of ``kinds`` (a set of :data:`KINDS` keys).
+    ``tally``, if given, is :func:`hand_tally`'s result for the same arguments, made already."""
     result = done.result
     title = result.record.tags.get("Event", "")
     shown = _shown(done, seat, kinds)
@@ -1032,7 +1068,7 @@ def review_lines(
             lines.append(f"  {estimate_line(f)}")
     if states and kinds is None:
         lines.append(_states_line(states))
-    for t in hand_tally(done, seat, kinds):
+    for t in hand_tally(done, seat, kinds) if tally is None else tally:
         lines.append(f"  seat {t.seat} ({t.player}): {_seat_tally(t).text()}")
     return lines
 
@@ -1065,14 +1101,22 @@ def estimate_line(f: Finding) -> Bilingual:
     )
 
 
-def review_data(done: Review, path: str, index: int, seat: int | None = None, kinds: frozenset[str] | None = None) -> dict:
+def review_data(
+    done: Review,
+    path: str,
+    index: int,
+    seat: int | None = None,
+    kinds: frozenset[str] | None = None,
+    tally: tuple[SeatTally, ...] | None = None,
+) -> dict:
     """One hand's review as JSON-ready data: file, hand, ruleset, actions, the verdict (``valid``,
     and ``problems``: each ``{"code", "action", "message"}``, action numbered from 1 or ``None``
     for the record as a whole; a hand of a match gets its match's too, :func:`settle`), caveat,
     findings (each its own object, the ``undecided`` ones too: not folded as the text folds
     them; ``decision`` says whether it is about a decision or a state), and ``summary``, one
     object per seat (``seat``, ``player``, ``decisions``, ``missed``, ``per_100``, ``kinds``:
-    :func:`hand_tally`). Only ``seat``'s findings if given, and those of ``kinds``."""
+    :func:`hand_tally`, or ``tally`` if given: its result for the same arguments, made already).
+    Only ``seat``'s findings if given, and those of ``kinds``."""
     result = done.result
     return {
         "file": path,
@@ -1088,7 +1132,8 @@ def review_data(done: Review, path: str, index: int, seat: int | None = None, ki
         "estimates_skipped": None if not done.unestimated else UNESTIMATED.forms(),
         "findings": [f.as_dict() for f in _shown(done, seat, kinds)],
         "summary": [
-            {"seat": t.seat, "player": t.player, **_seat_tally(t).as_dict()} for t in hand_tally(done, seat, kinds)
+            {"seat": t.seat, "player": t.player, **_seat_tally(t).as_dict()}
+            for t in (hand_tally(done, seat, kinds) if tally is None else tally)
         ],
     }
 
@@ -1220,11 +1265,11 @@ def review_read(
     if skipped:
         return judged(Reviewed(path, index, False, kept, fmt), result, settle)
     done = review(result, rollouts=rollouts, bot=bot, seed=seed, view=view)
+    tally = hand_tally(done, seat, kinds)
     if fmt == "gjn":
         text = write(canonical(annotate(done, seat, kinds), rules))
     elif fmt == "json":
-        text = json.dumps(review_data(done, path, index, seat, kinds), ensure_ascii=False)
+        text = json.dumps(review_data(done, path, index, seat, kinds, tally), ensure_ascii=False)
     else:
-        text = "\n".join(review_lines(done, path, index, hand.where, seat, kinds))
-    tally = hand_tally(done, seat, kinds)
+        text = "\n".join(review_lines(done, path, index, hand.where, seat, kinds, tally))
     return judged(Reviewed(path, index, result.diagnostic is not None, text, fmt, hand.where, tally), result, settle)

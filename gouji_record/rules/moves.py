@@ -34,7 +34,7 @@ its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
@@ -44,7 +44,7 @@ from .burning import burn_condition_possible
 from .events import IllegalAction
 from .plays import classify, is_gouji, judge, shape_error
 
-__all__ = ["HiddenPlays", "burn_claimants", "gouji_plays", "has_play", "legal_actions", "legal_burns", "legal_plays", "plays_of_size", "proposed_plays"]
+__all__ = ["HiddenPlays", "burn_claimants", "first_play", "gouji_plays", "has_play", "legal_actions", "legal_burns", "legal_plays", "plays_of_size", "proposed_plays"]
 
 #: Diagnostic codes that depend on the cards played. Any other code refuses every play of that
 #: seat in that position alike (whose turn it is, a pass, a burn with nothing to burn …).
@@ -141,17 +141,71 @@ def _accepted(pos: Position, action: Action) -> bool:
     return _verdict(pos, action) is None
 
 
-class _Plays:
-    """Tries the plays of one seat (burns or not) against the engine, cheapest checks first."""
+#: The engine's answers :func:`stepped` keeps, by the position's ``id`` and the action's text, each
+#: with its position (the same object: an ``id`` is not taken again while it is kept).
+_STEPPED: dict[tuple[int, str], tuple[Position, object]] = {}
+#: Answers kept in :data:`_STEPPED` before it is emptied (memory stays bounded).
+STEPPED_KEPT = 256
 
-    def __init__(self, pos: Position, play_pos: Position, seat: int, burn: bool) -> None:
+
+def stepped(pos: Position, action: Action, keep: bool = True) -> tuple[Position, list] | str:
+    """What :func:`~gouji_record.rules.engine.step` gives for ``action`` from ``pos``: the next
+    position and the events (not to be changed: they may be given again), or the code of the
+    diagnostic when the engine refuses it. An answer for the same position (the same object) and
+    an action of the same text (the engine reads no annotation: round number, glyph, comments)
+    is given again as it was, when it was kept: with ``keep``, this one is (a bounded number are,
+    the latest), for the same question asked again of the same position by another question
+    of a review (the plays an answer lists, then those of them that might open)."""
+    key = (id(pos), action.text)
+    hit = _STEPPED.get(key)
+    if hit is not None and hit[0] is pos:
+        return hit[1]
+    try:
+        out = step(pos, action)
+    except IllegalAction as e:
+        out = e.diagnostic.code
+    if keep:
+        if len(_STEPPED) >= STEPPED_KEPT:
+            _STEPPED.clear()
+        _STEPPED[key] = (pos, out)
+    return out
+
+
+def _play_action(seat: int, cards: Counts, burn: bool) -> Action:
+    """The play (or burn) of ``cards`` by ``seat``: the :class:`~gouji_record.model.Action` the
+    model's validation would make (the card string :func:`~gouji_record.cards.format_cards` writes
+    is canonical), made without it: the instance ``Action.model_construct`` makes given these
+    fields, without its loop over the fields' defaults."""
+    fields = _PLAY_FIELDS.copy()
+    fields["seat"], fields["cards"], fields["burn"] = seat, format_cards(cards), burn
+    a = _new(Action)
+    _setattr(a, "__dict__", fields)
+    _setattr(a, "__pydantic_fields_set__", set(_PLAY_SET))
+    _setattr(a, "__pydantic_extra__", None)
+    _setattr(a, "__pydantic_private__", None)
+    return a
+
+
+_PLAY = ActionKind.PLAY
+_new, _setattr = object.__new__, object.__setattr__
+#: Every field of a play by :func:`_play_action` (its defaults, which it then sets), and those it sets.
+_PLAY_FIELDS = dict(Action(seat=1, kind=_PLAY, cards="3").__dict__)
+_PLAY_SET = frozenset({"seat", "kind", "cards", "burn"})
+
+
+class _Plays:
+    """Tries the plays of one seat (burns or not) against the engine, cheapest checks first.
+    ``certain``: whether the seat to act's turn is certain (:func:`~gouji_record.rules.engine.skip_possible_turn`
+    gives ``None`` for ``pos``), when the caller knows it."""
+
+    def __init__(self, pos: Position, play_pos: Position, seat: int, burn: bool, certain: bool | None = None) -> None:
         self.pos, self.seat, self.burn = pos, seat, burn
         top = play_pos.top
         self.top = None if top is None else top.play
         self.rules = pos.ruleset
         # a refusal that does not depend on the cards refuses them all, unless the engine may take
         # the way where the seat to act had no turn (then a later attempt may be refused otherwise)
-        self.certain = skip_possible_turn(pos) is None
+        self.certain = skip_possible_turn(pos) is None if certain is None else certain
         self.closed = False
 
     def accepts(self, cards: Counts) -> Action | None:
@@ -169,19 +223,13 @@ class _Plays:
 
     def asked(self, cards: Counts) -> Action | None:
         """:meth:`accepts` for cards :func:`_shaped` has kept: the engine alone is asked."""
-        a = Action(seat=self.seat, kind=ActionKind.PLAY, cards=format_cards(cards), burn=self.burn)
-        code = _verdict(self.pos, a)
-        if code is None:
+        a = _play_action(self.seat, cards, self.burn)
+        code = stepped(self.pos, a)
+        if type(code) is not str:  # (accepted: the next position and events)
             return a
         if self.certain and code not in CARD_CODES:
             self.closed = True
         return None
-
-
-#: The shaped plays of one hand against one top, by ruleset: see :func:`_shaped`.
-_SHAPED: dict[tuple, tuple[object, tuple[Counts, ...]]] = {}
-#: Entries kept in :data:`_SHAPED` before it is emptied (memory stays bounded).
-SHAPED_KEPT = 4096
 
 
 #: ``gouji`` of :func:`_shaped`: 够级 plays only (:data:`GOUJI`), only those that may open
@@ -191,16 +239,9 @@ GOUJI, OPENING, FOURS = 1, 2, 3
 
 def _shaped(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> tuple[Counts, ...]:
     """The plays of ``hand`` of ``sizes`` cards (in :func:`plays_of_size`'s order, size by size)
-    that the engine could accept whatever else holds (:func:`_shaping`), kept in a bounded cache
-    (the same hand meets the same top many times in a review)."""
-    key = (id(rules), hand, sizes, top, gouji)
-    hit = _SHAPED.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_SHAPED) >= SHAPED_KEPT:
-        _SHAPED.clear()
-    found = _SHAPED[key] = (rules, tuple(_shaping(rules, hand, sizes, top, gouji)))
-    return found[1]
+    that the engine could accept whatever else holds (:func:`_shaping`), all of them. (Not cached:
+    in a review the same hand seldom meets the same top twice, about one time in fifty.)"""
+    return tuple(_shaping(rules, hand, sizes, top, gouji))
 
 
 def _shaping(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> Iterator[Counts]:
@@ -233,50 +274,65 @@ def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) ->
     anything; with ``gouji``, plays without jokers below their rank's 够级 minimum (002 §9), and
     those carrying a big joker where it makes no 够级 play (004 §12); with :data:`OPENING`, those
     holding the 2s or jokers the ruleset's ``opening_excludes`` bars; with :data:`FOURS`, all
-    but the plays of the hand's every 4."""
+    but the plays of the hand's every 4. Ranks, and sizes, that no such play fills are skipped."""
     if gouji == FOURS and not hand[FOUR]:
         gouji = 0  # (every play holds all of no 4s)
     floor = -1
     if top is not None and top.count and not rules.big_joker_beats_any:
         sizes = tuple(n for n in sizes if n == top.size)
         floor = top.rank
-    least = [rules.gouji_minimum.get(letter, N_RANKS * 8) for letter in RANK_LETTERS] if gouji in (GOUJI, OPENING) else None
     twos, small, big = hand[TWO], hand[SMALL_JOKER], hand[BIG_JOKER]
-    if gouji in (GOUJI, OPENING) and not rules.big_joker_plays_gouji:
+    least = _least(rules) if gouji == GOUJI or gouji == OPENING else None
+    if least is not None and not rules.big_joker_plays_gouji:
         big = 0  # a play carrying a big joker is no 够级 play (004 §12)
+    no_twos = False
     if gouji == OPENING:  # nor one the ruleset bars from opening (excluded_from_opening)
         ex = rules.opening_excludes
-        twos, small, big = (0 if "twos" in ex else twos), (0 if "small-joker" in ex else small), (0 if "big-joker" in ex else big)
-    no_twos = gouji == OPENING and "twos" in rules.opening_excludes
-    ranks = [  # (rank, held, most cards a play of it holds, its 够级 minimum), strongest first
-        (rank, hand[rank], hand[rank] + (0 if rank == TWO else twos) + small + big, 0 if least is None else least[rank])
-        for rank in range(TWO, floor, -1)
-        if hand[rank] and not (gouji == FOURS and rank != FOUR) and not (rank == TWO and no_twos)
-    ]
+        if ex:
+            no_twos = "twos" in ex
+            twos, small, big = (0 if no_twos else twos), (0 if "small-joker" in ex else small), (0 if "big-joker" in ex else big)
+    jokers = small + big
+    ranks = []  # (rank, held, cards it may carry, its 够级 minimum), strongest first
+    for rank in range(TWO, floor, -1):
+        have = hand[rank]
+        if not have or (gouji == FOURS and rank != FOUR):
+            continue
+        carried = jokers if rank == TWO else twos + jokers
+        need = 0 if least is None else least[rank]
+        if need and not jokers and have + carried < need:
+            continue  # (no joker, and too few to be a 够级 play whatever the size)
+        if rank == TWO and no_twos:
+            continue
+        ranks.append((rank, have, carried, need))
+    if not ranks and (gouji == FOURS or not jokers):
+        return
+    most = max((have + carried for _, have, carried, _ in ranks), default=0)
     for size in sizes:
-        for rank, have, most, need in ranks:  # plays_of_size's loop, pruned
-            if most < size:
-                continue
-            for count in range(min(have, size), 0, -1):
-                if gouji == FOURS and count != have:
+        if size <= most:
+            for rank, have, carried, need in ranks:  # plays_of_size's loop, pruned
+                if have + carried < size:
                     continue
-                rest = size - count
-                if rest > (0 if rank == TWO else twos) + small + big:
-                    break  # (fewer of the rank need more attached than the hand has)
-                extra_twos = 0 if rank == TWO else min(twos, rest)
-                for t in range(extra_twos + 1):
-                    for x in range(min(small, rest - t) + 1):
-                        d = rest - t - x
-                        if d <= big:
-                            if count + t < need and not (x or d):
-                                continue  # no joker, and too few to be a 够级 play
-                            cards = [0] * N_RANKS
-                            cards[rank] = count
-                            if rank != TWO:
-                                cards[TWO] = t
-                            cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
-                            yield tuple(cards)
-        if gouji == FOURS or size > small + big:
+                extra = 0 if rank == TWO else twos
+                for count in range(min(have, size), 0, -1):
+                    if gouji == FOURS and count != have:
+                        continue
+                    rest = size - count
+                    if rest > carried:
+                        break  # (fewer of the rank need more attached than the hand has)
+                    extra_twos = min(extra, rest)
+                    for t in range(extra_twos + 1):
+                        for x in range(min(small, rest - t) + 1):
+                            d = rest - t - x
+                            if d <= big:
+                                if count + t < need and not (x or d):
+                                    continue  # no joker, and too few to be a 够级 play
+                                cards = [0] * N_RANKS
+                                cards[rank] = count
+                                if rank != TWO:
+                                    cards[TWO] = t
+                                cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
+                                yield tuple(cards)
+        if gouji == FOURS or size > jokers:
             continue
         for x in range(min(small, size), -1, -1):
             d = size - x
@@ -284,6 +340,23 @@ def _candidates(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) ->
                 cards = [0] * N_RANKS
                 cards[SMALL_JOKER], cards[BIG_JOKER] = x, d
                 yield tuple(cards)
+
+
+#: Each ruleset's 够级 minimum by rank (:func:`_least`), by ``id``, with the ruleset itself.
+_LEAST: dict[int, tuple[object, tuple[int, ...]]] = {}
+
+
+def _least(rules) -> tuple[int, ...]:
+    """The fewest cards of each rank (by index) that make a 够级 play under ``rules`` without a
+    joker (its ``gouji_minimum``; a rank it does not name needs more than any hand holds)."""
+    hit = _LEAST.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_LEAST) >= 64:
+        _LEAST.clear()
+    least = tuple(rules.gouji_minimum.get(letter, N_RANKS * 8) for letter in RANK_LETTERS)
+    _LEAST[id(rules)] = (rules, least)
+    return least
 
 
 def _may_burn(hand: Counts, rules) -> bool:
@@ -296,7 +369,7 @@ def _may_burn(hand: Counts, rules) -> bool:
     if rules.burn_needs_three and not hand[THREE]:
         return False
     threes = rules.threes_held and hand[THREE] > 0
-    ranks = sum(1 for r in range(TWO) if hand[r] and not (threes and r == THREE))
+    ranks = TWO - hand[:TWO].count(0) - (1 if threes else 0)  # (the ranks below 2 held, 3s apart)
     return ranks <= hand[SMALL_JOKER] + hand[BIG_JOKER] + 2
 
 
@@ -310,26 +383,25 @@ def _plays(
     *,
     gouji: int = 0,
     first: bool = False,
+    certain: bool | None = None,
 ) -> list[Listed]:
     """The plays of ``seat`` the engine accepts: those of its written cards one by one, then one
     :class:`HiddenPlays` per size (one for all sizes of a lead) where its hidden cards allow some.
     With ``gouji`` (:data:`GOUJI`, :data:`OPENING`), only its 够级 plays of its written cards, or
     those that may open (no :class:`HiddenPlays`); with
-    ``first``, at most one entry: the first of the list (whether there is any play)."""
+    ``first``, at most one entry: the first of the list (whether there is any play). ``certain``:
+    :class:`_Plays`' (``None``: found out here)."""
     hand, unknown = play_pos.hands[seat - 1], play_pos.unknown[seat - 1]
-    trial = _Plays(pos, play_pos, seat, burn)
+    if certain is None:
+        certain = skip_possible_turn(pos) is None
     out: list[Listed] = []
     # a burn from cards all known, on the engine's one way: what it keeps must allow the burn
     # condition (002 §10), or the engine refuses it (burn-condition, a refusal of these cards only)
-    kept = burn and not unknown and trial.certain and not pos.preplay
+    kept = burn and not unknown and certain and not pos.preplay
     if kept and not _may_burn(hand, pos.ruleset):
         return out
-    key = (id(pos.ruleset), hand, tuple(sizes), trial.top, gouji)
-    if first and key not in _SHAPED:  # the first accepted play is enough: made one by one
-        shaped = _shaping(pos.ruleset, hand, tuple(sizes), trial.top, gouji)
-    else:
-        shaped = _shaped(pos.ruleset, hand, tuple(sizes), trial.top, gouji)
-    for cards in shaped:
+    trial = _Plays(pos, play_pos, seat, burn, certain)
+    for cards in _shaping(pos.ruleset, hand, tuple(sizes), trial.top, gouji):  # (made one by one)
         if kept and not burn_condition_possible(subtract(hand, cards), 0, pos.seen, pos.ruleset):
             continue
         a = trial.asked(cards)
@@ -369,16 +441,31 @@ def burn_claimants(pos: Position) -> list[int]:
     top = pos.top
     if top is None:
         return []
-    order = list(seats_after(top.seat))
-    if pos.ruleset.burn_claim_order == "team-first":
-        order.sort(key=lambda s: team(s) != team(top.seat))
-    return [s for s in order if s != opposite(top.seat) and pos.active(s)]
+    order = _CLAIM_ORDER[pos.ruleset.burn_claim_order == "team-first", top.seat]
+    return [s for s in order if pos.active(s)]
+
+
+def _claim_order(seat: int, team_first: bool) -> tuple[int, ...]:
+    """The seats that may burn ``seat``'s play, if they still play, in claim order: its opposite
+    left out, the others in play order after it, its team-mates first with ``team_first``."""
+    order = list(seats_after(seat))
+    if team_first:
+        order.sort(key=lambda s: team(s) != team(seat))
+    return tuple(s for s in order if s != opposite(seat))
+
+
+#: :func:`_claim_order` of each seat, by (team first, seat), made once.
+_CLAIM_ORDER = {(first, seat): _claim_order(seat, first) for first in (False, True) for seat in range(1, 7)}
 
 
 def _follow_sizes(top, held: int) -> list[int]:
     """The sizes of the plays that may follow ``top`` from ``held`` cards: its own, and 2 and 3
     (jokers alone beating fewer: 大王二杀一, 004 §5)."""
-    return sorted({top.play.size, 2, 3} & set(range(1, held + 1)))
+    size = top.play.size
+    sizes = [2, 3] if held >= 3 else [2] if held == 2 else []
+    if size <= held and size != 2 and size != 3:  # (a play holds a card at least)
+        sizes.insert(0 if size < 2 else len(sizes), size)
+    return sizes
 
 
 def _sizes(play_pos: Position) -> list[int]:
@@ -412,8 +499,10 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     if play_pos.over:
         return out
     actor, top = play_pos.to_act, play_pos.top
+    skipped = skip_possible_turn(pos)
+    certain = skipped is None
     if actor is not None and actor in seats:
-        out += _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None)
+        out += _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None, certain=certain)
         for kind in (ActionKind.PASS, ActionKind.YIELD, ActionKind.WIND, ActionKind.CLAIM):
             a = Action(seat=actor, kind=kind)
             if _accepted(pos, a):
@@ -421,8 +510,7 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
     if top is not None:
         for s in burn_claimants(play_pos):
             if s in seats:
-                out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False)
-    skipped = skip_possible_turn(pos)
+                out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False, certain=certain)
     if skipped is not None:  # the engine also takes the way where the seat to act had no turn
         listed = {a.text for a in out}
         out += [a for a in legal_actions(skipped[0], seat) if a.text not in listed]
@@ -438,9 +526,9 @@ def legal_plays(pos: Position, seat: int) -> list[Listed]:
     if play_pos.over:
         return []
     out: list[Listed] = []
-    if play_pos.to_act == seat:
-        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None)
     skipped = skip_possible_turn(pos)
+    if play_pos.to_act == seat:
+        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, certain=skipped is None)
     if skipped is not None:
         listed = {a.text for a in out}
         out += [a for a in legal_plays(skipped[0], seat) if a.text not in listed]
@@ -458,10 +546,14 @@ def legal_burns(pos: Position) -> list[Listed]:
         return []
     out: list[Listed] = []
     top = play_pos.top
-    if top is not None:
-        for s in burn_claimants(play_pos):
-            out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False)
     skipped = skip_possible_turn(pos)
+    if top is not None:
+        rules, hands, unknown = pos.ruleset, play_pos.hands, play_pos.unknown
+        kept = skipped is None and not pos.preplay  # (_plays' test of the burn condition, made first)
+        for s in burn_claimants(play_pos):
+            if kept and not unknown[s - 1] and not _may_burn(hands[s - 1], rules):
+                continue  # (_plays lists none)
+            out += _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False, certain=skipped is None)
     if skipped is not None:
         listed = {a.text for a in out}
         out += [a for a in legal_burns(skipped[0]) if a.text not in listed]
@@ -479,10 +571,10 @@ def gouji_plays(pos: Position, seat: int, opening: bool = False) -> list[Action]
     if play_pos.over:
         return []
     out: list[Listed] = []
+    skipped = skip_possible_turn(pos)
     if play_pos.to_act == seat:
         which = OPENING if opening else GOUJI
-        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, gouji=which)
-    skipped = skip_possible_turn(pos)
+        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, gouji=which, certain=skipped is None)
     if skipped is not None:
         listed = {a.text for a in out}
         out += [a for a in gouji_plays(skipped[0], seat, opening) if a.text not in listed]
@@ -493,32 +585,77 @@ def proposed_plays(pos: Position, seat: int, which: int = GOUJI) -> list[Action]
     """The plays of ``seat``'s written cards that :func:`gouji_plays` (``which`` :data:`GOUJI`, or
     :data:`OPENING` for ``opening``) would put to the engine, in its order, before the engine is
     asked: it lists those of them that :func:`~gouji_record.rules.engine.step` accepts; with
-    :data:`FOURS`, the same of its plays that hold all its 4s. ``None`` where the listing takes
-    more than that: the hand is over, in the pre-play phase, not ``seat``'s turn, or a turn that
+    :data:`FOURS`, the same of its plays that hold all its 4s (in the pre-play phase, those of the
+    position its first play is made from: :func:`~gouji_record.rules.engine.begin_play`). ``None``
+    where the listing takes more than that: the hand is over, not ``seat``'s turn, or a turn that
     rests on cards the record does not give (:func:`~gouji_record.rules.engine.skip_possible_turn`)."""
-    if pos.over or pos.preplay or pos.to_act != seat or skip_possible_turn(pos) is not None:
+    if pos.over or skip_possible_turn(pos) is not None:
         return None
-    top = pos.top
+    play_pos = begin_play(pos)[0] if pos.preplay else pos
+    if play_pos.over or play_pos.to_act != seat:
+        return None
+    top = play_pos.top
     return [
-        Action(seat=seat, kind=ActionKind.PLAY, cards=format_cards(cards))
-        for cards in _shaped(pos.ruleset, pos.hands[seat - 1], tuple(_sizes(pos)), None if top is None else top.play, which)
+        _play_action(seat, cards, False)
+        for cards in _shaping(pos.ruleset, play_pos.hands[seat - 1], tuple(_sizes(play_pos)), None if top is None else top.play, which)
     ]
 
 
 def has_play(pos: Position) -> bool:
     """Whether :func:`legal_actions` ``(pos)`` lists a play: of the seat to act, or a burn, of
     written cards or a :class:`HiddenPlays`. Stops at the first one found."""
+    return first_play(pos) is not None
+
+
+def first_play(pos: Position, hints: Iterable[Action] = ()) -> Listed | None:
+    """A play :func:`legal_actions` ``(pos)`` lists (of the seat to act, or a burn, of written
+    cards or a :class:`HiddenPlays`): its first, or ``None`` when it lists none (:func:`has_play`).
+
+    With ``hints``, plays of the seat to act's written cards (ones this gave before, for positions
+    like ``pos``), the engine is asked about them first, in turn, those it surely refuses left out
+    (as :func:`legal_actions` leaves them out): the first it accepts is the play given (one
+    :func:`legal_actions` lists, though not always its first); if none, the search goes on as
+    without them."""
     if pos.over:
-        return False
+        return None
     play_pos = begin_play(pos)[0]
     if play_pos.over:
-        return False
+        return None
     actor, top = play_pos.to_act, play_pos.top
-    if actor is not None and _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None, first=True):
-        return True
-    if top is not None:
-        for s in burn_claimants(play_pos):
-            if _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False, first=True):
-                return True
     skipped = skip_possible_turn(pos)
-    return skipped is not None and has_play(skipped[0])
+    certain = skipped is None
+    if actor is not None:
+        if certain:
+            for hint in hints:
+                if _hinted(pos, play_pos, actor, hint):
+                    return hint
+        found = _plays(pos, play_pos, actor, _sizes(play_pos), False, top is None, first=True, certain=certain)
+        if found:
+            return found[0]
+    if top is not None:
+        rules, hands, unknown = pos.ruleset, play_pos.hands, play_pos.unknown
+        kept = certain and not pos.preplay  # (_plays' test of the burn condition, made first)
+        for s in burn_claimants(play_pos):
+            if kept and not unknown[s - 1] and not _may_burn(hands[s - 1], rules):
+                continue  # (_plays lists none)
+            found = _plays(pos, play_pos, s, _follow_sizes(top, play_pos.holds(s)), True, False, first=True, certain=certain)
+            if found:
+                return found[0]
+    return None if skipped is None else first_play(skipped[0])
+
+
+def _hinted(pos: Position, play_pos: Position, actor: int, hint: Action) -> bool:
+    """Whether ``hint`` is a play of ``actor``'s written cards, not a burn, of a size
+    :func:`_sizes` tries, in play (on the engine's one way: the caller knows), and the engine
+    accepts it: then :func:`_plays` lists it. Not asked about one :func:`_shaping` leaves out
+    (the engine refuses it whatever else holds)."""
+    if hint.seat != actor or hint.kind is not _PLAY or hint.burn or pos is not play_pos:
+        return False
+    cards = parse_cards(hint.cards)
+    if sum(cards) not in _sizes(play_pos) or subtract(play_pos.hands[actor - 1], cards) is None:
+        return False
+    top, rules = play_pos.top, pos.ruleset
+    play = classify(cards)
+    if (top is not None and not judge(top.play, play, rules)[0]) or shape_error(play, rules) is not None:
+        return False
+    return _verdict(pos, hint) is None
