@@ -24,6 +24,13 @@ def canonical(record: GameRecord, ruleset: Ruleset | None = None) -> GameRecord:
     record's ``Ruleset`` and ``Options`` tags; raises
     :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
     :class:`~gouji_record.rules.rulesets.BadOption` as :func:`~gouji_record.judging.replay.replay` does.
+
+    >>> from gouji_record import parse
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> [r] = parse(f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"]'
+    ...             " play 1:33 2:- 3:- 4:- 5:- 6:- 1:44 5. 2:55")
+    >>> [a.round for a in canonical(r).actions]  # round 2 numbered; the 5. that does not fit kept
+    [1, None, None, None, None, None, 2, 5]
     """
     actions = list(record.actions)
     result = replay(record, ruleset)
