@@ -431,3 +431,17 @@ def test_a_hand_that_cannot_be_read_is_refused_with_the_error_validate_gives(tmp
         said[command] = err.splitlines()[0]
     assert said["validate"] == f"{f}:4:2: error[duplicate-tag]: tag Date is given twice"
     assert said["fmt"] == said["export"] == said["validate"]
+
+
+def test_the_promise_is_a_files_hands_of_two_files_written_as_one_are_judged_as_one(tmp_path):
+    # docs/notation.md §4: the first hand of examples/charter-match.gjn in two files is valid in
+    # each; written to one file by fmt, the second is hand 2 of the match ("hand-missing")
+    text = (EXAMPLES / "charter-match.gjn").read_text(encoding="utf-8")
+    first = text[: text.index("[Event ", 1)]
+    a, b, c = tmp_path / "a.gjn", tmp_path / "b.gjn", tmp_path / "c.gjn"
+    a.write_text(first, encoding="utf-8")
+    b.write_text(first, encoding="utf-8")
+    assert run("validate", str(a), str(b))[0] == 0
+    assert run("fmt", str(a), str(b), "-o", str(c))[0] == 0
+    status, _, err = run("validate", str(c))
+    assert status == 1 and "error[hand-missing]" in err
