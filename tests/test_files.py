@@ -270,16 +270,20 @@ def test_an_action_after_the_end_is_hand_over_with_or_without_its_round_number(t
         assert status == 1 and rows[0]["error"]["code"] == "hand-over", (extra, rows[0]["error"])
 
 
-def test_fmt_puts_every_wrong_round_number_right_at_once(tmp_path):
+def test_fmt_keeps_every_wrong_round_number(tmp_path):
     f = tmp_path / "rounds.gjn"
-    # rounds 2, 3 and 4 written as 7, 8 and 9: fmt numbers them all, so fmt --check passes after fmt
+    # rounds 2, 3 and 4 written as 7, 8 and 9: fmt keeps them (it never changes a verdict: issue 25),
+    # the file is in canonical form, and validate still says round-mismatch at the 7.
     text = HAND.replace("\n2. 4:3333", "\n7. 4:3333").replace("\n3. 4:QQQQ", "\n8. 4:QQQQ").replace("\n4. 5:X7", "\n9. 5:X7")
     assert text != HAND
     f.write_text(text, encoding="utf-8")
     r = CliRunner().invoke(main, ["fmt", "--in-place", str(f)])
     assert r.exit_code == 0
-    assert f.read_text(encoding="utf-8") == HAND
+    assert f.read_text(encoding="utf-8") == text
     assert CliRunner().invoke(main, ["fmt", "--check", str(f)]).exit_code == 0
+    status, rows = validate(f)
+    assert status == 1 and rows[0]["error"]["code"] == "round-mismatch"
+    assert rows[0]["error"]["message"] == "round number 7. does not fit: this is round 2"
 
 
 def test_many_comments_on_one_action_are_kept_in_order():
