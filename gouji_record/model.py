@@ -54,6 +54,9 @@ REQUIRED_TAGS = (
 KNOWN_TAGS = ("Score", "Options", "Match", "Hand", "Annotator")
 #: Required tags a reader fills in when a record leaves them out, and the value it gives.
 DEFAULT_TAGS = {"Round": "?"}
+#: The tag that says which version of the notation a text follows (``notation.version``): a reader
+#: reads it, the writer writes it, and a record never holds it.
+NOTATION_TAG = "Notation"
 
 _SCORE = re.compile(r"-?\d+ -?\d+")
 _DATE = re.compile(r"\?|(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
@@ -528,6 +531,11 @@ class GameRecord(BaseModel):
             problem = tag_problem(name, value)
             if problem is not None:
                 raise ValueError(problem)
+        if NOTATION_TAG in v:
+            raise ValueError(
+                f"tag {NOTATION_TAG} is the version of the notation a text follows, not a tag of the hand: "
+                "the writer writes it (docs/notation.md, Versions)"
+            )
         v = {**v, **{name: value for name, value in DEFAULT_TAGS.items() if name not in v}}
         missing = [name for name in REQUIRED_TAGS if name not in v]
         if missing:

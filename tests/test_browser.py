@@ -361,7 +361,7 @@ def test_invalid_record_is_replayed_up_to_the_illegal_action(page, pages):
     expect(banner).to_be_visible()  # from the start: never silently cut
     expect(banner).to_contain_text("gouji-not-opposite")
     where = page.locator("#diagnostic pre")
-    expect(where).to_contain_text("charter-hand-illegal.gjn:26:30: 违规[gouji-not-opposite]: 1号位的TTTTT是够级牌")
+    expect(where).to_contain_text("charter-hand-illegal.gjn:27:30: 违规[gouji-not-opposite]: 1号位的TTTTT是够级牌")
     expect(where.locator(".excerpt")).to_contain_text("3:QQQQQ {Illegal: seat 3")  # the record's own line
     expect(page.locator("#diagnostic")).to_contain_text(f"{SOURCE_002} §9（第九条 只有对头才有资格上牌）")
     expect(page.locator('#actions li[data-i="1"]')).to_have_class(re.compile(r"\billegal\b"))
@@ -382,7 +382,7 @@ def test_invalid_record_is_replayed_up_to_the_illegal_action(page, pages):
     expect(page.locator("#tip")).to_contain_text("违规 [gouji-not-opposite] 1号位的TTTTT是够级牌")
     page.locator("#lang").click()  # the same, in English alone
     expect(where).to_contain_text(
-        "charter-hand-illegal.gjn:26:30: error[gouji-not-opposite]: TTTTT by seat 1 is a gouji play: only its opposite"
+        "charter-hand-illegal.gjn:27:30: error[gouji-not-opposite]: TTTTT by seat 1 is a gouji play: only its opposite"
     )
     expect(page.locator("#banner")).to_contain_text("[gouji-not-opposite] TTTTT by seat 1 is a gouji play: only")
     expect(page.locator("#diagnostic")).to_contain_text("Qingdao charter §9 (quoting “第九条 只有对头才有资格上牌”)")

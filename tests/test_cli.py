@@ -36,7 +36,7 @@ def test_validate_illegal_points_at_the_action():
     r = run("validate", ILLEGAL)
     assert r.exit_code == 1
     lines = r.output.splitlines()
-    assert lines[0].startswith(f"{ILLEGAL}:26:30: error[gouji-not-opposite]: ")
+    assert lines[0].startswith(f"{ILLEGAL}:27:30: error[gouji-not-opposite]: ")
     assert lines[1].endswith("opposite, may answer it.} 3:QQQQQ {Illegal: seat 3 is seat 1's team-mate, not")
     assert lines[2].index("^^^^^^^") == lines[1].index("3:QQQQQ")
     assert "够级大纲 §9" in lines[3]
@@ -116,14 +116,14 @@ def test_unknown_ruleset_tag_located(tmp_path):
     f = tmp_path / "x.gjn"
     f.write_text(HAND.read_text(encoding="utf-8").replace('"charter"', '"moon"'), encoding="utf-8")
     r = run("validate", f)
-    assert r.exit_code == 2 and ":5:2: error[unknown-ruleset]" in r.output
+    assert r.exit_code == 2 and ":6:2: error[unknown-ruleset]" in r.output
 
 
 def test_result_mismatch_is_illegal(tmp_path):
     f = tmp_path / "x.gjn"
     f.write_text(HAND.read_text(encoding="utf-8").replace("5-6-1-4-3-2", "6-5-1-4-3-2"), encoding="utf-8")
     r = run("validate", f)
-    assert r.exit_code == 1 and "error[result-mismatch]" in r.output and ":12:2:" in r.output
+    assert r.exit_code == 1 and "error[result-mismatch]" in r.output and ":13:2:" in r.output
 
 
 def test_unfinished_record_with_a_result_is_incomplete(tmp_path):
@@ -184,7 +184,7 @@ def test_options_tag_changes_the_rules_and_bad_options_are_listed(tmp_path):
     assert r.exit_code == 1 and "error[seat-out]" in r.output
     f.write_text(text.replace("threes-held=yes", "threes-lats=yes"), encoding="utf-8")
     r = run("validate", f)
-    assert r.exit_code == 2 and ":13:2: error[bad-option]: unknown option 'threes-lats'" in r.output
+    assert r.exit_code == 2 and ":14:2: error[bad-option]: unknown option 'threes-lats'" in r.output
     assert "threes-held" in r.output
     f.write_text(text.replace("threes-held=yes", "hand-end=sometimes"), encoding="utf-8")
     r = run("validate", f)
@@ -204,8 +204,8 @@ def test_one_bad_hand_does_not_stop_the_others(tmp_path):
     r = run("validate", f)
     assert r.exit_code == 2
     assert r.output.count("valid under charter") == 1
-    assert f"{f}:{29 + offset}:8: error[bad-card]" in r.output  # hand 2, its round 2 line
-    assert f"{f}:{26 + 2 * offset}:30: error[gouji-not-opposite]" in r.output  # hand 3
+    assert f"{f}:{30 + offset}:8: error[bad-card]" in r.output  # hand 2, its round 2 line
+    assert f"{f}:{27 + 2 * offset}:30: error[gouji-not-opposite]" in r.output  # hand 3
 
 
 def test_validate_json_lines_and_jobs_keep_order(tmp_path):
@@ -216,7 +216,7 @@ def test_validate_json_lines_and_jobs_keep_order(tmp_path):
     assert rows[0]["places"] == [5, 6, 1, 4, 3, 2] and rows[0]["scores"] == {"1-3-5": 2, "2-4-6": 0}
     assert rows[1]["error"]["code"] == "bad-card" and rows[1]["line"] == offset + 1
     error = rows[2]["error"]  # hand 3: seat 3 answers seat 1's TTTTT, which only seat 4 may (002 §9)
-    assert (error["code"], error["line"], error["column"]) == ("gouji-not-opposite", 26 + 2 * offset, 30)
+    assert (error["code"], error["line"], error["column"]) == ("gouji-not-opposite", 27 + 2 * offset, 30)
     assert error["message"].startswith("TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4, may answer")
     assert rows[2]["error"]["source"].startswith("够级大纲 §9")
     two = run("validate", "--format", "json", "--jobs", "2", f)
@@ -231,7 +231,7 @@ def test_validate_shows_each_ruling_in_text_and_in_full_in_json(tmp_path):
     f.write_text(ILLEGAL.read_text(encoding="utf-8").replace(" 3:QQQQQ ", " ^3:QQQQQ ", 1), encoding="utf-8")
     r = run("validate", f)
     assert r.exit_code == 0
-    assert f"  {f}:26:31: ruling (裁定) on action 2 ^3:QQQQQ: not made (错牌不出)\n" in r.output
+    assert f"  {f}:27:31: ruling (裁定) on action 2 ^3:QQQQQ: not made (错牌不出)\n" in r.output
     assert "    gouji-not-opposite: TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4" in r.output
     assert "    rule: only the opposite may answer a gouji play (够级牌只有对头可上) — 够级大纲 §9" in r.output
     ruling = json.loads(run("validate", "--format", "json", f).output)["rulings"]
@@ -239,7 +239,7 @@ def test_validate_shows_each_ruling_in_text_and_in_full_in_json(tmp_path):
         {
             "action": 2,
             "text": "^3:QQQQQ",
-            "line": 26,
+            "line": 27,
             "column": 31,
             "code": "gouji-not-opposite",
             "message": "TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4, may answer; "
@@ -312,7 +312,7 @@ def test_validate_recursive_walks_for_gjn_files_in_path_order(tmp_path):
     # reported as for files named one by one, and a file named beside the directory is checked too
     r = run("validate", "--recursive", d / "sub", HAND)
     assert r.exit_code == 1
-    assert r.output.splitlines()[0].startswith(f"{d}/sub/b.gjn:26:30: error[gouji-not-opposite]")
+    assert r.output.splitlines()[0].startswith(f"{d}/sub/b.gjn:27:30: error[gouji-not-opposite]")
     assert r.output.count("valid under charter") == 4  # the match's three hands, then HAND
 
 
@@ -381,22 +381,22 @@ def test_render_never_writes_over_its_input_and_dash_goes_to_standard_output(tmp
 def test_fmt_diff_prints_a_unified_diff_against_the_canonical_form(tmp_path):
     text = HAND.read_text(encoding="utf-8")
     f = tmp_path / "messy.gjn"
-    f.write_text(text.replace("\n2. 4:3333", "\n2.  4:3333"), encoding="utf-8")  # line 29, one space more
+    f.write_text(text.replace("\n2. 4:3333", "\n2.  4:3333"), encoding="utf-8")  # line 30, one space more
     lines = text.splitlines()
     r = run("fmt", "--diff", f, HAND)  # HAND is canonical: no diff for it
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
         f"--- {f}",
         f"+++ {f} (canonical)",
-        "@@ -26,7 +26,7 @@",  # three lines of context each side of line 29
-        " " + lines[25],
+        "@@ -27,7 +27,7 @@",  # three lines of context each side of line 30
         " " + lines[26],
         " " + lines[27],
+        " " + lines[28],
         "-2.  4:3333 5:4444 6:5555 1:6666 2:7777 3:8888 4:9999 5:- 6:- 1:- 2:- 3:-",
         "+2. 4:3333 5:4444 6:5555 1:6666 2:7777 3:8888 4:9999 5:- 6:- 1:- 2:- 3:-",
-        " " + lines[29],
         " " + lines[30],
         " " + lines[31],
+        " " + lines[32],
     ]
     assert r.stderr == f"{f}: not in canonical form\n"  # as --check says it
     assert run("fmt", "--check", "--diff", f).stdout == r.stdout  # --diff with --check: the same
@@ -410,19 +410,19 @@ def test_fmt_diff_shows_line_ends_and_a_missing_final_newline(tmp_path):
     f.write_bytes(text.rstrip("\n").replace("\n", "\r\n").encode("utf-8"))  # CRLF, and no final line end
     r = run("fmt", "--diff", f)
     out = r.stdout.splitlines()
-    assert r.exit_code == 1 and out[2] == "@@ -1,64 +1,64 @@"  # every line differs
-    assert out[3] == '-[Event "Worked example: one hand under the charter"]\\r'
-    assert out[66] == "-   2 is left holding cards: 6th place (大落).}" and out[67] == "\\ No newline at end of file"
-    assert out[68] == '+[Event "Worked example: one hand under the charter"]' and len(out) == 3 + 64 + 1 + 64
+    assert r.exit_code == 1 and out[2] == "@@ -1,65 +1,65 @@"  # every line differs
+    assert out[3] == '-[Notation "gjn 2.3"]\\r' and out[4] == '-[Event "Worked example: one hand under the charter"]\\r'
+    assert out[67] == "-   2 is left holding cards: 6th place (大落).}" and out[68] == "\\ No newline at end of file"
+    assert out[69] == '+[Notation "gjn 2.3"]' and len(out) == 3 + 65 + 1 + 65
 
 
 def test_fmt_diff_reads_standard_input_and_goes_one_at_a_time(tmp_path):
     messy = HAND.read_text(encoding="utf-8").replace("\n2. 4:3333", "\n2.  4:3333")
     r = run("fmt", "--diff", "-", input=messy.encode("utf-8"))
-    assert r.exit_code == 1 and r.stdout.startswith("--- -\n+++ - (canonical)\n@@ -26,7 +26,7 @@\n")
+    assert r.exit_code == 1 and r.stdout.startswith("--- -\n+++ - (canonical)\n@@ -27,7 +27,7 @@\n")
     r = run("fmt", "--diff", "--in-place", HAND)
     assert r.exit_code == 2 and "--check (or --diff), --in-place and --output go one at a time" in r.output
     bad = tmp_path / "bad.gjn"
     bad.write_text(messy.replace("4:3333", "4:33Z3"), encoding="utf-8")
     r = run("fmt", "--diff", bad)  # a hand that cannot be read: reported, no diff, exit 2
-    assert r.exit_code == 2 and r.stdout == "" and f"{bad}:29:9: error[bad-card]" in r.stderr
+    assert r.exit_code == 2 and r.stdout == "" and f"{bad}:30:9: error[bad-card]" in r.stderr

@@ -65,7 +65,7 @@ def test_the_first_event_is_seat_1s_gouji_play_where_it_is_written():
         "file": str(HAND),
         "hand": 1,
         "action": 1,
-        "line": 25,
+        "line": 26,
         "column": 4,
         "round": 1,
         "kind": "gouji",
@@ -82,11 +82,11 @@ def test_the_first_event_is_seat_1s_gouji_play_where_it_is_written():
         "note_zh": "",
         "code": None,
     }
-    assert at(HAND, 25, 4) == "1:TTTTT"
+    assert at(HAND, 26, 4) == "1:TTTTT"
     r = run(HAND)
     assert r.exit_code == 0
     assert r.stdout.splitlines()[0] == (
-        f"{HAND}:25:4: hand 1, action 1, round 1: gouji play (够级), seat 1 Zhang Wei, seat 4 Zhao Lei: TTTTT"
+        f"{HAND}:26:4: hand 1, action 1, round 1: gouji play (够级), seat 1 Zhang Wei, seat 4 Zhao Lei: TTTTT"
         " — gouji-play: 够级大纲 §9 (第九条 够级牌)"
     )
 
@@ -107,20 +107,20 @@ def test_the_places_are_the_result_tags():
     assert "-".join(map(str, result)) == "5-6-1-4-3-2"  # [Result "5-6-1-4-3-2"]
     text = run(HAND).stdout
     placed = "placed at the hand's end (定科), seat 2 Wang Fang, place 6 大落 (6th)"
-    assert f"{HAND}:63:5: hand 1, action 69, round 17: {placed} — hand-end: 够级大纲 §3" in text
+    assert f"{HAND}:64:5: hand 1, action 69, round 17: {placed} — hand-end: 够级大纲 §3" in text
 
 
 def test_a_burn_is_listed_with_burner_and_burned_seat_and_kind_filters():
     (burn,) = rows(HAND, "--kind", "burn")
-    assert (burn["action"], burn["round"], burn["line"], burn["column"]) == (17, 3, 30, 56)
-    assert at(HAND, 30, 56) == "5:*XXKK"
+    assert (burn["action"], burn["round"], burn["line"], burn["column"]) == (17, 3, 31, 56)
+    assert at(HAND, 31, 56) == "5:*XXKK"
     assert (burn["seats"], burn["players"], burn["cards"]) == ([5, 4], ["Liu Yang", "Zhao Lei"], "XXKK")
     assert burn["rule"] == "burn" and burn["source"].startswith("够级大纲 §10")
     kinds = {e["kind"] for e in rows(HAND, "--kind", "burn", "--kind", "burn-success")}
     assert kinds == {"burn", "burn-success"}
     r = run(HAND, "--kind", "burn")
     assert r.exit_code == 0 and r.stdout == (
-        f"{HAND}:30:56: hand 1, action 17, round 3: burn (烧牌), seat 5 Liu Yang, seat 4 Zhao Lei: XXKK"
+        f"{HAND}:31:56: hand 1, action 17, round 3: burn (烧牌), seat 5 Liu Yang, seat 4 Zhao Lei: XXKK"
         " — burn: 够级大纲 §10 (第十条 烧牌)\n"
     )
     # --seat: the events that concern seat 5 include its burn, and none leaves it out
@@ -169,11 +169,11 @@ def test_a_matchs_tribute_is_named_by_its_kind():
     text = run(MATCH, "--kind", "give", "--hand", "2").stdout.splitlines()
     assert len(text) == 6
     assert text[2] == (
-        f"{MATCH}:80:13: hand 2, action 3, before play: place tribute (落贡), seat 1 Bot 1, seat 3 Bot 3: 22"
+        f"{MATCH}:82:13: hand 2, action 3, before play: place tribute (落贡), seat 1 Bot 1, seat 3 Bot 3: 22"
         " — tribute: 联众够级规则 §进贡 (按照闷贡、烧贡、点贡、落贡顺序进贡; 第一回合没有进贡;"
         " 串三户不再进贡)"
     )
-    assert at(MATCH, 80, 13) == "1>3:22"
+    assert at(MATCH, 82, 13) == "1>3:22"
 
 
 def test_an_illegal_hand_ends_with_its_diagnostic():
@@ -183,13 +183,13 @@ def test_an_illegal_hand_ends_with_its_diagnostic():
     assert [(e["kind"], e["action"]) for e in got] == [("gouji", 1), ("diagnostic", 2)]
     d = got[-1]
     assert (d["line"], d["column"], d["round"], d["code"], d["seats"], d["players"], d["cards"]) == (
-        26, 30, 1, "gouji-not-opposite", [3], ["Li Na"], "QQQQQ"
+        27, 30, 1, "gouji-not-opposite", [3], ["Li Na"], "QQQQQ"
     )  # fmt: skip
-    assert at(ILLEGAL, 26, 30) == "3:QQQQQ" and d["rule"] == "gouji-opposite-only"
+    assert at(ILLEGAL, 27, 30) == "3:QQQQQ" and d["rule"] == "gouji-opposite-only"
     text = run(ILLEGAL)
     assert text.exit_code == 1
     last = text.stdout.splitlines()[-1]
-    assert last.startswith(f"{ILLEGAL}:26:30: hand 1, action 2, round 1: error[gouji-not-opposite]: TTTTT by seat 1")
+    assert last.startswith(f"{ILLEGAL}:27:30: hand 1, action 2, round 1: error[gouji-not-opposite]: TTTTT by seat 1")
     assert last.endswith(" — gouji-opposite-only: 够级大纲 §9 (第九条 只有对头才有资格上牌)")
     assert run(ILLEGAL, "--kind", "burn").stdout.splitlines() == [last]  # whatever the filters
 
@@ -199,9 +199,9 @@ def test_unreadable_input_is_one_located_error_and_exit_2(tmp_path):
     bad.write_text(BAD_CARD_HAND, encoding="utf-8")
     r = run(bad, HAND)
     assert r.exit_code == 2 and isinstance(r.exception, SystemExit)
-    assert r.stderr.splitlines()[0].startswith(f"{bad}:29:8: error[bad-card]: ")
+    assert r.stderr.splitlines()[0].startswith(f"{bad}:30:8: error[bad-card]: ")
     assert "Traceback" not in r.output
-    assert r.stdout.splitlines()[0].startswith(f"{HAND}:25:4: ")  # the other file is listed
+    assert r.stdout.splitlines()[0].startswith(f"{HAND}:26:4: ")  # the other file is listed
     missing = run(tmp_path / "none.gjn")
     assert missing.exit_code == 2 and missing.stderr.startswith(f"{tmp_path / 'none.gjn'}: error[unreadable]: ")
     assert run(HAND, "--hand", "2").exit_code == 2  # the file has one hand
@@ -213,7 +213,7 @@ def test_standard_input_and_another_encoding():
     assert r.exit_code == 2  # not UTF-8: said, located
     args = ["events", "-", "--kind", "burn", "--encoding", "gb18030"]
     r = CliRunner().invoke(main, args, input=text.encode("gb18030"))
-    assert r.exit_code == 0 and r.stdout.startswith("-:30:56: hand 1, action 17, round 3: burn (烧牌)")
+    assert r.exit_code == 0 and r.stdout.startswith("-:31:56: hand 1, action 17, round 3: burn (烧牌)")
 
 
 # -- every output says the same: the API, the Parquet table, gouji events, the replay page -------

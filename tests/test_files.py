@@ -92,9 +92,9 @@ LAYOUTS = {
     "CR only (old Mac)": lambda t: t.replace("\n", "\r"),
     "one hand per line": one_line_per_hand,
     "all on one line": lambda t: t.replace("\n", " "),
-    "next tag after the last action": lambda t: t.replace("\n\n[Event", " [Event"),
-    "no space before the next tag": lambda t: t.replace("\n\n[Event", "[Event"),
-    "a glyph on the line of the next tag": lambda t: t.replace("\n\n[Event", "\n! [Event"),
+    "next tag after the last action": lambda t: t.replace("\n\n[Notation", " [Notation"),
+    "no space before the next tag": lambda t: t.replace("\n\n[Notation", "[Notation"),
+    "a glyph on the line of the next tag": lambda t: t.replace("\n\n[Notation", "\n! [Notation"),
     "tags in one line": lambda t: t.replace("]\n[", "] ["),
     "a byte-order mark": lambda t: "\ufeff" + t,
     "comments that hold tags": lambda t: t.replace("play\n", 'play\n{\n[Event "x"]\n} ; [Event "y"]\n'),
@@ -134,7 +134,7 @@ def test_the_hands_put_together_give_back_the_file():
     assert len(hands) == 3
     assert "".join(h.text for h in hands) == normalize_newlines(text)
     second = hands[1]
-    assert second.text.startswith("[Event") and second.column > 1 and second.head.endswith(second.text.split("\n")[0])
+    assert second.text.startswith("[Notation") and second.column > 1 and second.head.endswith(second.text.split("\n")[0])
 
 
 def test_a_comment_never_closed_does_not_swallow_the_hands_after_it():
@@ -225,8 +225,8 @@ def test_fmt_and_validate_read_the_same_hands():
 
 def test_a_match_excerpt_is_checked_without_its_earlier_hands(tmp_path):
     # hand 2 of the example match, alone: its tribute follows hand 1, which is not in the file
-    text = MATCH.split('\n[Event')
-    second = "[Event" + text[1]
+    text = MATCH.split('\n[Notation')
+    second = "[Notation" + text[1]
     assert '[Hand "2"]' in second and "preplay" in second
     f = tmp_path / "h2.gjn"
     f.write_text(second, encoding="utf-8")
@@ -474,8 +474,8 @@ def test_the_quote_keeps_the_utf8_before_the_bad_byte(tmp_path):
     f.write_bytes(HAND.encode("utf-8").replace(b"Zhang Wei", "张伟 ".encode("utf-8") + "王".encode("gb18030")))
     r = cli("validate", f)
     # the caret counts display columns: [Seat1 " 8, 张伟 4 (wide), the space 1
-    assert r.stderr.splitlines()[1:3] == ['    6 | [Seat1 "张伟 王"]', "      | " + " " * 13 + "^"]
-    assert r.stderr.startswith(f"{f}:6:12: error[encoding]")  # [Seat1 " is 8 characters, 张伟 and a space 3
+    assert r.stderr.splitlines()[1:3] == ['    7 | [Seat1 "张伟 王"]', "      | " + " " * 13 + "^"]
+    assert r.stderr.startswith(f"{f}:7:12: error[encoding]")  # [Seat1 " is 8 characters, 张伟 and a space 3
 
 
 def test_bytes_that_are_not_in_the_named_encoding_are_located(tmp_path):
@@ -485,7 +485,7 @@ def test_bytes_that_are_not_in_the_named_encoding_are_located(tmp_path):
     assert r.exit_code == 2
     # [Seat1 " is 8 characters, 张伟 2 more: the byte 0xff is character 11
     assert r.stderr.splitlines()[0] == (
-        f"{f}:6:11: error[encoding]: not gb18030 text: byte 0xff (illegal multibyte sequence); "
+        f"{f}:7:11: error[encoding]: not gb18030 text: byte 0xff (illegal multibyte sequence); "
         "is the file in another encoding?"
     )
 

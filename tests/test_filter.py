@@ -145,9 +145,9 @@ def test_a_ruled_out_hand_of_a_match_is_replayed_when_the_verdict_counts(tmp_pat
     seen.clear()
     # hand 2 ruled out by its Event tag; hand 3 invalid as gouji validate says (were hand 2 not
     # judged, hand 3 would start an excerpt of the match, its tribute not checked: valid)
-    hands = FRIDAY.split("\n\n[Event")
+    hands = FRIDAY.split("\n\n[Notation")
     kept = run(f, "--event", "Self-play", "--invalid")
-    assert kept.exit_code == 0 and kept.output == "[Event" + hands[2]
+    assert kept.exit_code == 0 and kept.output == "[Notation" + hands[2]
     assert seen == ["Self-play, charter #1", "Friday #2", "Self-play, charter #3"]
     assert run(f, "--event", "Self-play", "--valid").output == hands[0] + "\n"
     seen.clear()

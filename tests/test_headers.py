@@ -71,9 +71,9 @@ def test_the_deal_and_the_play_are_not_parsed(monkeypatch):
     assert [h.tags.get("Hand") for h in got] == ["1", "2", "3", None] and all(h.problem is None for h in got)
     assert got[3].tags["Event"] == "Worked example: one hand under the charter"
     monkeypatch.undo()
-    with pytest.raises(gj.NotationError) as e:  # line 29 of the hand, as gouji validate says
+    with pytest.raises(gj.NotationError) as e:  # line 30 of the hand, as gouji validate says
         got[3].record()
-    assert e.value.code == "bad-card" and e.value.line == got[3].line + 28 and e.value.hand == 4
+    assert e.value.code == "bad-card" and e.value.line == got[3].line + 29 and e.value.hand == 4
 
 
 def test_a_hand_whose_tags_do_not_read_is_reported_and_the_next_read():
@@ -95,7 +95,7 @@ def test_a_bad_byte_among_the_tags_is_an_error_and_after_them_is_not():
     in_tags = good.replace(b"Zhang Wei", b"Zhang \xff")
     in_play = good.replace(b"{Seats 1 3 5", b"{Seats \xff 3 5")
     [h] = gj.read_headers("x.gjn", io.BytesIO(in_tags))
-    assert h.problem.code == "encoding" and h.problem.line == 6
+    assert h.problem.code == "encoding" and h.problem.line == 7
     [h] = gj.read_headers("x.gjn", io.BytesIO(in_play))
     assert h.problem is None and h.tags["Seat1"] == "Zhang Wei"
 

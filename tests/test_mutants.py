@@ -1292,7 +1292,7 @@ def test_a_hand_starts_on_the_line_after_a_semicolon_comment():
     text = first + "; the end of the first hand\n" + src
     hands = list(split_lines(text.splitlines(keepends=True)))
     assert [h.line for h in hands] == [1, first.count("\n") + 2]
-    assert hands[1].text.startswith("[Event")
+    assert hands[1].text.startswith("[Notation")
 
 
 def test_a_comment_of_the_limit_is_read_and_one_character_more_is_a_syntax_problem():

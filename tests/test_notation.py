@@ -145,7 +145,7 @@ def test_action_model_validates_shape():
 
 def test_date_must_be_a_date():
     e = error(HAND.replace('[Date "2026.11.29"]', '[Date "yesterday"]'))
-    assert (e.code, e.line, e.column) == ("bad-date", 3, 2)
+    assert (e.code, e.line, e.column) == ("bad-date", 4, 2)  # line 1 is [Notation "gjn 2.3"]
     assert parse(HAND.replace('[Date "2026.11.29"]', '[Date "2026.??.??"]'))
 
 
@@ -162,9 +162,9 @@ def test_full_width_colon_and_cr_line_ends_are_read():
 @pytest.mark.parametrize(
     "change, line, col, message",
     [
-        (('[Site "Qingdao"]', '[Site "Qingdao]'), 2, 7, "tag value not closed"),
-        (("1. 1:TTTTT {Five", "1. 1:TTTTT {oops 4:JJJJJ {Five"), 25, 12, "comment not closed"),
-        (("2. 4:3333", "2. 4:* 5:4444"), 29, 8, "expected cards (3-9 T J Q K A 2 X D) before the next seat '5:'"),
+        (('[Site "Qingdao"]', '[Site "Qingdao]'), 3, 7, "tag value not closed"),
+        (("1. 1:TTTTT {Five", "1. 1:TTTTT {oops 4:JJJJJ {Five"), 26, 12, "comment not closed"),
+        (("2. 4:3333", "2. 4:* 5:4444"), 30, 8, "expected cards (3-9 T J Q K A 2 X D) before the next seat '5:'"),
     ],
 )
 def test_usual_slips_get_plain_messages(change, line, col, message):

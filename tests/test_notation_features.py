@@ -45,7 +45,7 @@ def test_spaces_inside_a_seats_cards_in_the_deal():
     # seat 1: 6 + 9 + 5 + 4 = 24 known, ? is the other 12; seat 3: DDDX and twelve 2s = 16 known, 20 unknown
     assert rec.deal[0] == "KKKKKKJJJJJJJJJTTTTT6666?12"
     assert rec.deal[2] == "DDDX222222222222?20"
-    assert where.deal[1] == (16, 1) and where.deal[3] == (18, 1)
+    assert where.deal[1] == (17, 1) and where.deal[3] == (19, 1)
     assert "1: KKKKKKJJJJJJJJJTTTTT6666 ?12\n" in write(rec)  # written without the spaces
     assert replay(rec).diagnostic is None
 
@@ -55,7 +55,7 @@ def test_spaces_inside_deal_cards_keep_errors_located():
     bad = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKK JJZ ?")
     with pytest.raises(NotationError) as e:
         parse_text(bad)
-    assert (e.value.code, e.value.line, e.value.column) == ("bad-card", 16, 13)
+    assert (e.value.code, e.value.line, e.value.column) == ("bad-card", 17, 13)
     one_line = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444\n2: ", "1: KKKKKK JJJ ? 2: ")
     rec = parse(one_line)[0]
     assert rec.deal[:2] == ("KKKKKKJJJ?27", "2222KKJJ9999999977777777666666553333")
@@ -63,7 +63,7 @@ def test_spaces_inside_deal_cards_keep_errors_located():
     short = HAND.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKK JJJJJJJJJ")
     with pytest.raises(NotationError) as e:
         parse_text(short)
-    assert (e.value.code, e.value.line, e.value.column) == ("deal-size", 16, 4)
+    assert (e.value.code, e.value.line, e.value.column) == ("deal-size", 17, 4)
     assert e.value.message == "seat 1 is dealt 15 cards: expected 36"
 
 

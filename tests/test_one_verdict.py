@@ -32,8 +32,8 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def _hands(text: str) -> list[str]:
-    """The hands of a file written by ``gouji selfplay``: each starts at its ``[Event`` tag."""
-    starts = [m.start() for m in re.finditer(r"^\[Event ", text, re.M)]
+    """The hands of a file written by ``gouji selfplay``: each starts at its ``[Notation`` tag."""
+    starts = [m.start() for m in re.finditer(r"^\[Notation ", text, re.M)]
     return [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
 
 

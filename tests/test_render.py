@@ -113,7 +113,7 @@ def test_render_command_renders_every_hand(tmp_path):
     ]
     assert page["lang"] == "en" and page["seat"] == 4 and '<select id="hand">' in html
     where = page["hands"][1]["diagnostic"]["where"]
-    assert where["at"] == "two.gjn:91:30" and "3:QQQQQ" in where["excerpt"] and "^^^^^^^" in where["excerpt"]
+    assert where["at"] == "two.gjn:93:30" and "3:QQQQQ" in where["excerpt"] and "^^^^^^^" in where["excerpt"]
     r = CliRunner().invoke(main, ["render", str(both), "-o", str(out), "--hand", "2"])
     assert r.exit_code == 0 and [h["title"] for h in embedded(out.read_text(encoding="utf-8"))["hands"]] == [
         "Worked example with one illegal action"

@@ -238,7 +238,7 @@ def test_cli_text_and_json():
     lines = r.output.splitlines()
     assert lines[0].endswith("69 actions under charter, 1 finding")
     assert lines[1] == (
-        f"{EXAMPLES / 'charter-hand.gjn'}:53:73: action 49, seat 4 (Zhao Lei): answer-missed 未打点: seat 4 could have "
+        f"{EXAMPLES / 'charter-hand.gjn'}:54:73: action 49, seat 4 (Zhao Lei): answer-missed 未打点: seat 4 could have "
         "answered (打点) its opposite's gouji play (够级) KKKKKK with AAAAAA; it passed"
     )
     r = run(EXAMPLES / "charter-hand.gjn", "--format", "json", "--seat", "4")

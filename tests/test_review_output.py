@@ -220,7 +220,7 @@ def test_cli_kind():
     # shows it alone
     r = run("review", EXAMPLE, "--kind", "yield-taken")
     lines = r.output.splitlines()
-    assert lines[0].endswith(", 1 finding") and lines[1].startswith(f"{EXAMPLE}:45:19: action 39, seat 3 (Li Na): yield-taken 让牌")
+    assert lines[0].endswith(", 1 finding") and lines[1].startswith(f"{EXAMPLE}:46:19: action 39, seat 3 (Li Na): yield-taken 让牌")
     r = run("review", EXAMPLE, "--kind", "burn")
     assert r.exit_code == 2 and "Invalid value for '--kind'" in r.output
 
@@ -339,7 +339,7 @@ def test_annotate_leaves_out_a_file_it_cannot_read(tmp_path):
     bad.write_text(BAD_CARD_HAND, encoding="utf-8")
     out = tmp_path / "out.gjn"
     r = run("review", "--annotate", EXAMPLE, bad, "-o", out)
-    assert r.exit_code == 2 and "Traceback" not in r.output and f"{bad}:29:8: error[bad-card]" in r.output
+    assert r.exit_code == 2 and "Traceback" not in r.output and f"{bad}:30:8: error[bad-card]" in r.output
     assert not out.exists()
 
 

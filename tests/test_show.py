@@ -235,7 +235,7 @@ def test_a_hand_with_an_illegal_action_has_tables_up_to_it():
     r = run("show", ILLEGAL, "--at", 3)
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr.splitlines() == [
-        f"{ILLEGAL}:26:30: error[gouji-not-opposite]: there is no table before action 3: action 2 is illegal "
+        f"{ILLEGAL}:27:30: error[gouji-not-opposite]: there is no table before action 3: action 2 is illegal "
         "and the replay stops there (gouji validate says why); --at goes up to 2"
     ]
 
@@ -247,10 +247,10 @@ def test_files_that_cannot_be_read_exit_2(tmp_path):
         f"{missing}: error[unreadable]: cannot read the file: No such file or directory"
     )
     bad = tmp_path / "bad.gjn"
-    bad.write_text(BAD_CARD_HAND, encoding="utf-8")  # 2. 4:33Z3 on line 29
+    bad.write_text(BAD_CARD_HAND, encoding="utf-8")  # 2. 4:33Z3 on line 30
     r = run("show", bad, "--at", 1)
     assert r.exit_code == 2 and r.stdout == ""
-    assert r.stderr.splitlines()[0].startswith(f"{bad}:29:8: error[bad-card]: 'Z' is not a card")
+    assert r.stderr.splitlines()[0].startswith(f"{bad}:30:8: error[bad-card]: 'Z' is not a card")
 
 
 def test_standard_input_and_help():

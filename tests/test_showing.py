@@ -187,15 +187,15 @@ def test_in_a_match_showing_decides_only_where_no_leader_is_named():
     # online: the hand after the first is led by the seat after the last first leader (000 §发牌);
     # a show there is show-not-allowed, and a draw for the teams belongs to the first hand
     text = (EXAMPLES / "online-match.gjn").read_text(encoding="utf-8")
-    hands = text.split('[Event "')
+    hands = text.split('[Notation "')
     second = hands[2]
     assert "preplay\n" in second
     shown = second.replace("preplay\n", "preplay\n6:show s33\n", 1)
-    records = parse('[Event "' + hands[1] + '[Event "' + shown)
+    records = parse('[Notation "' + hands[1] + '[Notation "' + shown)
     entries = check_match([replay(r) for r in records])
     assert [(d.code, d.rule, d.action) for d in entries[1].diagnostics][:1] == [("show-not-allowed", "first-lead", 0)]
     drawn = second.replace("preplay\n", "preplay\n6:draw s3\n", 1)
-    records = parse('[Event "' + hands[1] + '[Event "' + drawn)
+    records = parse('[Notation "' + hands[1] + '[Notation "' + drawn)
     entries = check_match([replay(r, with_options(get_ruleset("online"), {"team-draw": "yes"})) for r in records])
     assert [(d.code, d.rule, d.action) for d in entries[1].diagnostics][:1] == [("draw-not-allowed", "team-draw", 0)]
 

@@ -114,9 +114,9 @@ def test_jobs_count_the_same_as_one_process(tmp_path, monkeypatch):
             assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr), options
     r = run(*mixed(tmp_path), "--by", "seat", "--format", "json", "--jobs", "2")
     assert r.exit_code == 2
-    # charter-hand.gjn has 64 lines; a blank line, then the second hand, whose line 29 is "2. 4:33Z3": Z at 64 + 1 + 29, column 8
+    # charter-hand.gjn has 65 lines; a blank line, then the second hand, whose line 30 is "2. 4:33Z3": Z at 65 + 1 + 30, column 8
     assert [line.split(": error")[0] for line in r.stderr.splitlines() if ": error[" in line] == [
-        f"{tmp_path / 'mixed.gjn'}:94:8",
+        f"{tmp_path / 'mixed.gjn'}:96:8",
         f"{tmp_path / 'missing.gjn'}",
     ]
     got = {row["key"]: row for row in json.loads(r.stdout)}

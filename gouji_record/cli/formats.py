@@ -17,6 +17,7 @@ from ..matches.verdict import MatchJudge
 from ..model import GameRecord
 from ..notation.build import NotationError
 from ..notation.files import decode
+from ..notation.version import CURRENT, version_text
 from ..notation.writer import write_all
 from ..rules.rulesets import (
     Ruleset,
@@ -232,5 +233,22 @@ def import_(file: str, output: str | None, encoding: str | None) -> None:
 
 @click.command()
 def schema() -> None:
-    """Print the JSON Schema of the records `gouji export` writes and `gouji import` reads."""
-    _json(GameRecord.model_json_schema())
+    """Print the JSON Schema of the records `gouji export` writes and `gouji import` reads, named
+    by its `$id` with the version of the notation its records follow."""
+    _json(record_schema())
+
+
+#: The name of the records' JSON Schema: of the notation's version, since a record means what a hand
+#: of that version means (docs/notation.md, section 6). A URN: a name, nothing to fetch.
+SCHEMA_ID = f"urn:gouji-record:schema:record:gjn-{CURRENT[0]}.{CURRENT[1]}"
+
+
+def record_schema() -> dict:
+    """The JSON Schema of a record (the model's, from pydantic) with ``$schema``, ``$id``
+    (:data:`SCHEMA_ID`) and ``version`` (``"gjn 2.3"``) first."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "version": version_text(),
+        **GameRecord.model_json_schema(),
+    }

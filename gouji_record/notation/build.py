@@ -38,6 +38,7 @@ from ..model import (
     tag_value_problem,
 )
 from ..width import fold_comment
+from .version import VERSION_TAG, parse_version
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]
@@ -53,6 +54,9 @@ class SourceMap:
     actions: list[Location] = field(default_factory=list)
     #: Round markers: index of the action each stands before → location.
     rounds: dict[int, Location] = field(default_factory=dict)
+    #: The version of the notation the hand says it follows (its ``Notation`` tag, which the record
+    #: does not hold: docs/notation.md, "Versions"), ``None`` when it says none.
+    version: tuple[int, int] | None = None
 
     def shift(self, lines: int, columns: int = 0) -> None:
         """Move every location down by ``lines`` lines, and those on the first line right by
@@ -216,23 +220,29 @@ DECLARATIONS = {
 def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str, Location]]:
     """A hand's tag pairs (each name's token, and its value unescaped), in file order, checked
     as every reader checks them: the tags ``{name: value}`` in file order (``Round`` filled in
-    with ``?`` when missing) and where each name stands.
+    with ``?`` when missing) and where each name stands. The ``Notation`` tag (the version of the
+    notation) is checked and located but not among the tags: it is the text's, not the hand's.
 
     Raises :class:`NotationError` for a tag given twice (``duplicate-tag``), a value holding a
-    control character (``bad-tag``), a required tag missing (``missing-tag``, at the first tag)
-    and a malformed Date, Score or Result (``bad-date``, ``bad-score``, ``bad-result``).
+    control character (``bad-tag``), a required tag missing (``missing-tag``, at the first tag),
+    a malformed Date, Score or Result (``bad-date``, ``bad-score``, ``bad-result``) and a
+    ``Notation`` tag that is not ``gjn MAJOR.MINOR`` (``bad-tag``) or names a major version this
+    reader does not know (``notation-version``: :func:`~gouji_record.notation.version.parse_version`).
     """
     values: dict[str, str] = {}
     where: dict[str, Location] = {}
     for name_tok, value in tags:
         name = str(name_tok)
-        if name in values:
+        if name in where:
             raise NotationError("duplicate-tag", f"tag {name} is given twice", *loc(name_tok))
         problem = tag_value_problem(value)
         if problem is not None:
             raise NotationError("bad-tag", f"tag {name} {problem}", *loc(name_tok))
-        values[name] = value
         where[name] = loc(name_tok)
+        if name == VERSION_TAG:
+            parse_version(value, loc(name_tok))
+            continue
+        values[name] = value
     for name, value in DEFAULT_TAGS.items():
         values.setdefault(name, value)
     for name in REQUIRED_TAGS:
@@ -268,6 +278,8 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
     """
     where = SourceMap(start=loc(tags[0][0]))
     tag_values, where.tags = check_tags(tags)
+    if VERSION_TAG in where.tags:
+        where.version = parse_version(next(v for t, v in tags if str(t) == VERSION_TAG), where.tags[VERSION_TAG])
 
     hands: dict[int, str] = {}
     if deal is None:  # no deal section: nothing is known of the hands

@@ -23,6 +23,7 @@ from ..model import GameRecord
 from .build import Location, NotationError, SourceMap
 from .grammar import lalr
 from .scanner import scan
+from .version import as_written, newer_note
 
 #: What each terminal means, in words, for "expected …" in syntax errors.
 EXPECTED_WORDS = {
@@ -78,7 +79,10 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
     Returns ``(record, source map)`` pairs in file order. ``first_line`` and ``first_column``
     are where ``text`` starts in its file (for a hand cut out of a larger file by
     :func:`~gouji_record.notation.files.read_hands`): every location is given in the file.
-    Raises :class:`NotationError` for the first syntax error, missing tag or bad deal.
+    A hand of major version 1 (docs/notation.md, "Versions") is read as that version reads it
+    (:func:`~gouji_record.notation.version.as_written`: a bare purchase is a purchase). Raises
+    :class:`NotationError` for the first syntax error, missing tag or bad deal, and a
+    ``Notation`` tag that names a major version this reader does not know (``notation-version``).
     """
     text = normalize_newlines(text)
     shift, right = first_line - 1, first_column - 1
@@ -86,6 +90,9 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
     def moved(e: NotationError) -> NotationError:
         e.column += right if e.line == 1 else 0
         e.line += shift
+        if e.code != "notation-version" and (note := newer_note(text)):
+            e.message += note
+            e.args = (e.message,)
         return e
 
     nul = text.find("\x00")
@@ -96,7 +103,7 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
     except NotationError:
         hands = None  # the grammar's reader gives the authoritative error
     if hands is not None:
-        return hands
+        return as_written(hands)
     try:
         hands = lalr().parse(text)
     except UnexpectedInput as e:
@@ -106,7 +113,7 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
     if shift or right:
         for _, where in hands:
             where.shift(shift, right)
-    return hands
+    return as_written(hands)
 
 
 _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")

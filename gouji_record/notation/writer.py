@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from ..cards import HAND_SIZE
 from ..model import KNOWN_TAGS, REQUIRED_TAGS, Action, GameRecord, preplay_items, split_hand
 from ..width import columns, is_wide, wide_chunks
+from .version import VERSION_LINE
 
 #: Longest line the writer produces (a single long token may exceed it).
 WIDTH = 80
@@ -101,8 +102,9 @@ def _fill(lines: list[str], tokens: list[str]) -> None:
 
 
 def write(record: GameRecord) -> str:
-    """The canonical text of one hand, ending with a newline."""
-    lines = [f"[{name} {escape(record.tags[name])}]" for name in _tag_order(record.tags)]
+    """The canonical text of one hand, ending with a newline: first the version of the notation
+    (:data:`~gouji_record.notation.version.VERSION_LINE`), then the tags."""
+    lines = [VERSION_LINE] + [f"[{name} {escape(record.tags[name])}]" for name in _tag_order(record.tags)]
     lines.append("")
     lines.append("deal")
     lines.extend(_deal_line(seat, hand) for seat, hand in enumerate(record.deal, start=1))

@@ -1,0 +1,113 @@
+"""The notation's version (记谱法版本): the ``[Notation "gjn 2.3"]`` tag a hand carries, what a reader
+makes of it, and what the writer writes (docs/notation.md, "Versions").
+
+A version is ``MAJOR.MINOR``. A minor version only adds to the notation: a text that reads under
+two minor versions of one major means the same under both, so a reader reads a file of a minor
+version above its own (what it does not know is a located error, as any text it cannot read). A
+major version may give a text another meaning (2.0: a transfer written alone is no longer a
+purchase), so a reader refuses a major version it does not know.
+
+>>> parse_version("gjn 2.3", (1, 1))
+(2, 3)
+>>> parse_version("gjn 9.0", (4, 2))
+Traceback (most recent call last):
+  ...
+gouji_record.errors.NotationError: [Notation "gjn 9.0"]: expected "gjn 1.N" or "gjn 2.N" (this reader follows gjn 2.3); gjn 9 is a notation it does not know: read the file with a gouji-record that knows gjn 9
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..errors import NotationError
+from ..model import NOTATION_TAG
+
+#: The tag that says which version of the notation a hand follows.
+VERSION_TAG = NOTATION_TAG
+#: The version this reader and writer follow.
+CURRENT = (2, 3)
+#: The major versions this reader reads (1: before ``buy`` and ``gift``; docs/notation.md, "Versions").
+KNOWN_MAJORS = (1, 2)
+#: What the writer writes as the first line of every hand.
+VERSION_LINE = f'[{VERSION_TAG} "gjn {CURRENT[0]}.{CURRENT[1]}"]'
+
+#: How a hand of major version 1 reads where its meaning needs the rules (a bare transfer that has
+#: the shape of a purchase): a function ``(record, where) → (record, where)`` that
+#: :mod:`gouji_record.judging.legacy` puts here when the package is imported (the rules are a
+#: layer above the notation). Empty, hands read as written.
+LEGACY_READING: list[Callable] = []
+
+_VALUE = re.compile(r"gjn ([0-9]{1,4})\.([0-9]{1,4})")
+
+
+def version_text(version: tuple[int, int] = CURRENT) -> str:
+    """A version as the tag writes it: ``(2, 3)`` → ``"gjn 2.3"``."""
+    return f"gjn {version[0]}.{version[1]}"
+
+
+def parse_version(value: str, where: tuple[int, int]) -> tuple[int, int]:
+    """The ``(major, minor)`` of a ``Notation`` tag's value (``"gjn 2.3"``).
+
+    Raises :class:`~gouji_record.errors.NotationError` at ``where`` (the tag's line and column):
+    code ``bad-tag`` for a value not of the form ``gjn MAJOR.MINOR``, code ``notation-version`` for
+    a major version this reader does not know (:data:`KNOWN_MAJORS`). A minor version above
+    :data:`CURRENT`'s is read without a word (docs/notation.md, "Versions": it only adds)."""
+    m = _VALUE.fullmatch(value)
+    if m is None:
+        shown = value if len(value) <= 24 else value[:20] + "…"
+        raise NotationError(
+            "bad-tag",
+            f'tag {VERSION_TAG} {shown!r}: expected "gjn MAJOR.MINOR", like "{version_text()}"',
+            *where,
+        )
+    major, minor = int(m.group(1)), int(m.group(2))
+    if major not in KNOWN_MAJORS:
+        known = " or ".join(f'"gjn {n}.N"' for n in KNOWN_MAJORS)
+        raise NotationError(
+            "notation-version",
+            f"[{VERSION_TAG} \"{value}\"]: expected {known} (this reader follows {version_text()}); "
+            f"gjn {major} is a notation it does not know: read the file with a gouji-record that knows gjn {major}",
+            *where,
+        )
+    return major, minor
+
+
+_TAG_IN_TEXT = re.compile(r'\[[ \t]*' + VERSION_TAG + r'[ \t]*"gjn ([0-9]{1,4})\.([0-9]{1,4})"')
+
+
+def newer_note(text: str) -> str:
+    """What to add to an error in ``text`` that says it follows a minor version above
+    :data:`CURRENT` (``"; the hand follows gjn 2.5, …"``), else ``""``: a later minor version may
+    add what this reader cannot read, and the note says so where it matters, at the error."""
+    m = _TAG_IN_TEXT.search(text)
+    if m is None:
+        return ""
+    version = (int(m.group(1)), int(m.group(2)))
+    if version[0] != CURRENT[0] or version <= CURRENT:
+        return ""
+    return f"; the hand follows {version_text(version)}, later than this reader's {version_text()}: a later gouji-record may read it"
+
+
+def legacy(record, version: tuple[int, int] | None) -> bool:
+    """Whether a hand follows the notation before ``buy`` and ``gift`` (major version 1): it says
+    so (``[Notation "gjn 1.3"]``), or it says no version and writes no ``buy`` and no ``gift`` (a
+    file that writes them is of version 2, whatever it omits)."""
+    if version is not None:
+        return version[0] == 1
+    return not any(a.purpose for a in record.preplay)
+
+
+def as_written(hands: list) -> list:
+    """The ``(record, source map)`` pairs of parsed hands, each read as the version it follows
+    says (:data:`LEGACY_READING` on the hands of major version 1 that have transfers)."""
+    if not LEGACY_READING:
+        return hands
+    reading = LEGACY_READING[0]
+    return [
+        reading(record, where) if record.preplay and legacy(record, where.version) else (record, where)
+        for record, where in hands
+    ]
+
+
+__all__ = ["CURRENT", "LEGACY_READING", "as_written", "legacy", "newer_note", "KNOWN_MAJORS", "VERSION_LINE", "VERSION_TAG", "parse_version", "version_text"]
