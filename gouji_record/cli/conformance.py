@@ -68,7 +68,7 @@ class Case(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     id: str
-    path: str = Field(description="relative to the manifest")
+    path: str = Field(description="the file, relative to the manifest (or absolute)")
     kind: Literal["valid", "invalid", "not-well-formed"]
     rule: str = Field(description="a rule key of docs/rules.md")
     source: Source
