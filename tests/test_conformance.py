@@ -144,3 +144,14 @@ def test_a_bad_manifest_is_one_located_line(tmp_path):
     bad.write_text('{"version": 1, "cases": [{"id": "x"}]}', encoding="utf-8")
     r = CliRunner().invoke(conformance, ["--manifest", str(bad)])
     assert r.exit_code == 2 and "cases.0.path: Field required" in r.output
+
+
+def test_each_source_is_cited_as_docs_rules_cites_it():
+    from gouji_record.rules.rulesets import PRESETS
+
+    rules_md = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    preset_of = {"000": "online", "001": "classic", "002": "charter", "003": "fours", "004": "tournament"}
+    for case in MANIFEST.cases:
+        text, section = case.source.text, case.source.section
+        cited = PRESETS[preset_of[text]].sources[case.rule]
+        assert section in cited or f"{text} {section}" in rules_md, (case.id, text, section, cited)
