@@ -179,11 +179,9 @@ def test_options_tag_changes_the_rules_and_bad_options_are_listed(tmp_path):
     text = HAND.read_text(encoding="utf-8").replace("[Annotator", '[Options "threes-held=yes"]\n[Annotator')
     f = tmp_path / "x.gjn"
     f.write_text(text, encoding="utf-8")
-    # with 3s held, seat 3 (no 3, twelve 2s) must buy a 3 from its opposite, seat 6 (eight 3s), before
-    # play (002 §26(2) "凡所持牌中无3者应无条件用钱…向对头买1张3牌"), and the record has no purchase:
-    # buy-missing at the first action (seat 1, no 3 and nothing to pay with, would then be placed last)
+    # with 3s held, seat 1 (no 3 in its hand) is placed last when play starts (004 §26), so it cannot lead
     r = run("validate", f)
-    assert r.exit_code == 1 and ":26:4: error[buy-missing]: seat 3 holds no 3" in r.output
+    assert r.exit_code == 1 and "error[seat-out]" in r.output
     f.write_text(text.replace("threes-held=yes", "threes-lats=yes"), encoding="utf-8")
     r = run("validate", f)
     assert r.exit_code == 2 and ":13:2: error[bad-option]: unknown option 'threes-lats'" in r.output
