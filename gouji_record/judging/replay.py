@@ -192,8 +192,9 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
 
 def _wrong_purchase(rules: Ruleset, record: GameRecord) -> Diagnostic | None:
     """The first purchase or gift of a 3 or a 4 (买三, 买四, 赠与) that ``rules`` refuse, or
-    ``None`` (:func:`~gouji_record.judging.buying.check_buying`). A hand with no pre-play section
-    is checked too: a seat that had to buy may have bought nothing (``buy-missing``)."""
+    ``None`` (:func:`~gouji_record.judging.buying.check_buying`)."""
+    if not record.preplay:
+        return None
     from .buying import check_buying  # (buying is below the replay in its folder; only needed here)
 
     return next(iter(check_buying(rules, record)[1]), None)
