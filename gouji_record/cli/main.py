@@ -20,6 +20,7 @@ import click
 from ..judging.report import Problem
 from ..running.sink import OutputError
 from .bots import selfplay
+from .conformance import conformance
 from .checking import fmt, validate
 from .common import (
     EXIT_INTERRUPTED,
@@ -137,6 +138,7 @@ main.add_command(review)
 main.add_command(selfplay)
 main.add_command(events)
 main.add_command(show)
+main.add_command(conformance)
 
 
 if __name__ == "__main__":  # python -m gouji_record.cli

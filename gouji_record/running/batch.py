@@ -69,6 +69,13 @@ def _problem_data(p: Problem) -> dict[str, Any]:
     }
 
 
+def _action_number(diag) -> int | None:
+    """The number of the action a diagnostic is about, from 1 in the order the engine replays
+    them (declarations and transfers first, as docs/notation.md numbers them), or ``None`` for a
+    diagnostic about the hand as a whole (its Result or Score tag, its Hand number)."""
+    return None if diag.action is None else diag.action + 1
+
+
 def parse_hand(hand: HandText) -> tuple[list[tuple[GameRecord, SourceMap]], Problem | None]:
     """Parse one hand cut out of a file: its ``(record, source map)`` pairs (one, unless the hand
     is empty), or the located problem that stops it being read (a bad byte, bad syntax, a bad deal)."""
@@ -193,7 +200,12 @@ def check_hand(
                     first_line,
                     ILLEGAL,
                     p.format(lines),
-                    data | {"valid": False, "error": _problem_data(p) | {"source": result.diagnostic.source}},
+                    data
+                    | {
+                        "valid": False,
+                        "error": _problem_data(p)
+                        | {"source": result.diagnostic.source, "action": _action_number(result.diagnostic)},
+                    },
                     kept,
                     where_kept,
                     hand if kept else None,
@@ -254,7 +266,9 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
             report.status = max(report.status, ILLEGAL)
             report.text = "\n".join(p.format(lines) for p in problems) + ("\n" + report.text if report.text else "")
             report.data["valid"] = False
-            report.data["match_errors"] = [_problem_data(p) for p in problems]
+            report.data["match_errors"] = [
+                _problem_data(p) | {"action": _action_number(d)} for p, d in zip(problems, entry.diagnostics)
+            ]
         totals = entry.standings
         if report.text and report.status == OK:
             extra = ["  tribute: " + "; ".join(entry.notes)] if entry.notes else []
