@@ -1391,3 +1391,33 @@ def test_a_tag_given_again_on_the_last_line_after_a_tag_left_open_and_a_hand_aft
     hands = _split(text)
     assert [(h.line, h.column) for h in hands] == [(1, 1), (3, 1), (3, 18)]
     assert hands[2].text == '[Event "d"] play\n'
+
+
+def test_a_bad_byte_is_the_problem_of_the_hand_it_stands_in_when_hands_share_lines():
+    # mutants: files._Splitter._where (the file column of a point on a hand's first line when the
+    # hand starts inside it) and _Splitter._hand (which bad bytes fall in a hand, and its `head`)
+    # (2026-12-02 run). HandText: `problem` is the first bad byte of the hand, located in the
+    # file; `head` is the whole first line when the hand starts inside it, else empty.
+    # docs/notation.md: a `[` after the last action on a line starts the next hand.
+    import io
+
+    from gouji_record.notation.files import read_hands
+
+    def hands(data: bytes) -> list:
+        return [
+            (h.line, h.column, h.head != "", h.problem and (h.problem.code, h.problem.line, h.problem.column))
+            for h in read_hands("x.gjn", io.BytesIO(data))
+        ]
+
+    # three hands on one line, the bad byte (column 35) in the second
+    assert hands(b'[Event "a"] play [Event "b"] play \xff [Event "c"] play\n') == [
+        (1, 1, False, None), (1, 18, True, ("encoding", 1, 35)), (1, 37, True, None),
+    ]
+    # the second hand runs on to line 2, where the third starts; the bad byte is the third's
+    assert hands(b'[Event "a"] play [Event "b"]\nplay [Event "c"] \xff play\n') == [
+        (1, 1, False, None), (1, 18, True, None), (2, 6, True, ("encoding", 2, 18)),
+    ]
+    # the bad byte right before the `[` that starts the second hand is the first hand's
+    assert hands(b'[Event "a"] play\xff[Event "b"] play\n') == [
+        (1, 1, False, ("encoding", 1, 17)), (1, 18, True, None),
+    ]
