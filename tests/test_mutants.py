@@ -1421,3 +1421,21 @@ def test_a_bad_byte_is_the_problem_of_the_hand_it_stands_in_when_hands_share_lin
     assert hands(b'[Event "a"] play\xff[Event "b"] play\n') == [
         (1, 1, False, ("encoding", 1, 17)), (1, 18, True, None),
     ]
+
+
+def test_a_match_hand_keeps_the_kinds_of_tribute_its_transfers_pay():
+    # mutants: matches.match.hand_in_match keeping no kinds, and _kinds keeping None for a payment
+    # (2026-12-02 run). HandInMatch.kinds: per pre-play action the kind the check explained
+    # (transfer_kinds's list), None for the match's first hand. Hand 1 of the charter match ended
+    # 3-5-2-4-6-1: 大落 seat 1 pays 头科 seat 3 (落贡), who returns as many (还贡); 二落 seat 6
+    # pays 二科 seat 5, who returns one (docs/rules.md `place-tribute`, 002 §21(3), §21(4)).
+    from test_match import MATCH, parse, replay
+
+    from gouji_record.matches.match import check_match, transfer_kinds, tribute_due
+
+    h1, h2, _ = parse(MATCH)
+    first, second = check_match([replay(h1), replay(h2)])
+    assert first.kinds is None
+    assert second.kinds == ["place", "return", "place", "return"]
+    rules = replay(h2).ruleset
+    assert transfer_kinds(rules, tribute_due(rules, replay(h1).final), h2) == second.kinds
