@@ -1439,3 +1439,19 @@ def test_a_match_hand_keeps_the_kinds_of_tribute_its_transfers_pay():
     assert second.kinds == ["place", "return", "place", "return"]
     rules = replay(h2).ruleset
     assert transfer_kinds(rules, tribute_due(rules, replay(h1).final), h2) == second.kinds
+
+
+def test_with_threes_held_a_burner_with_no_threes_left_may_end_on_one_plain_play():
+    # mutant: rules.burning.burn_condition_holds's test of whether 3s are left for the last play
+    # under `threes-held` (`> 0` -> `>= 0`) (2026-12-02 run). docs/rules.md: `threes-held`, 3s
+    # are the last play, all at once; the burn condition (002 §10): every later play carries a
+    # joker but the last, or one play is left. With no 3 left, KK is one play left; with a 3 (or
+    # two) left behind 22, the 22 is a play before the 3s and carries no joker.
+    from gouji_record.cards import parse_cards
+    from gouji_record.rules.burning import burn_condition_holds
+
+    held = with_options(get_ruleset("online"), {"threes-held": "yes"})  # docs/rules.md's own example
+    for rules in (get_ruleset("fours"), held):
+        assert burn_condition_holds(parse_cards("KK"), rules), rules.name
+    for cards in ("322", "3322"):
+        assert not burn_condition_holds(parse_cards(cards), held), cards
