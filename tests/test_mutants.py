@@ -1330,3 +1330,130 @@ def test_a_hand_starts_at_its_tag_right_after_the_last_line_of_the_hand_before()
     first = len(tags.splitlines()) + 2 + 1  # hand 2's [Event is on the line after hand 1's two lines of play
     assert [h.line for h in hands] == [1, first]
     assert hands[1].text.startswith('[Event "?"]')
+
+
+def _split(text: str) -> list:
+    from gouji_record.notation.files import split_lines
+
+    return list(split_lines(text.splitlines(keepends=True)))
+
+
+def test_after_a_tag_left_open_a_tag_given_again_starts_the_next_hand():
+    # mutants: files._Splitter._scan's path for a whole tag line (`[Name "value"]` alone on its
+    # line, no tag open, its name new to the hand): the name not remembered, the line after it
+    # skipped, or the path taken for a name given already (2026-12-02 run). docs/notation.md: a tag
+    # appears once per hand, a hand starts at its first tag, and a hand that cannot be read never
+    # hides the others: after `[Round "1"` is left open, `Site` given again is the next hand's.
+    text = '[Event "a"]\n[Site "b"]\n[Round "1"\n[Date "?"]\n[Site "c"]\n'
+    hands = _split(text)
+    assert [h.line for h in hands] == [1, 5]
+    assert hands[1].text == '[Site "c"]\n'
+
+
+def test_hands_after_a_comment_never_closed_are_read_one_by_one():
+    # mutants: files._Splitter._scan stepping over a whole tag line by two lines, or stopping there
+    # (`continue` -> `break`), when the lines after a '{' never closed are read again at the end
+    # of the file (2026-12-02 run). docs/notation.md: a comment that runs to the end of the file is
+    # reported at its '{' and the reader reads on after it, so the hands after it are still read:
+    # three hands, each at its first tag.
+    text = '[Event "a"]\nplay { never closed\n[Event "b"]\nplay\n[Event "c"]\nplay\n'
+    hands = _split(text)
+    assert [h.line for h in hands] == [1, 3, 5]
+    assert [h.text for h in hands[1:]] == ['[Event "b"]\nplay\n', '[Event "c"]\nplay\n']
+
+
+def test_a_bracket_inside_a_comment_starts_no_hand_after_a_broken_tag():
+    # mutants: files._Splitter._scan taking the whole-tag-line path while a tag is open (the
+    # tag's '[' not read, so the open tag never closes), and stepping two characters over one
+    # it cannot read inside a tag (the ']' after it missed) (2026-12-02 run). docs/notation.md:
+    # the body starts at the first word that is not part of a tag (`play`), and in the body a `[`
+    # inside a `{...}` comment starts no hand: each text is one hand.
+    for text in (
+        '[Event "a"\n[Site "b"]\nplay\n1. 1:33 { [Event "c"] }\n',  # Event left open
+        '[Event 1]\nplay { [Event "c"] }\n',  # a value not quoted, the tag closed
+    ):
+        assert len(_split(text)) == 1, text
+
+
+def test_a_stray_bracket_or_value_among_the_tags_does_not_start_the_body():
+    # mutants: files._Splitter._scan's list of the tag section's tokens (`close`, `value`) that do
+    # not start the body (2026-12-02 run). docs/notation.md: the body starts at the hand's first
+    # word that is not part of a tag (`deal`, `preplay` or `play`); a stray `]` or `"x"` is no word,
+    # so the tag after it is still the same hand's (one hand, whose syntax the grammar reports).
+    for text in ('[Event "a"]]\n[Site "b"]\nplay\n', '[Event "a"] "x"\n[Site "b"]\nplay\n'):
+        assert len(_split(text)) == 1, text
+
+
+def test_a_tag_given_again_on_the_last_line_after_a_tag_left_open_and_a_hand_after_it():
+    # mutant: files._Splitter._scan stopping after the cut a tag given again makes (`continue` ->
+    # `break`) (2026-12-02 run): on the file's last line nothing is read after it. docs/notation.md:
+    # hands may be written one per line, and a `[` after the last action on a line starts the next
+    # hand: after `[Event "a"` left open, the last line holds two hands.
+    text = '[Event "a"\n[Site "b"]\n[Event "c"] play [Event "d"] play\n'
+    hands = _split(text)
+    assert [(h.line, h.column) for h in hands] == [(1, 1), (3, 1), (3, 18)]
+    assert hands[2].text == '[Event "d"] play\n'
+
+
+def test_a_bad_byte_is_the_problem_of_the_hand_it_stands_in_when_hands_share_lines():
+    # mutants: files._Splitter._where (the file column of a point on a hand's first line when the
+    # hand starts inside it) and _Splitter._hand (which bad bytes fall in a hand, and its `head`)
+    # (2026-12-02 run). HandText: `problem` is the first bad byte of the hand, located in the
+    # file; `head` is the whole first line when the hand starts inside it, else empty.
+    # docs/notation.md: a `[` after the last action on a line starts the next hand.
+    import io
+
+    from gouji_record.notation.files import read_hands
+
+    def hands(data: bytes) -> list:
+        return [
+            (h.line, h.column, h.head != "", h.problem and (h.problem.code, h.problem.line, h.problem.column))
+            for h in read_hands("x.gjn", io.BytesIO(data))
+        ]
+
+    # three hands on one line, the bad byte (column 35) in the second
+    assert hands(b'[Event "a"] play [Event "b"] play \xff [Event "c"] play\n') == [
+        (1, 1, False, None), (1, 18, True, ("encoding", 1, 35)), (1, 37, True, None),
+    ]
+    # the second hand runs on to line 2, where the third starts; the bad byte is the third's
+    assert hands(b'[Event "a"] play [Event "b"]\nplay [Event "c"] \xff play\n') == [
+        (1, 1, False, None), (1, 18, True, None), (2, 6, True, ("encoding", 2, 18)),
+    ]
+    # the bad byte right before the `[` that starts the second hand is the first hand's
+    assert hands(b'[Event "a"] play\xff[Event "b"] play\n') == [
+        (1, 1, False, ("encoding", 1, 17)), (1, 18, True, None),
+    ]
+
+
+def test_a_match_hand_keeps_the_kinds_of_tribute_its_transfers_pay():
+    # mutants: matches.match.hand_in_match keeping no kinds, and _kinds keeping None for a payment
+    # (2026-12-02 run). HandInMatch.kinds: per pre-play action the kind the check explained
+    # (transfer_kinds's list), None for the match's first hand. Hand 1 of the charter match ended
+    # 3-5-2-4-6-1: 大落 seat 1 pays 头科 seat 3 (落贡), who returns as many (还贡); 二落 seat 6
+    # pays 二科 seat 5, who returns one (docs/rules.md `place-tribute`, 002 §21(3), §21(4)).
+    from test_match import MATCH, parse, replay
+
+    from gouji_record.matches.match import check_match, transfer_kinds, tribute_due
+
+    h1, h2, _ = parse(MATCH)
+    first, second = check_match([replay(h1), replay(h2)])
+    assert first.kinds is None
+    assert second.kinds == ["place", "return", "place", "return"]
+    rules = replay(h2).ruleset
+    assert transfer_kinds(rules, tribute_due(rules, replay(h1).final), h2) == second.kinds
+
+
+def test_with_threes_held_a_burner_with_no_threes_left_may_end_on_one_plain_play():
+    # mutant: rules.burning.burn_condition_holds's test of whether 3s are left for the last play
+    # under `threes-held` (`> 0` -> `>= 0`) (2026-12-02 run). docs/rules.md: `threes-held`, 3s
+    # are the last play, all at once; the burn condition (002 §10): every later play carries a
+    # joker but the last, or one play is left. With no 3 left, KK is one play left; with a 3 (or
+    # two) left behind 22, the 22 is a play before the 3s and carries no joker.
+    from gouji_record.cards import parse_cards
+    from gouji_record.rules.burning import burn_condition_holds
+
+    held = with_options(get_ruleset("online"), {"threes-held": "yes"})  # docs/rules.md's own example
+    for rules in (get_ruleset("fours"), held):
+        assert burn_condition_holds(parse_cards("KK"), rules), rules.name
+    for cards in ("322", "3322"):
+        assert not burn_condition_holds(parse_cards(cards), held), cards
