@@ -336,7 +336,7 @@ def test_a_wrong_round_number_is_kept_by_fmt(tmp_path):
     f.write_text(out, encoding="utf-8")
     status, _, err = run("validate", str(f))
     assert status == 1
-    assert err.startswith(f"{f}:24:1: error[round-mismatch]: round number 3. does not fit: this is round 2\n")
+    assert err.startswith(f"{f}:25:1: error[round-mismatch]: round number 3. does not fit: this is round 2\n")
 
 
 def test_a_round_number_inside_a_round_is_kept_by_fmt(tmp_path):
@@ -349,7 +349,7 @@ def test_a_round_number_inside_a_round_is_kept_by_fmt(tmp_path):
     f.write_text(out, encoding="utf-8")
     status, _, err = run("validate", str(f))
     assert status == 1
-    assert err.startswith(f"{f}:25:1: error[round-mismatch]: round number 5. does not fit: no new round starts here\n")
+    assert err.startswith(f"{f}:26:1: error[round-mismatch]: round number 5. does not fit: no new round starts here\n")
 
 
 def test_import_keeps_the_round_numbers_of_the_json(tmp_path):
@@ -429,7 +429,7 @@ def test_a_hand_that_cannot_be_read_is_refused_with_the_error_validate_gives(tmp
         status, out, err = run(command, str(f))
         assert status == 2 and out == "", command
         said[command] = err.splitlines()[0]
-    assert said["validate"] == f"{f}:4:2: error[duplicate-tag]: tag Date is given twice"
+    assert said["validate"] == f"{f}:5:2: error[duplicate-tag]: tag Date is given twice"
     assert said["fmt"] == said["export"] == said["validate"]
 
 
@@ -437,7 +437,7 @@ def test_the_promise_is_a_files_hands_of_two_files_written_as_one_are_judged_as_
     # docs/notation.md §4: the first hand of examples/charter-match.gjn in two files is valid in
     # each; written to one file by fmt, the second is hand 2 of the match ("hand-missing")
     text = (EXAMPLES / "charter-match.gjn").read_text(encoding="utf-8")
-    first = text[: text.index("[Event ", 1)]
+    first = text[: text.index("[Notation ", 1)]  # (each hand starts with its version marker)
     a, b, c = tmp_path / "a.gjn", tmp_path / "b.gjn", tmp_path / "c.gjn"
     a.write_text(first, encoding="utf-8")
     b.write_text(first, encoding="utf-8")
