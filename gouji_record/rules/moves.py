@@ -520,6 +520,12 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Listed]:
 def legal_plays(pos: Position, seat: int) -> list[Listed]:
     """The plays (not burns) among :func:`legal_actions` ``(pos, seat)``, in its order, those of
     its written cards and :class:`HiddenPlays`, without asking the engine about its other actions."""
+    return _seat_plays(pos, seat, 0)
+
+
+def _seat_plays(pos: Position, seat: int, gouji: int) -> list[Listed]:
+    """``seat``'s plays (not burns) of :func:`_plays` with ``gouji`` (0: all), in the position and,
+    where a turn rests only on hidden cards, in the one where it has none (``skip_possible_turn``)."""
     if pos.over:
         return []
     play_pos = begin_play(pos)[0]
@@ -528,10 +534,10 @@ def legal_plays(pos: Position, seat: int) -> list[Listed]:
     out: list[Listed] = []
     skipped = skip_possible_turn(pos)
     if play_pos.to_act == seat:
-        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, certain=skipped is None)
+        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, gouji=gouji, certain=skipped is None)
     if skipped is not None:
         listed = {a.text for a in out}
-        out += [a for a in legal_plays(skipped[0], seat) if a.text not in listed]
+        out += [a for a in _seat_plays(skipped[0], seat, gouji) if a.text not in listed]
     return out
 
 
@@ -565,20 +571,7 @@ def gouji_plays(pos: Position, seat: int, opening: bool = False) -> list[Action]
     seat)``, burns left out, in its order: what ``seat`` could play now that is a 够级 play. With
     ``opening``, only those not excluded from opening (a play with 2s or jokers, as the ruleset's
     ``opening_excludes`` says: :func:`~gouji_record.rules.engine.excluded_from_opening`)."""
-    if pos.over:
-        return []
-    play_pos = begin_play(pos)[0]
-    if play_pos.over:
-        return []
-    out: list[Listed] = []
-    skipped = skip_possible_turn(pos)
-    if play_pos.to_act == seat:
-        which = OPENING if opening else GOUJI
-        out += _plays(pos, play_pos, seat, _sizes(play_pos), False, play_pos.top is None, gouji=which, certain=skipped is None)
-    if skipped is not None:
-        listed = {a.text for a in out}
-        out += [a for a in gouji_plays(skipped[0], seat, opening) if a.text not in listed]
-    return out
+    return _seat_plays(pos, seat, OPENING if opening else GOUJI)  # type: ignore[return-value]
 
 
 def proposed_plays(pos: Position, seat: int, which: int = GOUJI) -> list[Action] | None:
