@@ -27,14 +27,13 @@ imports it), so that every reader, the API's and every command's, reads old file
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, parse_cards
 from ..model import Action, ActionKind, GameRecord
 from ..notation.build import SourceMap
 from ..notation.version import LEGACY_READING
-from ..rules.rulesets import BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
+from ..rules.rulesets import BadOption, UnknownRuleset
 from .buying import buyable
+from .replay import ruleset_of
 
 _PRICES = (TWO, SMALL_JOKER, BIG_JOKER)
 
@@ -45,15 +44,6 @@ def _single(cards: str, ranks: tuple[int, ...]) -> int | None:
     if sum(counts) != 1:
         return None
     return next((r for r in ranks if counts[r]), None)
-
-
-@lru_cache(maxsize=64)
-def _rules(name: str, options: str) -> Ruleset:
-    """The ruleset a hand's Ruleset and Options tags name, as
-    :func:`~gouji_record.judging.replay.ruleset_of` reads them (once per pair of values: a match
-    file names one). Raises what it raises."""
-    rules = get_ruleset(name)
-    return with_options(rules, parse_options(options)) if options else rules
 
 
 def _bare(a: Action) -> bool:
@@ -67,7 +57,7 @@ def read_as_written(record: GameRecord, where: SourceMap) -> tuple[GameRecord, S
     if not any(_bare(a) for a in record.preplay):
         return record, where
     try:
-        rules = _rules(record.ruleset_name, record.tags.get("Options", "").strip())
+        rules = ruleset_of(record)  # (the replay's own reading of the Ruleset and Options tags)
     except (UnknownRuleset, BadOption):
         return record, where
     ranks = buyable(rules)
