@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..judging.replay import Replay, replay
 from ..rules.engine import SEATS, opposite, team, team_name
-from ..rules.events import EventKind
+from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, EventKind
 
 if TYPE_CHECKING:
     from ..running.batch import Judged, ReadHand
@@ -412,6 +412,11 @@ class Pairs:
         return sorted(self.rows.values(), key=lambda t: (t.player, -t.hands, t.other))
 
 
+#: The place columns of both tables, 头科 … 大落: heading, and the tally's place count (:func:`cell`).
+PLACE_COLUMNS: tuple[tuple[str, str], ...] = tuple(
+    (f"{en} {zh}", f"p{place}") for place, (en, zh) in enumerate(zip(PLACE_NAMES_EN, PLACE_NAMES_ZH), start=1)
+)
+
 #: The columns of the pair tables (after the player and the other): heading, and how to read it off a tally.
 PAIR_COLUMNS: tuple[tuple[str, str], ...] = (
     ("hands", "hands"),
@@ -422,12 +427,7 @@ PAIR_COLUMNS: tuple[tuple[str, str], ...] = (
     ("win rate", "win_rate"),
     ("points", "points"),
     ("pts/hand", "points_per_hand"),
-    ("1st 头科", "p1"),
-    ("2nd 二科", "p2"),
-    ("3rd 三科", "p3"),
-    ("4th 四科", "p4"),
-    ("5th 二落", "p5"),
-    ("6th 大落", "p6"),
+    *PLACE_COLUMNS,
     ("ahead 领先", "ahead"),
 )
 
@@ -472,12 +472,7 @@ def settle(counts: Stats, verdict: Verdict) -> Stats:
 #: The columns of the text and CSV tables: heading, and how to read it off a tally.
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("hands", "hands"),
-    ("1st 头科", "p1"),
-    ("2nd 二科", "p2"),
-    ("3rd 三科", "p3"),
-    ("4th 四科", "p4"),
-    ("5th 二落", "p5"),
-    ("6th 大落", "p6"),
+    *PLACE_COLUMNS,
     ("points", "points"),
     ("pts/hand", "points_per_hand"),
     ("开点 opened", "opened"),
