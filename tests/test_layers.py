@@ -29,7 +29,7 @@ LAYERS = [
     {"analysis"},  # review, stats, filter
     {"render"},  # the HTML pages
     {"cli"},  # the command line
-    {"__init__"},  # the public API
+    {"api", "__init__"},  # the public API (the root gives it, imported when first asked for)
 ]
 
 

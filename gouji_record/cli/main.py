@@ -97,6 +97,8 @@ def run() -> None:
     gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
     try:
         main()
+    except KeyboardInterrupt:  # Ctrl-C before or after a command runs (within it: _Group)
+        sys.exit(EXIT_INTERRUPTED)
     except OSError as e:
         _quiet_stdout()
         _fail(Problem("-", 0, 0, "unwritable", f"cannot write to standard output: {e.strerror or e}"))
