@@ -210,3 +210,50 @@ def test_a_malformed_scheduler_address_is_one_line(address):
     (line,) = r.stderr.decode().splitlines()  # nothing from Client.__del__ after it
     assert "error[cluster]: " in line and "Traceback" not in line, line
     assert took < 10, took
+
+
+#: A scheduler and one worker in one process, on 127.0.0.1: the address on the first line of its
+#: output. Killing the process kills both.
+LOCAL_CLUSTER = """
+import asyncio
+from distributed import Scheduler, Worker
+async def main():
+    async with Scheduler(host="127.0.0.1", port=0, dashboard_address=None) as s:
+        async with Worker(s.address, nthreads=1, host="127.0.0.1"):
+            print(s.address, flush=True)
+            await asyncio.sleep(600)
+asyncio.run(main())
+"""
+
+
+def test_a_scheduler_killed_during_an_export_is_one_line(tmp_path):
+    # before: the right exit 2 and its line, then about 35 lines of the library's tracebacks and
+    # reconnection messages
+    pytest.importorskip("distributed")
+    pytest.importorskip("pyarrow")
+    corpus = self_played(tmp_path / "hands.gjn", 150)
+    out = tmp_path / "out"
+    out.mkdir()
+    cluster = subprocess.Popen([sys.executable, "-c", LOCAL_CLUSTER], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        address = cluster.stdout.readline().decode().strip()
+        assert address.startswith("tcp://127.0.0.1:"), address
+        export = subprocess.Popen(
+            [sys.executable, "-m", "gouji_record.cli", "export", "--format", "parquet", "--dask", address, str(out / "pq"), str(corpus)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while not leftovers(out) and export.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert leftovers(out), "the export ended before its temporary directory was seen"
+        cluster.kill()
+        stdout, stderr = export.communicate(timeout=60)
+    finally:
+        cluster.kill()
+        cluster.wait(30)
+    assert export.returncode == 2 and stdout == b""
+    # what the client was doing when the scheduler went (asking it, or waiting on a task) words the
+    # reason; the line is one whatever it is
+    (line,) = stderr.decode().splitlines()
+    assert line.startswith(f"{out / 'pq'}: error[cluster]: the Dask cluster failed: ") and line.endswith("; nothing written")
+    assert list(out.iterdir()) == []

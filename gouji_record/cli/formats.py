@@ -23,6 +23,7 @@ from ..rules.rulesets import (
     Ruleset,
 )
 from ..running.batch import ReadHand, located
+from ..running.cluster import close as close_client
 from ..running.sink import Sink, spool
 from .common import (
     EXIT_OK,
@@ -184,7 +185,7 @@ def _export_parquet(
         sys.exit(EXIT_UNREADABLE)
     finally:
         if client is not None:
-            client.close()
+            close_client(client)
     counts = ", ".join(f"{n} {what}{'' if n == 1 else 's'}" for n, what in (
         (summary.hands, "hand"), (summary.actions, "action"), (summary.events, "event")
     ))  # fmt: skip

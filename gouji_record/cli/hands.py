@@ -11,6 +11,7 @@ import click
 from ..analysis.review import GROUPS, KINDS
 from ..judging.replay import RulesetOverride
 from ..judging.report import printable
+from ..running.cluster import close as close_client
 from ..running.sink import Sink
 from ..width import columns
 from .common import (
@@ -117,7 +118,7 @@ def stats(
             table.merge(counted)
     finally:
         if client is not None:
-            client.close()
+            close_client(client)
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
     keys = ["player", by] if pairs else [by]
