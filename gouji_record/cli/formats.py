@@ -48,10 +48,11 @@ from .common import (
 @click.option(
     "--format",
     "fmt_",
-    type=click.Choice(["json", "parquet"]),
+    type=click.Choice(["json", "events", "parquet"]),
     default="json",
     show_default=True,
     help="json: one object per hand (JSON Lines), the record model; `gouji schema` describes it. "
+    "events: a platform's event log (docs/events-log.md), one event per line, that `gouji import` reads back. "
     "parquet: OUT_DIR FILES…: three tables (hands, actions, events) in the new directory OUT_DIR "
     "(docs/archives.md; needs the archives extra).",
 )
@@ -100,6 +101,11 @@ def export(
         _export_parquet(files, output, force, encoding, jobs, dask_address)
     if jobs > 1 or dask_address is not None:
         raise click.UsageError("--jobs and --dask go with --format parquet")
+    if with_verdict and fmt_ == "events":
+        raise click.UsageError("--with-verdict goes with --format json (an event log holds the record only)")
+    from ..formats.eventlog import write_events
+
+    any_hand = False
     _no_overwrite(files, output)
     status = EXIT_OK
     with Sink(output, force=force) as out:
@@ -113,6 +119,9 @@ def export(
                         _fail(problem, hand.lines())
                         bad = True
                         judge.interrupt()
+                    elif not bad and fmt_ == "events":
+                        text.write(("\n" if any_hand else "") + "".join(write_events([hand.record])))
+                        any_hand = True
                     elif not bad:
                         data = hand.record.model_dump(mode="json")
                         if with_verdict:
