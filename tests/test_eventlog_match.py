@@ -143,3 +143,48 @@ def test_export_format_events_then_import_gives_the_canonical_file(tmp_path):
     assert log_file.read_text(encoding="utf-8").count('"type":"start_hand"') == 3
     r = CliRunner().invoke(main, ["import", str(log_file)])
     assert r.exit_code == 0 and r.stdout == CliRunner().invoke(main, ["fmt", str(match)]).stdout
+
+
+def test_reading_commands_given_a_log_or_json_records_say_what_it_is(tmp_path):
+    # before: "error[syntax]: comment not closed" and more, the '{' taken for a .gjn comment
+    from click.testing import CliRunner
+
+    from gouji_record.cli.main import main
+
+    hand = EXAMPLES / "charter-hand.gjn"
+    log_file, json_file = tmp_path / "h.jsonl", tmp_path / "h.json"
+    log_file.write_text("".join(write_events(gj.read(hand))), encoding="utf-8")
+    CliRunner().invoke(main, ["export", str(hand), "-o", str(json_file)])
+    for command in ("validate", "render", "stats", "review", "fmt", "events"):
+        r = CliRunner().invoke(main, [command, str(log_file)])
+        assert r.exit_code == 2 and r.stderr.splitlines() == [
+            f"{log_file}:1:1: error[not-gjn]: an event log (JSON Lines, docs/events-log.md), not a .gjn record: "
+            f"gouji import {log_file} -o FILE.gjn converts it (gouji export --format parquet reads it as it is)"
+        ], (command, r.stderr)
+    r = CliRunner().invoke(main, ["validate", str(json_file)])
+    assert r.exit_code == 2 and r.stderr.splitlines() == [
+        f"{json_file}:1:1: error[not-gjn]: records as JSON (gouji export), not a .gjn record: "
+        f"gouji import {json_file} -o FILE.gjn converts it"
+    ]
+
+
+def test_the_parquet_export_reads_a_log_as_it_is(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    from click.testing import CliRunner
+
+    from gouji_record.cli.main import main
+
+    match = EXAMPLES / "online-match.gjn"
+    log_file = tmp_path / "m.jsonl"
+    log_file.write_text("".join(write_events(gj.read(match))), encoding="utf-8")
+    for out, source in (("from-log", log_file), ("from-gjn", match)):
+        r = CliRunner().invoke(main, ["export", "--format", "parquet", str(tmp_path / out), str(source)])
+        assert r.exit_code == 0, r.output
+    for table in ("hands", "actions", "events"):  # the same rows but the file's name
+        a, b = (pq.read_table(tmp_path / d / f"{table}.parquet").drop(["file"]) for d in ("from-log", "from-gjn"))
+        assert a.num_rows > 0 and a.equals(b), table
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"type":"start_hand","ruleset":"charter"}\n', encoding="utf-8")
+    r = CliRunner().invoke(main, ["export", "--format", "parquet", str(tmp_path / "bad"), str(bad)])
+    assert r.exit_code == 2
+    assert f'{bad}:1:1: error[bad-log]: missing field "names" in start_hand' in r.stderr

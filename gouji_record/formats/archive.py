@@ -19,15 +19,18 @@ it is imported only when a table is written.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
-from ..running.batch import UNREADABLE, HandReport, Runner, check_file, check_hand, with_matches
+from ..running.batch import UNREADABLE, HandReport, Runner, check_file, check_hand, file_report, with_matches
 from ..cards import parse_cards
-from ..notation.files import HandText
+from ..errors import NotationError
+from ..judging.report import Problem
+from ..notation.files import HandText, json_kind
 from ..judging.replay import Replay, RulesetOverride
 from ..rules.engine import SEATS, team_name
 from ..rules.events import EventKind
@@ -560,9 +563,16 @@ def export_parquet(
         writers = {name: _TableWriter(out.path, name) for name in TABLES}
         try:
             for path in paths:
-                reports = check_file(
-                    path, jobs=jobs, stream=stream if path == "-" else None, encoding=encoding, job=job, runner=runner
-                )
+                source, read_as = (stream if path == "-" else None), encoding
+                if path != "-" and json_kind(path) == "events":  # a platform's log: read as it is
+                    source, problem = _log_as_gjn(path, encoding)
+                    if problem is not None:
+                        summary.unreadable += 1
+                        if on_problem is not None:
+                            on_problem(file_report(problem))
+                        continue
+                    read_as = None
+                reports = check_file(path, jobs=jobs, stream=source, encoding=read_as, job=job, runner=runner)
                 for report in with_matches(reports):
                     if report.status == UNREADABLE:
                         summary.unreadable += 1
@@ -578,6 +588,28 @@ def export_parquet(
                 writer.close()
         summary.hands, summary.actions, summary.events = (writers[t].rows for t in TABLES)
     return summary
+
+
+def _log_as_gjn(path: str, encoding: str | None) -> tuple[BinaryIO | None, Problem | None]:
+    """The event log ``path`` (docs/events-log.md) converted to ``.gjn`` text, as ``gouji import``
+    converts it, to read as the file's hands; or the problem, at the log's line, that stops it
+    being converted. A hand's problem found when it is replayed is located in that text."""
+    from .eventlog import EventLogError, records_from_events
+    from ..notation import write_all
+    from ..notation.files import decode
+
+    try:
+        with open(path, "rb") as f:
+            text = decode(f.read(), encoding)
+    except OSError as e:
+        return None, Problem(path, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}")
+    except NotationError as e:
+        return None, Problem(path, e.line, e.column, e.code, e.message)
+    try:
+        records = records_from_events(text, path)
+    except EventLogError as e:
+        return None, Problem(path, e.line, 1, "bad-log", e.message)
+    return io.BytesIO(write_all(records).encode("utf-8")), None
 
 
 def table_rows(directory: str) -> Iterator[tuple[str, int]]:
