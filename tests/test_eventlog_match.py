@@ -188,3 +188,19 @@ def test_the_parquet_export_reads_a_log_as_it_is(tmp_path):
     r = CliRunner().invoke(main, ["export", "--format", "parquet", str(tmp_path / "bad"), str(bad)])
     assert r.exit_code == 2
     assert f'{bad}:1:1: error[bad-log]: missing field "names" in start_hand' in r.stderr
+
+
+def test_import_replaces_a_read_only_file_only_with_force(tmp_path):
+    from click.testing import CliRunner
+
+    from gouji_record.cli.main import main
+
+    log_file, out = tmp_path / "m.jsonl", tmp_path / "m.gjn"
+    log_file.write_text("".join(write_events(gj.read(EXAMPLES / "charter-hand.gjn"))), encoding="utf-8")
+    out.write_text("old\n", encoding="utf-8")
+    out.chmod(0o444)
+    r = CliRunner().invoke(main, ["import", str(log_file), "-o", str(out)])
+    assert r.exit_code == 2 and out.read_text(encoding="utf-8") == "old\n"
+    assert r.stderr == f"{out}: error[unwritable]: the file is read-only: give --force to replace it\n"
+    r = CliRunner().invoke(main, ["import", "--force", str(log_file), "-o", str(out)])  # before: no such option
+    assert r.exit_code == 0 and out.read_text(encoding="utf-8") == (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")

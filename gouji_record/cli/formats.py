@@ -38,6 +38,7 @@ from .common import (
     _stdin,
     dask_opt,
     encoding_opt,
+    force_opt,
     jobs_opt,
     output_opt,
 )
@@ -212,8 +213,9 @@ def _within(path: str, directory: str) -> bool:
 @click.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
+@force_opt
 @encoding_opt
-def import_(file: str, output: str | None, encoding: str | None) -> None:
+def import_(file: str, output: str | None, force: bool, encoding: str | None) -> None:
     """Convert FILE to canonical .gjn: JSON Lines of records (from `gouji export`), or a
     platform's event log (docs/events-log.md), told apart by their first object.
     FILE - reads standard input; the .gjn goes to standard output unless -o is given.
@@ -237,7 +239,7 @@ def import_(file: str, output: str | None, encoding: str | None) -> None:
     if not records:
         _fail(Problem(file, 1, 1, "empty", "no hand in the file"))
         sys.exit(EXIT_UNREADABLE)
-    with Sink(output) as out:
+    with Sink(output, force=force) as out:
         out.write(write_all(canonical(rec) for rec in records))
 
 
