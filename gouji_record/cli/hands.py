@@ -182,6 +182,19 @@ def stats(
 @click.option("--anyone", is_flag=True, help="--has counts any seat's events, not only those of --player or --seat.")
 @click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
 @click.option("--count", is_flag=True, help="Print how many hands are selected, not the hands.")
+@click.option(
+    "--unique",
+    "repeats",
+    flag_value="unique",
+    help="Leave out a hand that is the same deal and actions as one kept before it, whatever their tags "
+    "and comments (pgn-extract -D): each game once.",
+)
+@click.option(
+    "--duplicates",
+    "repeats",
+    flag_value="duplicates",
+    help="Only the hands that are the same deal and actions as one selected before them (pgn-extract -d).",
+)
 @jobs_opt("Pick")
 @output_opt
 @force_opt
@@ -198,6 +211,7 @@ def filter_(
     anyone: bool,
     valid: bool | None,
     count: bool,
+    repeats: str | None,
     jobs: int,
     output: str | None,
     force: bool,
@@ -212,6 +226,11 @@ def filter_(
     --invalid the hands of a match are replayed whatever their tags: the verdict of the next
     hand reads them. A hand that cannot be read is reported and not selected; the exit status
     is then 2. FILE - reads standard input.
+
+    --unique keeps each game once: a hand dealt and played as one selected before it (the same
+    deal and the same actions, whatever the tags, comments and round numbers) is left out;
+    --duplicates keeps only those. Each hand is remembered by a 16-byte digest: a file of any
+    size is read as a stream.
 
     With --player or --seat, --has asks what that player's seat did (--anyone: any seat). An
     event belongs to the seat that acts: the one that made a 够级 play (gouji, dead-gouji,
@@ -242,11 +261,19 @@ def filter_(
         valid=valid,
         seats=seats,
         anyone=anyone,
+        keyed=repeats is not None,
     )
     _no_overwrite(files, output)
     kept, bad = 0, []
+    seen: set[bytes] = set()  # the keys of the hands selected so far: 16 bytes (and a set's slot) a game
     with Sink(output, force=force) as out:
         for text in _each_hand(chosen.pick, files, encoding, None, jobs, bad, settle=chosen.settle):
+            if text is not None and repeats is not None:
+                key, text = text
+                again = key in seen
+                seen.add(key)
+                if again != (repeats == "duplicates"):
+                    continue
             if text is not None:
                 if not count:
                     out.write(("\n" if kept else "") + text.strip("\n") + "\n")
