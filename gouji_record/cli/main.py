@@ -29,7 +29,7 @@ from .common import (
 )
 from .events import events
 from .formats import export, import_, schema
-from .hands import filter_, review, stats
+from .hands import filter_, review, split, stats
 from .pages import render
 from .show import show
 from .table import beats, moves, rules
@@ -136,6 +136,7 @@ main.add_command(import_)
 main.add_command(schema)
 main.add_command(stats)
 main.add_command(filter_)
+main.add_command(split)
 main.add_command(review)
 main.add_command(selfplay)
 main.add_command(events)
