@@ -204,3 +204,12 @@ def test_import_replaces_a_read_only_file_only_with_force(tmp_path):
     assert r.stderr == f"{out}: error[unwritable]: the file is read-only: give --force to replace it\n"
     r = CliRunner().invoke(main, ["import", "--force", str(log_file), "-o", str(out)])  # before: no such option
     assert r.exit_code == 0 and out.read_text(encoding="utf-8") == (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+
+
+def test_an_unterminated_string_is_said_with_one_at():
+    # json says "Unterminated string starting at"; the message added " at column 26" after it
+    with pytest.raises(EventLogError) as caught:
+        records_from_events('{"type": "pass", "seat": "1}', source="l.jsonl")
+    assert str(caught.value) == (
+        "l.jsonl:1: not JSON (Unterminated string starting at column 26): expected one JSON object per line"
+    )

@@ -335,7 +335,8 @@ def json_object(text: str, line: int, source: str, error: type[ValueError] | Non
     except _DuplicateKey as e:
         raise error(f"key {e.args[0]!r} is given twice: expected each key once", line, source) from None
     except json.JSONDecodeError as e:
-        what = f"not JSON ({e.msg} at column {e.colno}): expected one JSON object per line"
+        # json's "Unterminated string starting at" ends in "at" already: one "at column N"
+        what = f"not JSON ({e.msg.removesuffix(' at')} at column {e.colno}): expected one JSON object per line"
         raise error(what, line, source) from None
     except RecursionError:
         raise error("JSON nested too deeply to read: expected one flat JSON object per line", line, source) from None
