@@ -16,6 +16,7 @@ __version__ = "0.1.0"
 
 #: The names of :mod:`gouji_record.api` the root gives.
 __all__ = [
+    "PRESETS",
     "Action",
     "ActionKind",
     "BadOption",
@@ -30,7 +31,6 @@ __all__ = [
     "IllegalAction",
     "MatchJudge",
     "NotationError",
-    "PRESETS",
     "Position",
     "Replay",
     "Ruleset",

@@ -30,24 +30,26 @@ action; :func:`parse_cards` and :func:`format_cards` the cards:
 gouji-not-opposite | gouji-opposite-only
 """
 
+# ruff: noqa: F401 - every name imported here is given by the package root (its __all__)
 from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import GoujiError
 from .cards import CardError, format_cards, parse_cards
+from .errors import GoujiError
+from .judging.lead import first_leader
+from .judging.replay import Replay, RulesetOverride, replay, ruleset_of
+from .matches.verdict import MatchJudge, Verdict, verdict, verdicts
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
 from .notation.files import read_hands, text_encoding
 from .notation.headers import Headers, hand_records, read_headers
-from .judging.lead import first_leader
-from .judging.replay import Replay, RulesetOverride, replay, ruleset_of
 from .rules import moves as _moves
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
 from .rules.moves import HiddenPlays
 from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, with_options
-from .matches.verdict import MatchJudge, Verdict, verdict, verdicts
+
 
 def parse(text: str) -> list[GameRecord]:
     """Parse ``.gjn`` text into records, one per hand, in order (``[]`` for white space).

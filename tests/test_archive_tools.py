@@ -64,7 +64,7 @@ def test_split_by_count_and_by_tag(tmp_path, monkeypatch):
     assert r.exit_code == 0 and r.stdout == f"{tmp_path / 'n'}: 60 hands in 3 files\n"
     parts = [(tmp_path / "n" / f"{i}.gjn").read_text(encoding="utf-8") for i in (1, 2, 3)]
     assert [len(hands_of(p)) for p in parts] == [25, 25, 10]  # 60 = 25 + 25 + 10
-    assert sum((hands_of(p) for p in parts), []) == hands_of(text)  # each hand as read, in order
+    assert [h for p in parts for h in hands_of(p)] == hands_of(text)  # each hand as read, in order
     monkeypatch.setattr(cli_hands._Files, "OPEN_FILES", 2)  # five values, two files open at a time
     r = gouji("split", "--by", "Ruleset", "-o", str(tmp_path / "r"), str(played))
     assert r.exit_code == 0

@@ -122,7 +122,11 @@ def test_every_kind_of_event_and_annotation_is_read():
             3,
             "a purchase (买三, 买四) is two give events with purpose buy: the price 1>4:2, then the card back",
         ),
-        ([{"type": "pass", "seat": 1}, {"type": "give", "seat": 1, "to": 4, "cards": "3"}], 3, "give after play has begun"),
+        (
+            [{"type": "pass", "seat": 1}, {"type": "give", "seat": 1, "to": 4, "cards": "3"}],
+            3,
+            "give after play has begun",
+        ),
     ],
 )
 def test_errors_in_the_new_events_name_the_line_and_field(events, line, message):
@@ -158,13 +162,17 @@ def test_reading_commands_given_a_log_or_json_records_say_what_it_is(tmp_path):
     for command in ("validate", "render", "stats", "review", "fmt", "events"):
         r = CliRunner().invoke(main, [command, str(log_file)])
         assert r.exit_code == 2 and r.stderr.splitlines() == [
-            f"{log_file}:1:1: error[not-gjn]: an event log (JSON Lines, docs/events-log.md), not a .gjn record: "
-            f"gouji import {log_file} -o FILE.gjn converts it (gouji export --format parquet reads it as it is)"
+            (
+                f"{log_file}:1:1: error[not-gjn]: an event log (JSON Lines, docs/events-log.md), not a .gjn record: "
+                f"gouji import {log_file} -o FILE.gjn converts it (gouji export --format parquet reads it as it is)"
+            )
         ], (command, r.stderr)
     r = CliRunner().invoke(main, ["validate", str(json_file)])
     assert r.exit_code == 2 and r.stderr.splitlines() == [
-        f"{json_file}:1:1: error[not-gjn]: records as JSON (gouji export), not a .gjn record: "
-        f"gouji import {json_file} -o FILE.gjn converts it"
+        (
+            f"{json_file}:1:1: error[not-gjn]: records as JSON (gouji export), not a .gjn record: "
+            f"gouji import {json_file} -o FILE.gjn converts it"
+        )
     ]
 
 
@@ -203,7 +211,9 @@ def test_import_replaces_a_read_only_file_only_with_force(tmp_path):
     assert r.exit_code == 2 and out.read_text(encoding="utf-8") == "old\n"
     assert r.stderr == f"{out}: error[unwritable]: the file is read-only: give --force to replace it\n"
     r = CliRunner().invoke(main, ["import", "--force", str(log_file), "-o", str(out)])  # before: no such option
-    assert r.exit_code == 0 and out.read_text(encoding="utf-8") == (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    assert r.exit_code == 0 and out.read_text(encoding="utf-8") == (EXAMPLES / "charter-hand.gjn").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_an_unterminated_string_is_said_with_one_at():

@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES, ROOT, self_played
 
 MATCH = EXAMPLES / "online-match.gjn"
@@ -67,7 +66,11 @@ def test_sigterm_while_writing_leaves_nothing(tmp_path, command):
     # .OUT.XXXXXXXX.tmp beside OUT; now it is handled as Ctrl-C is: 128 + 15 = 143
     args = [a.replace("OUT", str(tmp_path / "out.txt")) for a in command]
     r = subprocess.run(
-        [sys.executable, "-c", TERM_AT, *args], capture_output=True, timeout=120, env=os.environ | {"TERM_AT": "write"}
+        [sys.executable, "-c", TERM_AT, *args],
+        check=False,
+        capture_output=True,
+        timeout=120,
+        env=os.environ | {"TERM_AT": "write"},
     )
     assert r.returncode == 143, r.stderr
     assert r.stderr == b""
@@ -78,7 +81,7 @@ def test_sigterm_during_a_parquet_export_leaves_nothing(tmp_path):
     pytest.importorskip("pyarrow")
     r = subprocess.run(
         [sys.executable, "-c", TERM_AT, "export", "--format", "parquet", str(tmp_path / "pq"), str(MATCH)],
-        capture_output=True, timeout=120, env=os.environ | {"TERM_AT": "export"},
+        check=False, capture_output=True, timeout=120, env=os.environ | {"TERM_AT": "export"},
     )  # fmt: skip
     assert r.returncode == 143, r.stderr
     assert r.stderr == b"" and list(tmp_path.iterdir()) == []  # no .pq.XXXXXXXX.tmp/ directory
@@ -100,7 +103,7 @@ def test_sigterm_from_outside_during_a_parquet_export_with_workers(tmp_path):
         time.sleep(0.01)
     assert leftovers(out), "the export ended before its temporary directory was seen"
     proc.send_signal(signal.SIGTERM)
-    stdout, stderr = proc.communicate(timeout=60)
+    _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 143 and stderr == b"", stderr
     assert list(out.iterdir()) == []
 
@@ -126,7 +129,10 @@ def test_ctrl_c_while_importing_exits_130_quietly():
     # before: a KeyboardInterrupt traceback from the imports, and the status of a process killed
     # by SIGINT; now 128 + 2 = 130 and nothing said, as Ctrl-C later gives
     r = subprocess.run(
-        [sys.executable, "-c", INTERRUPT_AT_IMPORT, "validate", str(MATCH)], capture_output=True, timeout=120
+        [sys.executable, "-c", INTERRUPT_AT_IMPORT, "validate", str(MATCH)],
+        check=False,
+        capture_output=True,
+        timeout=120,
     )
     assert (r.returncode, r.stdout, r.stderr) == (130, b"", b"")
 
@@ -138,7 +144,7 @@ def test_standard_error_on_a_full_device_exits_2(tmp_path):
     with open("/dev/full", "wb") as full:
         r = subprocess.run(
             [sys.executable, "-m", "gouji_record.cli", "validate", str(tmp_path / "missing.gjn")],
-            stdout=subprocess.PIPE, stderr=full, timeout=120,
+            check=False, stdout=subprocess.PIPE, stderr=full, timeout=120,
         )  # fmt: skip
     assert r.returncode == 2 and r.stdout == b""
 
@@ -187,7 +193,9 @@ def silent():
 
 def dask_gouji(*args: str) -> tuple[subprocess.CompletedProcess, float]:
     start = time.monotonic()
-    r = subprocess.run([sys.executable, "-m", "gouji_record.cli", *args], capture_output=True, timeout=120, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "gouji_record.cli", *args], check=False, capture_output=True, timeout=120, cwd=ROOT
+    )
     return r, time.monotonic() - start
 
 
@@ -255,5 +263,7 @@ def test_a_scheduler_killed_during_an_export_is_one_line(tmp_path):
     # what the client was doing when the scheduler went (asking it, or waiting on a task) words the
     # reason; the line is one whatever it is
     (line,) = stderr.decode().splitlines()
-    assert line.startswith(f"{out / 'pq'}: error[cluster]: the Dask cluster failed: ") and line.endswith("; nothing written")
+    assert line.startswith(f"{out / 'pq'}: error[cluster]: the Dask cluster failed: ") and line.endswith(
+        "; nothing written"
+    )
     assert list(out.iterdir()) == []

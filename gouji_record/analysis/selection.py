@@ -20,7 +20,6 @@ answered, seat 1 did not; ``anyone`` asks the whole table.
 from __future__ import annotations
 
 import hashlib
-
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 

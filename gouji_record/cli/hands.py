@@ -7,12 +7,13 @@ import json
 import os
 import re
 import sys
+from typing import Self
 
 import click
 
 from ..analysis.review import GROUPS, KINDS
-from ..judging.replay import RulesetOverride
 from ..errors import NotationError
+from ..judging.replay import RulesetOverride
 from ..judging.report import Problem, printable
 from ..running.batch import located
 from ..running.cluster import close as close_client
@@ -532,7 +533,7 @@ class _Files:
         self.names: dict[str | None, str] = {}
         self.hands = 0
 
-    def __enter__(self) -> _Files:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -20,13 +20,13 @@ import click
 from ..judging.report import Problem
 from ..running.sink import OutputError
 from .bots import selfplay
-from .conformance import conformance
 from .checking import fmt, validate
 from .common import (
     EXIT_INTERRUPTED,
     EXIT_UNREADABLE,
     _fail,
 )
+from .conformance import conformance
 from .events import events
 from .formats import export, import_, schema
 from .hands import filter_, review, split, stats

@@ -26,17 +26,17 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, BinaryIO, NamedTuple
 
-from ..running.batch import UNREADABLE, HandReport, Runner, check_file, check_hand, file_report, with_matches
 from ..cards import parse_cards
 from ..errors import NotationError
+from ..judging.replay import Replay, RulesetOverride
 from ..judging.report import Problem
 from ..notation.files import HandText, json_kind
-from ..judging.replay import Replay, RulesetOverride
 from ..rules.engine import SEATS, team_name
 from ..rules.events import EventKind
 from ..rules.rulesets import Ruleset, options_tag
-from ..running.sink import OutputDirectory
+from ..running.batch import UNREADABLE, HandReport, Runner, check_file, check_hand, file_report, with_matches
 from ..running.extras import EXTRA, MissingExtra, need  # noqa: F401  (MissingExtra: what export_parquet raises)
+from ..running.sink import OutputDirectory
 
 #: The version of the tables' layout, in each file's metadata as ``schema_version``: it changes
 #: with any change of a column (name, type or meaning), so a reader can tell what it holds.
@@ -594,9 +594,9 @@ def _log_as_gjn(path: str, encoding: str | None) -> tuple[BinaryIO | None, Probl
     """The event log ``path`` (docs/events-log.md) converted to ``.gjn`` text, as ``gouji import``
     converts it, to read as the file's hands; or the problem, at the log's line, that stops it
     being converted. A hand's problem found when it is replayed is located in that text."""
-    from .eventlog import EventLogError, records_from_events
     from ..notation import write_all
     from ..notation.files import decode
+    from .eventlog import EventLogError, records_from_events
 
     try:
         with open(path, "rb") as f:

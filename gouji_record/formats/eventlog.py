@@ -30,6 +30,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
+from ..errors import GoujiError
 from ..model import (
     GLYPHS,
     MAX_NAG,
@@ -46,8 +48,6 @@ from ..model import (
     tag_problem,
     tag_value_problem,
 )
-from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
-from ..errors import GoujiError
 from ..rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
 

@@ -44,9 +44,8 @@ hand of the rest of a large file). Either way the splitter reads on after the
 
 from __future__ import annotations
 
-import json
-
 import codecs
+import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -94,7 +93,7 @@ class HandText:
     problem: NotationError | None = None
     head: str = ""
 
-    def display_lines(self) -> "LinesFrom":
+    def display_lines(self) -> LinesFrom:
         """The hand's lines indexed by file line, for :meth:`~gouji_record.judging.report.Problem.format`."""
         lines = self.text.split("\n")
         if self.head:
@@ -469,7 +468,7 @@ def json_kind(path: str, stream: BinaryIO | None = None) -> str | None:
     else ``None``: the reading commands' test of :data:`JSON_FILES`. A file that cannot be read
     is ``None`` (its reader says why)."""
     try:
-        source = stream if stream is not None else Path(path).open("rb")
+        source = stream if stream is not None else Path(path).open("rb")  # noqa: SIM115 - closed below, or a stream of the caller's
     except OSError:
         return None
     try:

@@ -19,15 +19,15 @@ Dask's ``distributed`` is the ``archives`` extra (``pip install 'gouji-record[ar
 from __future__ import annotations
 
 from collections import deque
-from concurrent.futures import CancelledError
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError
 from typing import Any
 
-from .extras import need
-from .batch import HandReport, Runner, check_file, with_matches
-from ..notation.files import HandText
 from ..judging.replay import RulesetOverride
+from ..notation.files import HandText
 from ..rules.rulesets import Ruleset
+from .batch import HandReport, Runner, check_file, with_matches
+from .extras import need
 
 #: Batches in flight per worker thread: one being checked, one waiting, one on the way.
 IN_FLIGHT = 3
@@ -89,7 +89,7 @@ def _probe(address: str, timeout: float) -> None:
         raise ClusterError(f"{where}: no answer within {timeout:g} s") from None
     except (OSError, ValueError, TypeError, EOFError) as e:
         raise ClusterError(f"{where}: {_one_line(e)}") from None
-    except Exception as e:  # the library's own errors (CommClosedError is an IOError; others may come)
+    except Exception as e:  # noqa: BLE001  # the library's own errors (CommClosedError is an IOError; others may come)
         raise ClusterError(f"{where}: {type(e).__name__}: {_one_line(e)}") from None
 
 
@@ -111,7 +111,7 @@ def close(client) -> None:
     seconds; a cluster that has gone away (its failure already said) raises nothing more."""
     try:
         client.close(timeout=CONNECT_TIMEOUT)
-    except Exception:  # noqa: BLE001 - the library's errors on closing a client whose scheduler is gone
+    except Exception:  # noqa: BLE001, S110 - the library's errors on closing a client whose scheduler is gone
         pass
 
 
