@@ -267,3 +267,22 @@ def test_a_scheduler_killed_during_an_export_is_one_line(tmp_path):
         "; nothing written"
     )
     assert list(out.iterdir()) == []
+
+
+def sigterm_is_the_systems(_: int) -> bool:
+    """A job for worker processes: whether SIGTERM does what the system does (ends the process)."""
+    return signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_worker_processes_end_on_sigterm_as_the_system_does():
+    # the pool ends its workers with SIGTERM when it closes; workers forked from the command
+    # inherited its handler (an exception raised wherever they were), and one could then wait
+    # for ever on a lock it held (a `validate --jobs 2` that never ended, seen once in a test run)
+    from gouji_record.cli.launch import _terminated
+    from gouji_record.running.batch import in_order
+
+    before = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        assert list(in_order(sigterm_is_the_systems, range(4), jobs=2)) == [True] * 4
+    finally:
+        signal.signal(signal.SIGTERM, before)
