@@ -461,9 +461,9 @@ def export_hand(hand: HandText, ruleset_name: str | Ruleset | RulesetOverride | 
 
 
 #: Rows held per table before they are written as a row group: hands are about 180 times fewer
-#: than actions, and each holds more. Together about 60 MB of Python objects at most
-#: (docs/performance.md: the export's peak RSS).
-ROW_GROUP = {"hands": 1_024, "actions": 32_768, "events": 32_768}
+#: than actions, and each holds more. Together about 30 MB of Python objects at most, which keeps
+#: the export within 150 MB (docs/performance.md: its peak RSS).
+ROW_GROUP = {"hands": 512, "actions": 16_384, "events": 16_384}
 
 
 class _TableWriter:
