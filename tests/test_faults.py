@@ -203,8 +203,9 @@ def test_a_scheduler_that_accepts_and_never_answers_is_one_line_within_10_s(sile
     pytest.importorskip("distributed")
     address = f"tcp://127.0.0.1:{silent.port}"
     r, took = dask_gouji("validate", "--dask", address, str(MATCH))
-    # docs/archives.md: one line within 10 s (the connection's time-out, plus the interpreter's start)
-    assert took < 10 + 5, took
+    # docs/archives.md: one line within 10 s, the connection's time-out; the interpreter's start and
+    # imports come on top, seconds on a machine shared by many (before: no end within 120 s)
+    assert took < 10 + 15, took
     assert r.returncode == 2 and r.stdout == b""
     (line,) = r.stderr.decode().splitlines()
     assert line.startswith(f"{address}: error[cluster]: cannot reach a Dask scheduler at {address}: "), line
