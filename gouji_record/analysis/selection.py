@@ -205,8 +205,8 @@ def play_key(record: GameRecord) -> bytes:
     >>> from gouji_record import parse
     >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
     >>> a, b, c = parse(
-    ...     f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1. 1:55 {{A}} 2:-\n\n'
-    ...     f'[Event "z"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1:55 2:-\n\n'
+    ...     f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1. 1:55 {{A}} 2:-\\n\\n'
+    ...     f'[Event "z"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1:55 2:-\\n\\n'
     ...     f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1:55 2:~')
     >>> play_key(a) == play_key(b), play_key(a) == play_key(c)
     (True, False)
