@@ -461,9 +461,9 @@ def export_hand(hand: HandText, ruleset_name: str | Ruleset | RulesetOverride | 
 
 
 #: Rows held per table before they are written as a row group: hands are about 180 times fewer
-#: than actions, and each holds more. Together about 30 MB of Python objects at most, which keeps
+#: than actions, and each holds more. Together about 15 MB of Python objects at most, which keeps
 #: the export within 150 MB (docs/performance.md: its peak RSS).
-ROW_GROUP = {"hands": 512, "actions": 16_384, "events": 16_384}
+ROW_GROUP = {"hands": 256, "actions": 8_192, "events": 8_192}
 
 
 class _TableWriter:
