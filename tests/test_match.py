@@ -1,5 +1,7 @@
 """Tribute between hands, first lead, match score — each value worked out by hand from the texts."""
 
+import re
+
 import pytest
 
 from gouji_record import parse, replay
@@ -153,7 +155,8 @@ HAND = open("examples/charter-hand.gjn", encoding="utf-8").read()
 
 def next_hand(preplay):
     rec = parse(HAND)[0]
-    gives = tuple(Action(seat=int(t[0]), to=int(t[2]), kind=ActionKind.GIVE, cards=t[4:]) for t in preplay.split())
+    # transfers "2>5:22", and a refusal "refuse 5>2:K" (拒绝, gjn 2.4) read as the notation writes it
+    gives = tuple(Action.from_text(t) for t in re.findall(r"(?:refuse )?[1-6]>[1-6]:\S+", preplay))
     return rec.model_copy(update={"preplay": gives})
 
 
@@ -388,3 +391,45 @@ def test_long_pre_play_sections_and_many_dues_alike_stay_cheap():
         _, problems = check_transfers(get_ruleset(name), alike, paid)
         assert [(p.code, p.action) for p in problems] == [("tribute-extra", 16)], name
     assert time.perf_counter() - start < 2
+
+
+# -- refusals (拒绝, gjn 2.4) -------------------------------------------------------------------
+
+
+def test_a_taker_refuses_tribute_under_online_only():
+    # 000 §进贡 4 "所有吃贡者可拒绝吃贡": 头科 5 refuses 大落 2's two cards (seat 2's highest: 22); the
+    # 落贡 is then settled and nothing is returned for it, while 6's... (here only one due)
+    due = [Due("place", 2, 5, 2)]
+    assert check("online", due, "refuse 2>5:22") == (["落贡 refused: refuse 2>5:22"], [], [])
+    # the cards offered are the tribute as owed (000 §进贡 "从大到小进贡"): not one 2
+    assert check("online", due, "refuse 2>5:2")[1] == [("tribute-wrong", 0)]
+    # refused, then paid: the second transfer is owed by nothing
+    assert check("online", due, "refuse 2>5:22 2>5:22")[1] == [("tribute-extra", 1)]
+    # a refusal of what nobody owes
+    assert check("online", due, "refuse 3>5:D")[1] == [("tribute-extra", 0)]
+    # a returned card cannot be refused under online (000 names no such refusal)
+    _, problems, messages = check("online", due, "2>5:22 refuse 5>2:Q 5>2:44")
+    assert problems == [("refusal-not-allowed", 1)] and "no refusal of a returned card" in messages[0]
+    # 001, 002, 004 name no refusal of tribute: refusal-not-allowed at the refusal
+    for name in ("classic", "charter", "tournament"):
+        _, problems, messages = check(name, due, "refuse 2>5:22")
+        assert problems == [("refusal-not-allowed", 0)], name
+        assert messages[0] == "refuse 2>5:22: the rules give no refusal of place tribute (落贡); it is owed"
+
+
+def test_a_payer_refuses_a_returned_card_of_a_rank_it_lacks_under_the_charter():
+    # 002 §21(4) "若进贡一方没有与还贡牌点数相同的牌，可拒绝此张还贡牌请吃贡方换": seat 2 (2222KKJJ 9…7 6 55
+    # 3333, no Q) paid 5 its 22; 5 returns a Q, which 2 refuses, then 44 in its place: two cards owed back
+    due = [Due("place", 2, 5, 2)]
+    assert check("charter", due, "2>5:22 refuse 5>2:Q 5>2:44") == (
+        ["落贡 paid: 2>5:22", "还贡 refused: refuse 5>2:Q", "还贡 paid: 5>2:44"],
+        [],
+        [],
+    )
+    # seat 2 holds kings: it may not refuse a K
+    _, problems, messages = check("charter", due, "2>5:22 refuse 5>2:K 5>2:44")
+    assert problems == [("refusal-not-allowed", 1)] and messages[0].endswith("seat 2 holds K")
+    # refused and never replaced: the return is still owed
+    assert check("charter", due, "2>5:22 refuse 5>2:Q")[1] == [("tribute-missing", 2)]
+    # a refusal before the tribute is paid refuses nothing owed back, and the charter has no refusal of tribute
+    assert check("charter", due, "refuse 5>2:Q 2>5:22 5>2:44")[1] == [("tribute-extra", 0)]

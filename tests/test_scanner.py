@@ -30,7 +30,7 @@ CHARTER = normalize_newlines((EXAMPLES / "charter-hand.gjn").read_text(encoding=
 BASE = (
     CHARTER.replace(
         "\nplay\n",
-        "\npreplay\n{Tribute paid.} 2>5:3 {a bought 3} 5:natural!\nbuy 1>4:2 {price} 4>1:3! gift 3>6:4\n"
+        "\npreplay\n{Tribute paid.} 2>5:3 {a bought 3} 5:natural!\nbuy 1>4:2 {price} 4>1:3! gift 3>6:4 refuse 2>5:X\n"
         "6:宣点 ; call\nplay\n",
         1,
     )
@@ -84,10 +84,11 @@ def test_the_text_the_mutations_start_from_has_every_kind_of_item():
         ("1>4:2", "buy"),
         ("4>1:3", "buy"),
         ("3>6:4", "gift"),
+        ("2>5:X", "refuse"),
         ("6:call", None),
     ]
     # a comment belongs to the action before it: the one opening the play section, to the call
-    assert [a.comments[:1] for a in record.preplay] == [("a bought 3",), (), ("price",), (), (), ("call",)]
+    assert [a.comments[:1] for a in record.preplay] == [("a bought 3",), (), ("price",), (), (), (), ("call",)]
     assert record.preplay[-1].comments[1].startswith("Seats 1 3 5 play against")
     assert record.comment == ("Tribute paid.",)
     actions = record.actions

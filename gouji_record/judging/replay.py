@@ -192,8 +192,11 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
 
 def _wrong_purchase(rules: Ruleset, record: GameRecord) -> Diagnostic | None:
     """The first purchase or gift of a 3 or a 4 (买三, 买四, 赠与) that ``rules`` refuse, or
-    ``None`` (:func:`~gouji_record.judging.buying.check_buying`)."""
-    if not record.preplay:
+    ``None`` (:func:`~gouji_record.judging.buying.check_buying`). A record that says nothing of
+    what happened before play (no ``preplay`` section, gjn 2.3 and before any section left
+    empty) is not checked: only a section written, empty (gjn 2.4) or not, says what happened
+    (docs/notation.md §3.3, docs/rules.md "Buying 3s and 4s")."""
+    if not record.preplay and not record.empty_preplay:
         return None
     from .buying import check_buying  # (buying is below the replay in its folder; only needed here)
 
