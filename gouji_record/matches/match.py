@@ -53,7 +53,8 @@ class Due:
     """One tribute owed: ``giver`` pays ``taker`` ``count`` cards of ``kind``.
 
     ``optional``: the text lets the seats agree not to pay it (between
-    team-mates, or mutual point tribute in 004 §31).
+    team-mates, or mutual point tribute in 004 §31, where the two directions
+    are one decision: :class:`_Search` pays both or neither).
     """
 
     kind: str
@@ -263,6 +264,14 @@ class _Search:
         self.transfers = payments
         order = rules.tribute_order
         self.rank = [order.index("place" if d.kind == "sweep" else d.kind) for d in dues]
+        # 互进点贡 where the text makes it optional (004 §31) is one decision for both directions:
+        # each optional point due's partner, the one going back between the same two seats
+        self.partner = {
+            j: i
+            for j, d in enumerate(dues)
+            for i, e in enumerate(dues)
+            if d.optional and e.optional and d.kind == e.kind == "point" and (e.giver, e.taker) == (d.taker, d.giver)
+        }
         self.memo: dict[_State, list[str] | _Fail] = {}
 
     # -- the steps ---------------------------------------------------------------------------
@@ -275,7 +284,7 @@ class _Search:
             if status[j] != "u" or self.rank[j] >= below:
                 continue
             zh, en = KIND_NAMES[d.kind]
-            if d.optional:
+            if d.optional and status[self.partner.get(j, j)] != "p":  # (once one of 互进点贡 is paid, both are)
                 status[j] = "s"
                 notes.append(
                     Bilingual(
@@ -298,6 +307,20 @@ class _Search:
             else:
                 return status, notes, j
         return status, notes, None
+
+    def bound(self, status, j: int) -> tuple[str, str]:
+        """Why due ``j`` is owed although optional, as a clause in English and Chinese (``("", "")``
+        when it is not): its partner in 互进点贡 was paid, and the two are one decision (004 §31
+        "由走牌顺序靠后的玩家…决定双方是否互进点贡")."""
+        i = self.partner.get(j)
+        if i is None or status[i] != "p":
+            return "", ""
+        d = self.dues[i]
+        return (
+            f" (seat {d.giver} paid seat {d.taker} its point tribute, and whether the two pay each other is one "
+            "decision: both pay or neither does)",
+            f"（{d.giver}号位已向{d.taker}号位进点贡，是否互进点贡是一个决定：双方都进，或都不进）",
+        )
 
     def whose(self) -> str:
         return "it was dealt " if self.rules.pay_from == "dealt" else ""
@@ -374,12 +397,13 @@ class _Search:
                 continue
             settled, notes, blocker = self.settle(st, self.rank[j])
             if blocker is not None:
+                why, why_zh = self.bound(st.status, blocker)
                 message = (
-                    f"{self.dues[blocker]} is owed before {zh} (the order is {self.order()}): "
+                    f"{self.dues[blocker]} is owed before {zh}{why} (the order is {self.order()}): "
                     f"expected {self.text(st, blocker)} before {a.text}"
                 )
                 message_zh = (
-                    f"{zh}之前须先进{self.dues[blocker].zh}（顺序是{self.order()}）："
+                    f"{zh}之前须先进{self.dues[blocker].zh}{why_zh}（顺序是{self.order()}）："
                     f"{a.text}之前应为{self.text(st, blocker)}"
                 )
                 diag = _diag(rules, "tribute-missing", "tribute", message, message_zh, at)
@@ -499,8 +523,9 @@ class _Search:
         _, notes, blocker = self.settle(st, len(rules.tribute_order))
         if blocker is not None:
             d = self.dues[blocker]
-            message = f"{d} is owed: expected {self.text(st, blocker)}"
-            zh = f"欠{d.zh}：应为{self.text(st, blocker)}"
+            why, why_zh = self.bound(st.status, blocker)
+            message = f"{d} is owed{why}: expected {self.text(st, blocker)}"
+            zh = f"欠{d.zh}{why_zh}：应为{self.text(st, blocker)}"
             return _Fail(st.k, 0, _diag(rules, "tribute-missing", _RULE[d.kind], message, zh, at))
         for j, n in enumerate(st.owed):
             if n > 0:

@@ -227,7 +227,9 @@ class Ruleset(BaseModel):
         "failed call pays 4 (precall 8), or 2 (precall 4); a table by who called (宣點 either side); one card, no calls",
     )
     mutual_point_optional: bool = _opt(
-        "point-tribute", "when neither of two opposites opened, the seats may agree not to pay each other (互进点贡)"
+        "point-tribute",
+        "when neither of two opposites opened, whether they pay each other (互进点贡) is one decision, for both "
+        "directions: both pay or neither does",
     )
     sweep_tribute: bool = _opt("tribute", "after a sweep each swept seat pays its opposite one card (对头贡)")
     return_tribute: bool = _opt("return-tribute", "the takers of place tribute return as many cards (还贡)")
