@@ -97,6 +97,17 @@ def test_the_text_the_mutations_start_from_has_every_kind_of_item():
     assert any(a.burn for a in actions)
 
 
+def test_an_empty_preplay_section_reads_as_the_grammar_reads_it():
+    # gjn 2.4: a preplay section written empty says nothing happened before play; before 2.4 (and
+    # with no marker) it reads as no section. The scanner and the grammar tell the two apart alike.
+    empty = CHARTER.replace("\nplay\n", "\npreplay\n{nothing}\nplay\n", 1)
+    assert CHARTER.startswith('[Notation "gjn 2.4"]') and empty != CHARTER
+    for text, flag in ((empty, True), (empty.replace("gjn 2.4", "gjn 2.3", 1), False), (CHARTER, False)):
+        assert agree(text) == "read"
+        ((record, _),) = by_scanner(text)
+        assert record.empty_preplay is flag and record.preplay == ()
+
+
 @PROPERTY
 @given(records(extended=True))
 def test_whatever_the_writer_writes_takes_the_fast_path(record):
