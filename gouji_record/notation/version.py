@@ -93,8 +93,8 @@ def newer_note(text: str) -> str:
 
 def legacy(record, version: tuple[int, int] | None) -> bool:
     """Whether a hand follows the notation before ``buy`` and ``gift`` (major version 1): it says
-    so (``[Notation "gjn 1.3"]``), or it says no version and writes no ``buy`` and no ``gift`` (a
-    file that writes them is of version 2, whatever it omits)."""
+    so (``[Notation "gjn 1.3"]``), or it says no version and writes no ``buy``, no ``gift`` and no
+    ``refuse`` (a file that writes them is of version 2, whatever it omits)."""
     if version is not None:
         return version[0] == 1
     return not any(a.purpose for a in record.preplay)
