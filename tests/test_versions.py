@@ -314,3 +314,12 @@ def test_a_refusal_keeps_its_verdict_through_fmt_and_json(tmp_path):
         src, fmt, back, output = _validate_and_roundtrip(tmp_path, text)
         assert src == fmt == back == want, name
         assert "refuse " in output
+
+
+def test_a_hand_without_a_marker_that_writes_refuse_is_of_version_2():
+    # §8.1: with no marker, a hand that writes a word of 2.x (buy, gift, refuse) is of version 2, so its
+    # bare pair 4>1:3 1>4:2 is tribute and its return, not the purchase gjn 1 would read (§8.2)
+    (record, _), = parse_text(hand("fours", "4>1:3 1>4:2 refuse 2>5:D"))
+    assert [(a.plain_text, a.purpose) for a in record.preplay] == [("4>1:3", None), ("1>4:2", None), ("2>5:D", "refuse")]
+    (old, _), = parse_text(hand("fours", "4>1:3 1>4:2"))
+    assert [a.purpose for a in old.preplay] == ["buy", "buy"]
