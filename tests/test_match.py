@@ -6,7 +6,7 @@ import pytest
 
 from gouji_record import parse, replay
 from gouji_record.matches.match import Due, check_transfers, tribute_cards, tribute_due
-from gouji_record.model import Action, ActionKind
+from gouji_record.model import Action
 from gouji_record.cards import parse_cards
 from gouji_record.rules.engine import Position
 from gouji_record.rules.rulesets import get_ruleset, with_options
@@ -409,7 +409,7 @@ def test_mutual_point_tribute_is_one_decision_under_004():
     assert check("tournament", MUTUAL, "2>5:2 5>2:D 3>6:D")[1] == []
     # seat 5 pays, seat 2 (holding 2s) does not: the missing payment is reported where it can no
     # longer come, at the 落贡 (action 2), or after the section (action 1) when nothing follows
-    notes, problems, messages = check("tournament", MUTUAL, "5>2:D 3>6:D")
+    _, problems, messages = check("tournament", MUTUAL, "5>2:D 3>6:D")
     assert problems == [("tribute-missing", 1)]
     assert messages[0].startswith("点贡 (point tribute): seat 2 to seat 5, 1 card(s) is owed before 落贡")
     assert "seat 5 paid seat 2 its point tribute" in messages[0] and "expected 2>5:2 before 3>6:D" in messages[0]
@@ -427,7 +427,8 @@ def test_the_issue_32_match_is_refused_at_the_missing_payment(tmp_path):
     # 6>3:D). Leave out seat 3's: seat 6 paid, seat 3, holding 2s, pays nothing back. Under 004 §31
     # that is one decision broken: tribute-missing at the 落贡 2>4:2, action 5 of
     # "1>4:D 2>5:2 5>2:D 6>3:D 2>4:2 1>3:D" (点贡 come before 落贡, 004 §30).
-    text = open("examples/tournament-match.gjn", encoding="utf-8").read()
+    with open("examples/tournament-match.gjn", encoding="utf-8") as f:
+        text = f.read()
     assert "1>4:D 2>5:2 3>6:2 5>2:D 6>3:D 2>4:2 1>3:D" in text
     status, rows = validate_text(tmp_path, text.replace("3>6:2 ", "", 1))
     assert status == 1

@@ -316,11 +316,11 @@ class _Search:
         if i is None or status[i] != "p":
             return "", ""
         d = self.dues[i]
-        return (
+        en = (
             f" (seat {d.giver} paid seat {d.taker} its point tribute, and whether the two pay each other is one "
-            "decision: both pay or neither does)",
-            f"（{d.giver}号位已向{d.taker}号位进点贡，是否互进点贡是一个决定：双方都进，或都不进）",
+            "decision: both pay or neither does)"
         )
+        return en, f"（{d.giver}号位已向{d.taker}号位进点贡，是否互进点贡是一个决定：双方都进，或都不进）"
 
     def whose(self) -> str:
         return "it was dealt " if self.rules.pay_from == "dealt" else ""
