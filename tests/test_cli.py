@@ -411,9 +411,9 @@ def test_fmt_diff_shows_line_ends_and_a_missing_final_newline(tmp_path):
     r = run("fmt", "--diff", f)
     out = r.stdout.splitlines()
     assert r.exit_code == 1 and out[2] == "@@ -1,65 +1,65 @@"  # every line differs
-    assert out[3] == '-[Notation "gjn 2.3"]\\r' and out[4] == '-[Event "Worked example: one hand under the charter"]\\r'
+    assert out[3] == '-[Notation "gjn 2.4"]\\r' and out[4] == '-[Event "Worked example: one hand under the charter"]\\r'
     assert out[67] == "-   2 is left holding cards: 6th place (大落).}" and out[68] == "\\ No newline at end of file"
-    assert out[69] == '+[Notation "gjn 2.3"]' and len(out) == 3 + 65 + 1 + 65
+    assert out[69] == '+[Notation "gjn 2.4"]' and len(out) == 3 + 65 + 1 + 65
 
 
 def test_fmt_diff_reads_standard_input_and_goes_one_at_a_time(tmp_path):

@@ -363,6 +363,7 @@ def _record_diagnostics(found):
                 for cards in ("3", "D", "22"):
                     yield preplay[:i] + (a.model_copy(update={"cards": cards}),) + preplay[i + 1 :]
                 yield preplay[:i] + (a, a) + preplay[i + 1 :]
+                yield preplay[:i] + (a.model_copy(update={"purpose": "refuse"}),) + preplay[i + 1 :]  # (拒绝)
         for i, purpose in enumerate(purposes):
             if purpose is not None:  # a purchase or a gift left out, or made last
                 yield sum(items[:i] + items[i + 1 :], ())

@@ -242,12 +242,18 @@ def hidden(r, i, n):
 
 
 def preplay(r, i, n):
-    """A pre-play item left out, or two swapped (their transfers read again as tribute if need be)."""
+    """A pre-play item left out, or two swapped (their transfers read again as tribute if need be),
+    a transfer refused (拒绝, gjn 2.4), or the section emptied and written empty (gjn 2.4: nothing
+    happened before play)."""
+    if n % 4 == 3:
+        return GameRecord.model_validate(r.model_dump() | {"preplay": (), "empty_preplay": True})
     if not r.preplay:
         return r
     p = list(r.preplay)
     k = i % len(p)
-    if n % 2:
+    if n % 4 == 2 and p[k].to is not None and p[k].purpose is None:
+        p[k] = p[k].model_copy(update={"purpose": "refuse"})
+    elif n % 2:
         del p[k]
     else:
         j = (k + 1) % len(p)

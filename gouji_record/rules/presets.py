@@ -50,6 +50,8 @@ ONLINE: dict[str, Any] = dict(
     sweep_tribute=False,
     return_tribute=True,
     tribute_exemption=False,
+    refuse_tribute=True,
+    refuse_return=False,
     # tribute in detail, buying and gifts
     pay_from="dealt",
     # 000 "进完贡落贡必须还贡" reads two ways: the returns once all tribute is paid, or each 落贡's
@@ -85,6 +87,7 @@ ONLINE: dict[str, Any] = dict(
         "smother-tribute": "§闷贡 (闷贡进贡张数为一张)",
         "return-tribute": "§进贡 (进完贡落贡必须还贡)",
         "tribute-exemption": "§进贡 (no 抗贡)",
+        "tribute-refusal": "§进贡 4 (所有吃贡者可拒绝吃贡; no refusal of a returned card named)",
         "first-lead": "§发牌 (其后每局第一轮发牌人为上局第一轮发牌人的逆时针邻座)",
         "showing": (
             "§回合 (开牌->上班->买三; 如果是憋三打法亮出同花色4（2个以上）多的人为第一个发牌者，"
@@ -157,6 +160,7 @@ CLASSIC: dict[str, Any] = ONLINE | dict(  # as ONLINE but for these (every one o
     calls=("call",),
     point_table="who-called",
     return_tribute=False,
+    refuse_tribute=False,  # (001 names no refusal)
     first_lead="any",
     wind_request=False,
     scoring=dict(places=(4, 2, 0, 0, -2, -4), sweep=(12, -12)),
@@ -175,6 +179,7 @@ CLASSIC: dict[str, Any] = ONLINE | dict(  # as ONLINE but for these (every one o
         "smother-tribute": "§28-§29 (悶貢)",
         "return-tribute": "§28 (no 還貢 named)",
         "tribute-exemption": "§25 (no 抗貢)",
+        "tribute-refusal": "§25-§28 (no refusal named)",
         "first-lead": "§40-§42 (上班: only the first hand)",
         "showing": (
             "§40-§42 (上班 如果是憋三打法，亮出同花色4（2個以上）多的人為第一個發牌者，"
@@ -267,6 +272,8 @@ CHARTER: dict[str, Any] = dict(
     sweep_tribute=False,
     return_tribute=True,
     tribute_exemption=False,
+    refuse_tribute=False,
+    refuse_return=True,
     # tribute in detail, buying and gifts
     pay_from="dealt",
     return_after="own-tribute",
@@ -299,6 +306,7 @@ CHARTER: dict[str, Any] = dict(
         "smother-tribute": "§26 (no 闷贡 in the charter)",
         "return-tribute": "§21(4), §24 (第二十一条(四) 还贡; 第二十四条 点贡不回牌)",
         "tribute-exemption": "§21 (no 抗贡)",
+        "tribute-refusal": "§21(4) (若进贡一方没有与还贡牌点数相同的牌，可拒绝此张还贡牌请吃贡方换; no refusal of tribute named)",
         "first-lead": "§6 (第六条 上一局的大落…也是法定首发牌人)",
         "showing": (
             "§7, §26 (第七条 上班 首次开牌或重新开牌后最先摸到并亮出两张同色3者为首发牌人，称亮3; "
@@ -391,6 +399,8 @@ FOURS: dict[str, Any] = dict(
     sweep_tribute=False,
     return_tribute=False,
     tribute_exemption=False,
+    refuse_tribute=False,
+    refuse_return=False,
     # tribute in detail, buying and gifts
     pay_from="dealt",
     return_after="all-tribute",
@@ -423,6 +433,7 @@ FOURS: dict[str, Any] = dict(
         "smother-tribute": "§计分 (no tribute)",
         "return-tribute": "§计分 (no tribute)",
         "tribute-exemption": "§计分 (no tribute)",
+        "tribute-refusal": "§计分 (no tribute)",
         "first-lead": "§计分 (not named)",
         "showing": "§计分 (not named: no 上班)",
         "team-draw": "§计分 (not named)",
@@ -513,6 +524,8 @@ TOURNAMENT: dict[str, Any] = dict(
     sweep_tribute=True,
     return_tribute=False,
     tribute_exemption=True,
+    refuse_tribute=False,
+    refuse_return=False,
     # tribute in detail, buying and gifts
     pay_from="dealt",
     return_after="all-tribute",
@@ -554,6 +567,7 @@ TOURNAMENT: dict[str, Any] = dict(
         "smother-tribute": "§32 (第三十二条 被闷牌人需向闷牌人进贡1张牌)",
         "return-tribute": "§35 (第三十五条 吃贡后不得回贡)",
         "tribute-exemption": "§37 (第三十七条 抗贡)",
+        "tribute-refusal": "§29, §35 (相关玩家需无条件向他人交付; 吃贡后不得回贡; no refusal named)",
         "first-lead": "§8 (第八条 从第二局起，由上局的大落开牌)",
         "showing": "§7-§8 (第七条 第一局的首个摸牌人通过抽签决定; 第八条 第一局开牌人由抽签决定: no 上班)",
         "team-draw": "§3 (第三条 联邦可直接指定成员，也可通过抽签组建: no colours named)",
