@@ -283,7 +283,8 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
     if not (top.count or new.count):  # jokers alone on both sides (DD on DX): no rank, stronger jokers
         return new.big > top.big, "joker-comparison"
     if new.rank <= top.rank:  # on a play carrying jokers, the comparison's own sentence may name the rank
-        return False, "joker-comparison" if top.jokers and ruleset.joker_comparison in _RANK_IN_COMPARISON else "higher-rank"
+        named = top.jokers and ruleset.joker_comparison in _RANK_IN_COMPARISON
+        return False, "joker-comparison" if named else "higher-rank"
     return True, "joker-comparison" if top.jokers else "higher-rank"
 
 
