@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from conftest import EXAMPLES, ROOT, self_played
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -66,6 +68,7 @@ def test_validate_stats_and_filter_are_measured_side_by_side(capsys):
     assert "% of validate's actions/s at --jobs 2" in lines[4]
 
 
+@pytest.mark.cluster  # (a LocalCluster of 2 worker processes)
 def test_the_archives_are_measured(capsys):
     import pytest
 

@@ -335,9 +335,12 @@ def review(
     100 decisions, and its findings by kind. --summary adds those counts per player over all the
     hands.
 
-    Facts only: where cards the deal does not give (?N) decide a question, the finding says so
-    (undecided 暗牌未定), and the undecided questions of one action share one line. Write more of
-    the deal (cards in place of ?N) to have fewer: a record with the whole deal has none.
+    Facts only. Undecided (暗牌未定): whether a seat could have burned, answered or opened at an
+    action depends on cards the deal does not give (?N), so the review cannot say; such a finding
+    names the action and the seats whose unknown cards decide it (the questions of one action on
+    one line), and counts neither as a chance missed nor as none. To get fewer, write the deal:
+    those seats' cards in place of ?N (even part of a hand decides some questions); a record with
+    the whole deal has none.
     --rollouts N adds an estimate, clearly marked, from hands played out by a self-play bot.
     --format json: one JSON object per hand (JSON Lines), each finding its own object.
 

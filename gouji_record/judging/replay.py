@@ -75,6 +75,30 @@ class Replay:
         """How many events of ``kind`` were derived."""
         return sum(1 for e in self.events if e.kind is kind)
 
+    def leads(self) -> dict[int, list[int]]:
+        """The actions written at the lead (发牌) of each round the replay starts: ``{round:
+        [index, …]}``, indexes into ``record.all_actions`` in order, the first being where the
+        round is written to start (its ``N.``). A round has one lead, but more than one action
+        may stand at it: an irregular action (``^``) that is ruled not made (错牌不出) before the
+        lead that is made, ``2. ^5:66 4:3333``. Every output that numbers rounds (``fmt``, the
+        replay page) reads this, so that a round is numbered once (docs/notation.md, section 4).
+        Actions after the first problem, which the replay does not reach, are in no round here.
+
+        >>> from gouji_record import parse
+        >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+        >>> [r] = parse(f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"]'
+        ...             " play 1:33 2:- 3:- 4:- 5:- 6:- ^5:66 1:44")
+        >>> replay(r).leads()  # ^5:66 is not made: seat 1 leads round 2 with 1:44
+        {1: [0], 2: [6, 7]}
+        """
+        out: dict[int, list[int]] = {}
+        actions = self.record.all_actions
+        for i in range(len(self.record.preplay), min(len(actions), len(self.positions))):
+            pos = self.positions[i]
+            if pos.top is None and not pos.over:
+                out.setdefault(pos.round, []).append(i)
+        return out
+
 
 @dataclass(frozen=True)
 class RulesetOverride:

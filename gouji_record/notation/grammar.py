@@ -91,7 +91,7 @@ class _Build(Transformer):
         return (
             "action",
             with_marks(action, glyph, nags) if marks else action,
-            (tok.line, tok.column + (tok[0] == "^")),
+            loc(tok),  # the action's first character, its ^ included
         )
 
     def transfer(self, children):

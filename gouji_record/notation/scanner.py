@@ -238,7 +238,7 @@ def _play(c: _Cursor, play_re) -> list:
         if action:
             if "\n" in action:
                 raise _Decline
-            column = pos - line_start + 1 + (action[0] == "^")
+            column = pos - line_start + 1  # the action's first character, its ^ included
             base = action_from_token(action)
             if marks:
                 base = with_marks(base, "".join(ch for ch in marks if ch in "!?") or None, marks)
