@@ -32,13 +32,13 @@ GRACE = 1.0
 class BotError(GoujiError):
     """A bot that broke the protocol or the rules (code ``bot``): ``bot`` (its command), ``seat``,
     ``line`` (the number of its line of output concerned, from 1; ``None`` when it wrote none),
-    ``text`` (that line) and a one-line ``message`` that says all of them."""
+    ``text`` (that line; ``None`` when the bot failed after it: silent, exited) and a one-line ``message`` that says all of them."""
 
     default_code = "bot"
 
     def __init__(self, bot: str, seat: int | None, line: int | None, text: str | None, problem: str) -> None:
         where = f"bot {bot!r}" + (f" at seat {seat}" if seat else "")
-        said = f", its line {line}" + (f" {text!r}" if text is not None else "") if line else ""
+        said = (f", its line {line} {text!r}" if text is not None else f", after its line {line}") if line else ""
         super().__init__(f"{where}{said}: {problem}")
         self.bot, self.seat, self.line_number, self.text, self.problem = bot, seat, line, text, problem
 
