@@ -137,9 +137,15 @@ class BotProcess:
             raise self.fail(f"not a message of {VERSION}: {problem}", self.lines, text) from None
 
     def greet(self, hello: Hello) -> Hello:
-        """Send ``hello`` and read the bot's (raises :class:`BotError` for another answer)."""
+        """Send ``hello`` and read the bot's, within :attr:`timeout` seconds but never less than
+        :data:`DEFAULT_TIMEOUT` (a program starting up: an interpreter, its imports). Raises
+        :class:`BotError` for another answer."""
         self.send(hello)
-        answer = self.read()
+        timeout, self.timeout = self.timeout, max(self.timeout, DEFAULT_TIMEOUT)
+        try:
+            answer = self.read()
+        finally:
+            self.timeout = timeout
         if not isinstance(answer, Hello):
             raise self.fail("expected its hello first", self.lines, dump(answer))
         return answer

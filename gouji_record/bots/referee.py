@@ -198,6 +198,8 @@ class Table:
             action = Action.from_text(text)
         except (ValueError, GoujiError) as e:
             raise p.fail(f"not an action in the notation: {getattr(e, 'message', e)}", line, text) from None
+        if action.text in by_text:  # written another way the notation reads (2:qqq)
+            return by_text[action.text]
         try:
             step(pos, action)
             why = f"not among the legal actions of decision {d.id} ({step_})"
@@ -388,8 +390,8 @@ def interval(values: list[float], level: float = 0.95) -> tuple[float, float | N
     narrow (Student's t would widen it: ×1.05 at 30 deals, ×1.24 at 5). ``None`` bounds under two
     values. Raises ``statistics.StatisticsError`` for no value.
 
-    >>> interval([1.0, 3.0])
-    (2.0, -0.771..., 4.771...)
+    >>> [round(x, 4) for x in interval([1.0, 3.0])]  # s = √2, s/√2 = 1: mean ± 1.96
+    [2.0, 0.04, 3.96]
     """
     mean = statistics.fmean(values)
     if len(values) < 2:
