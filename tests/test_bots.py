@@ -407,3 +407,53 @@ def test_an_answer_in_another_spelling_of_the_notation_is_taken():
     table = Table(get_ruleset("charter"), [Lower()] + [BuiltIn("person", s) for s in range(5)])
     legal = [Action.from_text("1:QQQ"), Action.from_text("1:Q")]
     assert table._ask(pos, 1, "play", legal) == Action.from_text("1:QQQ")
+
+
+class Scripted(BuiltIn):
+    """A built-in bot that answers the decisions in ``answers`` (by step) first, and keeps them."""
+
+    def __init__(self, answers: dict[str, list]) -> None:
+        super().__init__("person", 1)
+        self.answers, self.asked = answers, []
+
+    def decide(self, d):
+        self.asked.append(d)
+        queue = self.answers.get(d.step)
+        return (queue.pop(0), None) if queue else super().decide(d)
+
+
+def _burn_table(answer):
+    """002 §10, test_engine.py's burn: seat 1 leads TTTTT (a 够级 play: 5×10, 002 §9); seat 2
+    holds XJJJJD44 33 and may burn it with XJJJJ (a small joker carrying four Js, five cards), its
+    rest D4433 keeping the burn condition (two ranks besides the 3s held, one joker)."""
+    from gouji_record.model import Action
+    from gouji_record.rules.engine import initial_position, step
+
+    rules = get_ruleset("charter")
+    deal = tuple(h + "33" for h in ("TTTTT", "XJJJJD44", "", "", "DQQQQQ", ""))
+    pos = step(initial_position(rules, deal, 1), Action.from_text("1:TTTTT"))[0]
+    burner = Scripted({"burn": [answer]})
+    players = [BuiltIn("person", s) for s in range(6)]
+    players[1] = burner
+    table = Table(rules, players)
+    table.open()
+    done = []
+    moves = [a.text for a, _ in table.play_from(pos, done, 2)]
+    return burner, moves
+
+
+def test_a_seat_that_may_burn_is_asked_and_its_burn_made():
+    burner, moves = _burn_table("2:*XJJJJ")
+    first = burner.asked[0]
+    assert (first.step, first.may_decline) == ("burn", True)
+    assert "2:*XJJJJ" in first.legal and all(a.startswith("2:*") for a in first.legal)
+    assert first.position["top"]["cards"] == "TTTTT" and first.position["top"]["gouji"] is True
+    assert moves[0] == "2:*XJJJJ"
+
+
+def test_a_declined_burn_is_not_asked_again_for_the_same_play():
+    """Declined (null), the burn is not made, and seat 2 is not asked again while TTTTT stays on
+    top: its next decision is its turn, a play decision."""
+    burner, moves = _burn_table(None)
+    assert "2:*XJJJJ" not in moves
+    assert [d.step for d in burner.asked][:2] == ["burn", "play"]
