@@ -148,6 +148,8 @@ class BotProcess:
             self.timeout = timeout
         if not isinstance(answer, Hello):
             raise self.fail("expected its hello first", self.lines, dump(answer))
+        if answer.protocol != VERSION:
+            raise self.fail(f"it speaks {answer.protocol!r}, not {VERSION!r}", self.lines, dump(answer))
         return answer
 
     def ask(self, decision: Decision) -> tuple[str | None, int]:

@@ -23,6 +23,7 @@ from typing import IO, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from ..errors import GoujiError
 from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, parse_cards
 from ..model import Action, ActionKind
 from ..rules.engine import Position, team
@@ -294,8 +295,8 @@ class Agent:
 def serve(name: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None, seed: int = 1) -> int:
     """Play the built-in bot ``name`` over the protocol: read messages from ``stdin``, answer
     ``hello`` and each ``decision`` on ``stdout``, until ``bye`` or the end of input. Returns the
-    exit status: 0, or 2 for a line that is not a message (said on standard error, with its
-    number). Raises ``KeyError`` for an unknown bot."""
+    exit status: 0, or 2 for a line that is not a message or a ruleset it does not know (said on
+    standard error, with its number). Raises ``KeyError`` for an unknown bot."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     agent = Agent(name, seed)
@@ -312,7 +313,11 @@ def serve(name: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None
             agent.rng = random.Random(seed * 7 + (msg.seat or 0))
             out: _Message | None = Hello(name=name)
         elif isinstance(msg, RulesetMessage):
-            agent.learn(msg)
+            try:
+                agent.learn(msg)
+            except GoujiError as e:
+                print(f"<stdin>:{number}:1: error[{e.code}]: {e.message}", file=sys.stderr)
+                return 2
             out = None
         elif isinstance(msg, Decision):
             out = Answer(id=msg.id, action=agent.decide(msg))

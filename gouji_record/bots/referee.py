@@ -268,15 +268,18 @@ class Table:
         tags: dict[str, str],
         hand: int = 1,
         match: str | None = None,
-        dues: list = (),  # type: ignore[assignment]
+        dues: tuple | list = (),
     ) -> GameRecord:
-        """One hand from the deal ``dealt``: the transfers ``preplay`` made and told, then the bots'
-        declarations and play. Returns its record (``tags`` added to the self-play tags). Raises
-        :class:`~gouji_record.bots.process.BotError` with ``partial``, the record cut there."""
+        """One hand from the deal ``dealt``, led by ``leader``: the transfers ``preplay`` made and
+        told (``dues``: the tribute they pay, gouji_record.matches.match.Due), then the bots'
+        declarations and play. Returns its record (``tags`` added to the self-play tags; ``Seed``
+        among them is written last). Raises :class:`~gouji_record.bots.process.BotError` with
+        ``partial``, the record cut there."""
         rules = self.rules
         names = {f"Seat{s}": p.name for s, p in enumerate(self.players, start=1)}
         made: list[Action] = []
         done: list[Action] = []
+        tags = dict(tags)
         seed = tags.pop("Seed", "?")
 
         def record(result: str) -> GameRecord:
