@@ -457,3 +457,30 @@ def test_a_declined_burn_is_not_asked_again_for_the_same_play():
     burner, moves = _burn_table(None)
     assert "2:*XJJJJ" not in moves
     assert [d.step for d in burner.asked][:2] == ["burn", "play"]
+
+
+class Declarer(BuiltIn):
+    """``random``, and before play a declaration drawn among those offered, or none."""
+
+    def decide(self, d):
+        if d.step == "declare":
+            return self.agent.rng.choice(d.legal + [None]), None
+        return super().decide(d)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_bots_declarations_go_into_matches_that_validate(preset):
+    """Declarations before play (宣点, 预点, 革命, 要头 …) are the bots' own: bots that make them at
+    random play a match of three hands that `gouji validate` accepts, tribute and all. Under the
+    tournament rules no declaration is offered but 革命 to a hand with no joker and no 2 (004)."""
+    from gouji_record import write_all
+    from gouji_record.judging.canonical import canonical
+
+    rules = get_ruleset(preset)
+    records = play_table_match(Table(rules, [Declarer("random", s) for s in range(6)]), 3, 3)
+    declared = [a for r in records for a in r.preplay if a.kind.value != "give"]
+    assert declared or preset == "tournament"
+    back = parse(write_all(canonical(r) for r in records))
+    assert [replay(r, rules).diagnostic for r in back] == [None] * 3
+    r = CliRunner().invoke(main, ["validate", "-q", "-"], input=write_all(canonical(r) for r in records))
+    assert r.exit_code == 0, r.output
