@@ -484,3 +484,21 @@ def test_the_bots_declarations_go_into_matches_that_validate(preset):
     assert [replay(r, rules).diagnostic for r in back] == [None] * 3
     r = CliRunner().invoke(main, ["validate", "-q", "-"], input=write_all(canonical(r) for r in records))
     assert r.exit_code == 0, r.output
+
+
+def test_a_bot_that_stops_reading_is_an_error_not_a_hang():
+    """A bot that says hello and then reads nothing more: once the pipe to it is full, the next
+    message waits --bot-timeout seconds, then is a BotError naming it; the process is reaped."""
+    from gouji_record.bots.process import BotError, BotProcess
+    from gouji_record.bots.protocol import Bye, Hello
+
+    code = "import json, time; input(); print(json.dumps({'type': 'hello', 'name': 'deaf'}), flush=True); time.sleep(60)"
+    command = f"{sys.executable} -c \"{code}\""
+    with BotProcess(command, seat=5, timeout=1) as bot:
+        assert bot.greet(Hello(seat=5)).name == "deaf"
+        with pytest.raises(BotError) as e:
+            for _ in range(100_000):  # 64 kB of pipe at most: a few thousand messages
+                bot.send(Bye(reason="x" * 100))
+        pid = bot.proc.pid
+    assert e.value.message == f"bot {command!r} at seat 5, after its line 1: it stopped reading its input: nothing read for 1 s (--bot-timeout)"
+    assert not _alive(pid)

@@ -66,6 +66,10 @@ class BotProcess:
             raise BotError(command, seat, None, None, f"cannot start it: {e}") from None
         self._selector = selectors.DefaultSelector()
         self._selector.register(self.proc.stdout, selectors.EVENT_READ)
+        self._stdin = self.proc.stdin.fileno()  # type: ignore[union-attr]
+        os.set_blocking(self._stdin, False)
+        self._writable = selectors.DefaultSelector()
+        self._writable.register(self._stdin, selectors.EVENT_WRITE)
 
     def __enter__(self) -> BotProcess:
         return self
@@ -88,13 +92,20 @@ class BotProcess:
         return lines[-1][:200] if lines else ""
 
     def send(self, msg: _Message) -> None:
-        """Write ``msg`` as one line (raises :class:`BotError` if the bot has closed its input)."""
-        try:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write((dump(msg) + "\n").encode("utf-8"))
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._gone() from None
+        """Write ``msg`` as one line, within :attr:`timeout` seconds (a bot that stops reading its
+        input would otherwise hold the referee once the pipe is full). Raises :class:`BotError` if
+        the bot has closed its input, exited, or does not read."""
+        view = memoryview((dump(msg) + "\n").encode("utf-8"))
+        deadline = time.monotonic() + self.timeout
+        while view:
+            try:
+                view = view[os.write(self._stdin, view) :]
+            except BlockingIOError:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._writable.select(left):
+                    raise self.fail(f"it stopped reading its input: nothing read for {self.timeout:g} s (--bot-timeout)", self.lines or None) from None
+            except (BrokenPipeError, OSError, ValueError):
+                raise self._gone() from None
 
     def _gone(self) -> BotError:
         code = self.proc.poll()
@@ -187,6 +198,7 @@ class BotProcess:
         except OSError:
             pass
         self._selector.close()
+        self._writable.close()
         self._stderr.close()
 
 
