@@ -346,12 +346,21 @@ def test_the_interval_is_mean_plus_minus_z_s_over_root_n():
     assert interval([5.0])[1:] == (None, None)
 
 
-def test_selfplay_duplicate_prints_a_table(tmp_path):
-    r = CliRunner().invoke(main, ["selfplay", "--duplicate", "--hands", "2", "--bot", "random", "--bot", "1=person", "--bot", "4=person"])
+def test_selfplay_duplicate_rates_a_bot_program(doc_bots, tmp_path):
+    """smallest.py at seats 1 and 4 (opposites, one team then the other as the seats turn) against
+    person: one line per bot, two deals each, the six rotations of each deal written to -o."""
+    smallest = f"{sys.executable} {doc_bots / 'smallest.py'}"
+    out = tmp_path / "d.gjn"
+    r = CliRunner().invoke(
+        main, ["selfplay", "--duplicate", "--hands", "2", "--bot", f"1={smallest}", "--bot", f"4={smallest}", "-o", str(out)]
+    )
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[0].split() == ["bot", "deals", "mean", "points/hand", "95%", "interval"]
-    assert sorted(line.split()[0] for line in lines[1:]) == ["person", "random"]
+    assert lines[0].split() == ["deals", "mean", "points/hand", "95%", "interval", "bot"]
+    rows = [line.split(maxsplit=4) for line in lines[1:]]
+    assert sorted(row[-1] for row in rows) == sorted(["person", smallest]) and {row[0] for row in rows} == {"2"}
+    records = _records(out)
+    assert len(records) == 12 and {r.tags["Seat1"] for r in records} == {"smallest.py", "person"}
 
 
 # --- the messages -----------------------------------------------------------------------------
@@ -502,3 +511,11 @@ def test_a_bot_that_stops_reading_is_an_error_not_a_hang():
         pid = bot.proc.pid
     assert e.value.message == f"bot {command!r} at seat 5, after its line 1: it stopped reading its input: nothing read for 1 s (--bot-timeout)"
     assert not _alive(pid)
+
+
+def test_the_duplicate_table_in_the_spec_is_what_gouji_prints():
+    """docs/bots.md section 7 shows a real run: the same command prints the same table."""
+    shown = BOTS_MD.split("$ gouji selfplay --duplicate", 1)[1].split("```", 1)[0].splitlines()
+    args = ["selfplay", "--duplicate", *shown[0].split()]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0 and r.output.splitlines() == shown[1:]

@@ -126,11 +126,10 @@ def selfplay(
         if failure is not None:
             _failed(failure, output)
             sys.exit(EXIT_ILLEGAL)
-        width = max(len(r.bot) for r in ratings)
-        click.echo(f"{'bot':<{width}}  deals  mean points/hand  95% interval")
+        click.echo("deals  mean points/hand  95% interval        bot")
         for r in ratings:
             span = "-" if r.low is None else f"[{r.low:+.3f}, {r.high:+.3f}]"
-            click.echo(f"{r.bot:<{width}}  {r.deals:>5}  {r.mean:>+16.3f}  {span}")
+            click.echo(f"{r.deals:>5}  {r.mean:>+16.3f}  {span:<18}  {r.bot}")
         return
     if seated:
         table = Table(rules, [player(seated.get(s, default), seed=seed * 7 + s, timeout=bot_timeout) for s in range(1, 7)])
