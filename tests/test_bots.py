@@ -519,3 +519,15 @@ def test_the_duplicate_table_in_the_spec_is_what_gouji_prints():
     args = ["selfplay", "--duplicate", *shown[0].split()]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0 and r.output.splitlines() == shown[1:]
+
+
+def test_a_bot_whose_name_cannot_be_a_tag_is_one_line(tmp_path):
+    """A name goes into the record's SeatN tag, one line of printable text (docs/notation.md): a
+    name with a line break in it is refused, naming the bot's line 1."""
+    script = tmp_path / "named.py"
+    script.write_text('import json\ninput()\nprint(json.dumps({"type": "hello", "name": "two\\nlines"}), flush=True)\ninput()\n', encoding="utf-8")
+    command = f"{sys.executable} {script}"
+    r = CliRunner().invoke(main, ["selfplay", "--bot", f"6={command}", "-o", str(tmp_path / "x.gjn")])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert r.output.startswith(f"error[bot]: bot {command!r} at seat 6, its line 1 ")
+    assert "its name cannot be a record's SeatN tag" in r.output

@@ -30,7 +30,7 @@ from ..judging.buying import plan_buying
 from ..judging.lead import first_leader
 from ..judging.replay import replay
 from ..matches.match import tribute_due
-from ..model import DECLARATION_KINDS, Action, GameRecord
+from ..model import DECLARATION_KINDS, Action, GameRecord, tag_value_problem
 from ..rules.engine import Position, begin_play, initial_position, step, team
 from ..rules.events import IllegalAction
 from ..rules.moves import legal_actions, legal_burns
@@ -48,6 +48,7 @@ from .protocol import (
     RulesetMessage,
     _Message,
     action_seen,
+    dump,
     seat_view,
 )
 from .selfplay import MAX_ACTIONS, _tags, deal, pay_tribute
@@ -110,7 +111,10 @@ class External(Player):
         if isinstance(msg, Hello):
             self.seat = msg.seat
             self.proc = BotProcess(self.label, msg.seat, self.timeout)
-            self.name = self.proc.greet(msg).name or self.label
+            hello = self.proc.greet(msg)
+            if hello.name is not None and (problem := tag_value_problem(hello.name)):
+                raise self.proc.fail(f"its name cannot be a record's SeatN tag: {problem}", self.proc.lines, dump(hello))
+            self.name = hello.name or self.label
         else:
             assert self.proc is not None
             self.proc.send(msg)
