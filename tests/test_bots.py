@@ -12,7 +12,6 @@ import time
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import EXAMPLES, ROOT
 
 from gouji_record import parse, replay
@@ -28,7 +27,7 @@ GOUJI_BOT = f"{sys.executable} -m gouji_record.cli bot"
 
 
 def _block(lang: str) -> str:
-    [code] = re.findall(rf"```{lang}\n(# .*?\n.*?)```", BOTS_MD, flags=re.S)
+    [code] = re.findall(rf"```{lang}\n(# .*?\n.*?)```", BOTS_MD, flags=re.DOTALL)
     return code
 
 
@@ -75,7 +74,7 @@ def test_the_shell_bot_plays_the_first_legal_action(doc_bots):
     play = Decision(id=7, seat=2, step="play", position={"top": None}, legal=["2:KK", "2:K", "2:-"])
     burn = Decision(id=8, seat=2, step="burn", position={"top": None}, legal=["2:*XQQQ"], may_decline=True)
     lines = '{"type":"hello","protocol":"gouji-bot 1","seat":2,"name":null}\n' + dump(play) + "\n" + dump(burn) + "\n"
-    out = subprocess.run(["sh", str(doc_bots / "first.sh")], input=lines, capture_output=True, text=True, timeout=20).stdout
+    out = subprocess.run(["sh", str(doc_bots / "first.sh")], check=True, input=lines, capture_output=True, text=True, timeout=20).stdout
     assert [json.loads(x) for x in out.splitlines()] == [
         {"type": "hello", "name": "first.sh"},
         {"type": "answer", "id": 7, "action": "2:KK"},
@@ -229,9 +228,7 @@ def _card_strings(msg: dict) -> list[str]:
     def walk(x):
         if isinstance(x, dict):
             for k, v in x.items():
-                if k == "cards" and isinstance(v, str) and v:
-                    out.append(v)
-                elif k == "action" and isinstance(v, str):
+                if k == "cards" and isinstance(v, str) and v or k == "action" and isinstance(v, str):
                     out.append(v)
                 else:
                     walk(v)
@@ -374,7 +371,7 @@ def test_the_schema_file_is_the_generated_one():
 
 def test_every_message_shown_in_the_spec_is_one():
     """Each JSON line docs/bots.md shows is a message of the schema (the models read it)."""
-    shown = [line for line in re.findall(r"^(\{\"type\".*\})$", BOTS_MD, flags=re.M)]
+    shown = [line for line in re.findall(r"^(\{\"type\".*\})$", BOTS_MD, flags=re.MULTILINE)]
     assert len(shown) >= 8
     for line in shown:
         data = json.loads(line)

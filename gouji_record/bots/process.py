@@ -202,4 +202,4 @@ class BotProcess:
         self._stderr.close()
 
 
-__all__ = ["BotError", "BotProcess", "DEFAULT_TIMEOUT"]
+__all__ = ["DEFAULT_TIMEOUT", "BotError", "BotProcess"]

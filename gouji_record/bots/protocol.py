@@ -19,12 +19,12 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import IO, Annotated, Any, Literal, Union
+from typing import IO, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from ..errors import GoujiError
 from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, parse_cards
+from ..errors import GoujiError
 from ..model import Action, ActionKind
 from ..rules.engine import Position, team
 from ..rules.events import Event
@@ -167,9 +167,9 @@ class Answer(_Message):
 
 
 #: Every message the referee sends.
-ToBot = Annotated[Union[Hello, RulesetMessage, HandStart, ActionMessage, Decision, HandEnd, Bye], Field(discriminator="type")]
+ToBot = Annotated[Hello | RulesetMessage | HandStart | ActionMessage | Decision | HandEnd | Bye, Field(discriminator="type")]
 #: Every message a bot sends.
-FromBot = Annotated[Union[Hello, Answer], Field(discriminator="type")]
+FromBot = Annotated[Hello | Answer, Field(discriminator="type")]
 TO_BOT: TypeAdapter = TypeAdapter(ToBot)
 FROM_BOT: TypeAdapter = TypeAdapter(FromBot)
 
@@ -337,21 +337,21 @@ def dump(msg: _Message) -> str:
 
 
 __all__ = [
+    "FROM_BOT",
+    "SCHEMA_ID",
+    "TO_BOT",
+    "VERSION",
+    "ActionMessage",
     "Agent",
     "Answer",
-    "ActionMessage",
     "Bye",
     "Decision",
     "Due",
-    "FROM_BOT",
     "HandEnd",
     "HandStart",
     "Hello",
     "RulesetMessage",
-    "SCHEMA_ID",
     "SeenEvent",
-    "TO_BOT",
-    "VERSION",
     "action_seen",
     "protocol_schema",
     "seat_view",

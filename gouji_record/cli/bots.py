@@ -105,7 +105,8 @@ def selfplay(
     within --bot-timeout seconds, or exits stops the play: one line names the bot, its seat and
     its line, the hands so far are written (the last cut there, Result *, valid up to it), exit 1.
     """
-    from ..bots.referee import Table, TableError, duplicate as play_duplicate, play_hands, play_table_match, player
+    from ..bots.referee import Table, TableError, play_hands, play_table_match, player
+    from ..bots.referee import duplicate as play_duplicate
     from ..bots.selfplay import play_hand, play_match
 
     rules = _with_options(_ruleset_option(ruleset_name) or get_ruleset("charter"), options)
