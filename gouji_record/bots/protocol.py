@@ -236,9 +236,12 @@ def _cards_of(text: str) -> tuple[int, ...] | None:
 
 
 class Agent:
-    """A built-in bot (``person`` or ``random``, as gouji_record.bots.selfplay plays them) that
-    decides from the protocol's messages alone: the :class:`Decision`'s position and legal
-    actions, nothing else of the table. ``seed`` makes its choices reproducible.
+    """A built-in bot (``person`` or ``random``) that decides from the protocol's messages alone:
+    the :class:`Decision`'s position and legal actions, nothing else of the table. ``seed`` makes
+    its choices reproducible. Its ways are those of gouji_record.bots.selfplay's bots of the same
+    name, which look at the engine's position in process (``gouji selfplay`` without a bot
+    program); choosing from the listed actions, and asked about a burn once per play on top
+    rather than at every action, it does not play the same hands as they do from a seed.
 
     ``person`` leads its 够级 plays without jokers first (to open, 开点), then its smallest rank;
     follows with the cheapest play that beats, but not over a team-mate and keeping jokers for the
