@@ -188,18 +188,29 @@ def test_review_rollouts_with_a_failing_bot_is_one_line(tmp_path):
     assert f"error[bot]: bot {command!r} at seat " in r.output and "it exited (status 3)" in r.output
 
 
-def test_review_rollouts_by_a_bot_program_give_estimates():
-    """``--bot "gouji bot random"`` gives estimates from hands the programs (one per seat) play
-    out: points per alternative, the made action among them, marked with the bot's command; every
-    mean a whole number of points (one hand each: 002 §20 scores whole points)."""
-    r = CliRunner().invoke(
-        main, ["review", "--rollouts", "1", "--format", "json", "--bot", f"{GOUJI_BOT} random", str(EXAMPLES / "charter-hand.gjn")]
-    )
-    assert r.exit_code == 0, r.output
-    data = json.loads(r.output.splitlines()[0])
-    estimates = [e for f in data["findings"] for e in f.get("estimates", [])]
-    assert estimates and all(e["bot"] == f"{GOUJI_BOT} random" and e["n"] == 1 for e in estimates)
-    assert any(e["actual"] for e in estimates) and all(e["mean"] == int(e["mean"]) for e in estimates)
+def test_review_rollouts_by_a_bot_program_are_those_of_the_same_bot_in_process(monkeypatch):
+    """tests/test_review.py's small forced hand (charter: seat 1 TTTTT 33, seat 4 JJJJJ 33, the
+    others 33): the estimates by `gouji bot random --seed 1` programs, one at each seat, over the
+    protocol, are those of the same agent in process (review's rollouts made through the
+    protocol's table with the built-in bot, BOTS emptied so that "random" takes that way): the
+    protocol carries all the bots decide from. The made action comes first; 2 hands each."""
+    from test_review import small
+
+    import gouji_record.analysis.review as rv
+
+    moves = "1:TTTTT 4:- 1:33 2:- 3:- 4:- 5:- 6:- 2:33 3:- 4:- 5:- 6:- 3:33 4:- 5:- 6:- 4:JJJJJ 5:- 6:- 4:33 5:- 6:- 5:33"
+    deal = {1: "TTTTT", 4: "JJJJJ"}
+    full = replay(small(tuple(deal.get(s, "") + "33" for s in range(1, 7)), moves, "charter"))
+    over = rv.review(full, rollouts=2, bot=f"{GOUJI_BOT} random --seed 1")
+    monkeypatch.setattr(rv, "BOTS", {})
+    inproc = rv.review(full, rollouts=2, bot="random")
+    got = [[(e.action, e.mean, e.n, e.actual) for e in f.estimates] for f in over.findings]
+    assert got == [[(e.action, e.mean, e.n, e.actual) for e in f.estimates] for f in inproc.findings]
+    answer = next(f for f in over.findings if f.kind == "answer-missed")
+    assert [(e.action, e.actual, e.n, e.bot) for e in answer.estimates] == [
+        ("4:-", True, 2, f"{GOUJI_BOT} random --seed 1"),
+        ("4:JJJJJ", False, 2, f"{GOUJI_BOT} random --seed 1"),
+    ]
 
 
 # --- a seat's view ----------------------------------------------------------------------------

@@ -441,10 +441,12 @@ def duplicate(
 class Rollouts:
     """A bot program at every seat for rollouts (``gouji review --rollouts N --bot COMMAND``):
     :meth:`finish` plays a hand out from a position, each seat told its view of it (``hand`` with
-    ``position``). The six processes start at the first rollout and end with :meth:`close`."""
+    ``position``). The six processes start at the first rollout and end with :meth:`close`.
+    ``command`` may name a built-in bot (``random``): it then decides in process from the same
+    messages, seeded with ``seed`` as ``gouji bot random --seed SEED`` is."""
 
-    def __init__(self, command: str, rules: Ruleset, timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.table = Table(rules, [player(command, seed=s, timeout=timeout) for s in range(1, 7)])
+    def __init__(self, command: str, rules: Ruleset, timeout: float = DEFAULT_TIMEOUT, seed: int = 1) -> None:
+        self.table = Table(rules, [player(command, seed=seed, timeout=timeout) for _ in range(1, 7)])
         self.opened = False
         self.hands = 0
 
