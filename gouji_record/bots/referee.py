@@ -288,12 +288,19 @@ class Table:
 
         def record(result: str) -> GameRecord:
             t = _tags(rules, 0, result, tags) | names | {"Seed": seed}
-            return GameRecord(tags=t, deal=dealt, preplay=tuple(made) + tuple(a for a in done if a.kind.preplay), actions=tuple(a for a in done if not a.kind.preplay))
+            declared = tuple(a for a in done if a.kind.preplay)
+            played = tuple(a for a in done if not a.kind.preplay)
+            return GameRecord(tags=t, deal=dealt, preplay=tuple(made) + declared, actions=played)
 
         try:
+            tribute = [Due(kind=d.kind, giver=d.giver, taker=d.taker, count=d.count) for d in dues]
             for s, p in enumerate(self.players, start=1):
-                tribute = [Due(kind=d.kind, giver=d.giver, taker=d.taker, count=d.count) for d in dues]
-                p.tell(HandStart(hand=hand, match=match, seat=s, cards=dealt[s - 1], leader=leader, tribute=tribute, standings=dict(self.standings)))
+                p.tell(
+                    HandStart(
+                        hand=hand, match=match, seat=s, cards=dealt[s - 1], leader=leader, tribute=tribute,
+                        standings=dict(self.standings),
+                    )
+                )
             pos = initial_position(rules, dealt, leader)
             for n, a in enumerate(preplay, start=1):
                 pos, events = step(pos, a)
