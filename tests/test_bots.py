@@ -539,3 +539,14 @@ def test_a_bot_whose_name_cannot_be_a_tag_is_one_line(tmp_path):
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert r.output.startswith(f"error[bot]: bot {command!r} at seat 6, its line 1 ")
     assert "its name cannot be a record's SeatN tag" in r.output
+
+
+def test_a_bot_of_another_protocol_version_is_refused(tmp_path):
+    """hello says which version a bot speaks: gouji-bot 2 is not this referee's gouji-bot 1."""
+    script = tmp_path / "v2.py"
+    script.write_text('import json\ninput()\nprint(json.dumps({"type": "hello", "protocol": "gouji-bot 2"}), flush=True)\ninput()\n', encoding="utf-8")
+    command = f"{sys.executable} {script}"
+    r = CliRunner().invoke(main, ["selfplay", "--bot", f"1={command}"])
+    assert r.exit_code == 1
+    assert r.output.startswith(f"error[bot]: bot {command!r} at seat 1, its line 1 ")
+    assert "it speaks 'gouji-bot 2', not 'gouji-bot 1'; no hand was begun" in r.output
