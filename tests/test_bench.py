@@ -92,3 +92,13 @@ def test_review_is_measured_against_validate_pair_by_pair(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("  gouji review against validate --jobs 1 (3 hands, ") and "exit [0]" in lines[0]
     assert "pair by pair" in lines[1] and lines[2].startswith("  peak RSS, review (validate): 1 hands ")
+
+
+def test_the_bot_protocols_overhead_is_measured():
+    """bench/bots.py's two sides play the same hand: the same decisions, in process and over the
+    protocol (whose bot processes' CPU is counted, once reaped)."""
+    import bots
+
+    inproc, protocol = bots.run("inproc", "charter", 1), bots.run("protocol", "charter", 1)
+    assert inproc["decisions"] == protocol["decisions"] > 100 and inproc["actions"] == protocol["actions"]
+    assert inproc["children"] == 0 and protocol["children"] > 0

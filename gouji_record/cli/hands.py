@@ -296,7 +296,18 @@ def filter_(
     help="An estimate: play the rest of the hand this many times with a bot after the action made and "
     "after each alternative (up to 3), and give each one's mean team points. Needs the whole deal.",
 )
-@click.option("--bot", type=click.Choice(["person", "random"]), default="person", show_default=True, help="The bot of --rollouts.")
+@click.option(
+    "--bot",
+    default="person",
+    show_default=True,
+    metavar="NAME|COMMAND",
+    help="The bot of --rollouts: person, random, or the command of a bot program speaking the bot protocol "
+    "(docs/bots.md), started at every seat.",
+)
+@click.option(
+    "--bot-timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
+    help="Seconds a bot program has to answer each message.",
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of --rollouts: the same seed gives the same estimates.")
 @ruleset_opt
 @format_opt
@@ -315,6 +326,7 @@ def review(
     in_place: bool,
     rollouts: int,
     bot: str,
+    bot_timeout: float,
     seed: int,
     override: RulesetOverride | None,
     fmt_: str,
@@ -380,6 +392,7 @@ def review(
         rollouts=rollouts,
         bot=bot,
         seed=seed,
+        bot_timeout=bot_timeout,
     )
     if annotate:
         sys.exit(_annotated(work, files, encoding, override, jobs, hand_number, output, force, in_place))

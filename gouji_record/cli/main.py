@@ -17,12 +17,14 @@ import sys
 
 import click
 
+from ..bots.process import BotError
 from ..judging.report import Problem
 from ..running.sink import OutputError
-from .bots import selfplay
+from .bots import bot, selfplay
 from .conformance import conformance
 from .checking import fmt, validate
 from .common import (
+    EXIT_ILLEGAL,
     EXIT_INTERRUPTED,
     EXIT_UNREADABLE,
     _fail,
@@ -48,6 +50,9 @@ class _Group(click.Group):
             return result
         except KeyboardInterrupt:
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+        except BotError as e:  # a bot program of review's rollouts (selfplay keeps its hands: cli.bots)
+            click.secho(f"error[bot]: {e.message}", fg="red", err=True)
+            raise click.exceptions.Exit(EXIT_ILLEGAL) from None
         except OutputError as e:
             _quiet_stdout()
             _fail(Problem(e.path, 0, 0, "unwritable", e.message))
@@ -124,6 +129,7 @@ def main() -> None:
 
 
 main.add_command(validate)
+main.add_command(bot)
 main.add_command(fmt)
 main.add_command(render)
 main.add_command(rules)
