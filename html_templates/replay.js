@@ -72,7 +72,7 @@
     "take-the-wind": ["wind", "风", "W"], "wind-request": ["wind", "请", "R"],
     "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
     "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
-    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"],
+    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "refuse": ["other", "拒", "R"], "call": ["open", "宣", "C"],
     "show": ["other", "亮", "L"], "draw": ["other", "签", "D"],
     // findings of gouji review (render --review): what else the rules allowed at a decision
     "burn-missed": ["review", "烧", "B"], "answer-missed": ["review", "打", "A"], "opening-missed": ["review", "开", "O"],

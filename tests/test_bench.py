@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import EXAMPLES, ROOT, self_played
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -67,6 +69,7 @@ def test_validate_stats_and_filter_are_measured_side_by_side(capsys):
     assert "% of validate's actions/s at --jobs 2" in lines[4]
 
 
+@pytest.mark.cluster  # (a LocalCluster of 2 worker processes)
 def test_the_archives_are_measured(capsys):
     import pytest
 
@@ -111,3 +114,13 @@ def test_validate_is_measured_against_python_chess_pair_by_pair(tmp_path, capsys
     assert lines[4].startswith("  ratio pair by pair: per CPU s ")
     assert lines[5].startswith("  --jobs 2 against --jobs 1, pair by pair: ")
     assert lines[6].startswith("start-up: gouji --version CPU s ") and lines[7].startswith("load after: ")
+
+
+def test_the_bot_protocols_overhead_is_measured():
+    """bench/bots.py's two sides play the same hand: the same decisions, in process and over the
+    protocol (whose bot processes' CPU is counted, once reaped)."""
+    import bots
+
+    inproc, protocol = bots.run("inproc", "charter", 1), bots.run("protocol", "charter", 1)
+    assert inproc["decisions"] == protocol["decisions"] > 100 and inproc["actions"] == protocol["actions"]
+    assert inproc["children"] == 0 and protocol["children"] > 0

@@ -29,6 +29,8 @@ from gouji_record.bilingual import CJK
 from gouji_record.cli.main import main
 from gouji_record.rules.rulesets import PRESETS
 
+pytestmark = pytest.mark.browser  # drives Chromium: left out of the quick run (-m "not browser")
+
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -23,7 +23,7 @@ LAYERS = [
     {"rules"},  # plays, rulesets, the engine, events
     {"judging"},  # a hand judged on its own: replay, purchases, transfers, located diagnostics
     {"matches"},  # tribute between hands; each hand judged within its match: the one verdict
-    {"bots"},  # self-play
+    {"bots"},  # self-play; the bot protocol, bot programs, the referee
     {"running"},  # many hands and machines: streaming, workers, Dask, outputs written whole
     {"formats"},  # JSON records, event logs, Parquet
     {"analysis"},  # review, stats, filter

@@ -18,9 +18,11 @@ import sys
 
 import click
 
+from ..errors import GoujiError
 from ..judging.report import Problem
 from ..running.sink import OutputError
 from .common import (
+    EXIT_ILLEGAL,
     EXIT_INTERRUPTED,
     EXIT_UNREADABLE,
     _fail,
@@ -32,6 +34,7 @@ from .common import (
 #: bots or the archives (click's lazily loaded sub-commands; docs/performance.md).
 COMMANDS = {
     "validate": ("checking", "validate"),
+    "bot": ("bots", "bot"),
     "fmt": ("checking", "fmt"),
     "render": ("pages", "render"),
     "rules": ("table", "rules"),
@@ -77,6 +80,14 @@ class _Group(click.Group):
             _quiet_stdout()
             _fail(Problem(e.path, 0, 0, "unwritable", e.message))
             raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+        except GoujiError as e:
+            # a bot program of review's rollouts (selfplay keeps its hands: cli.bots); only a
+            # command that ran a bot has imported the module whose error it is
+            process = sys.modules.get(f"{__package__.rpartition('.')[0]}.bots.process")
+            if process is None or not isinstance(e, process.BotError):
+                raise
+            click.secho(f"error[bot]: {e.message}", fg="red", err=True)
+            raise click.exceptions.Exit(EXIT_ILLEGAL) from None
         except BrokenPipeError:  # the reader went away (`gouji fmt f | head`): nothing more to say
             _quiet_stdout()
             raise click.exceptions.Exit(EXIT_UNREADABLE) from None

@@ -198,12 +198,11 @@ def replay_data(
     for i, kind in enumerate(kinds or ()):  # tribute named by its kind (落贡, 还贡 …), as the match explains it
         if kind is not None:
             trades[i] = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
+    at_lead = {i: (number, i == at[0]) for number, at in result.leads().items() for i in at}
     for i, a in enumerate(all_actions):
         lead = False
-        if i < len(positions) and not a.kind.preplay:
-            before = positions[i]
-            if before.top is None and not before.over:
-                number, lead = before.round, True
+        if i in at_lead:  # a round is led once, a ruled ^ action at its lead included (2. ^5:66 4:3333)
+            number, lead = at_lead[i]
         elif i >= len(positions):  # not replayed: after the illegal action
             lead = a.round is not None
             number = a.round if a.round is not None else number

@@ -22,8 +22,8 @@ from .turns import next_active
 KEPT_HEAD_PLAYS = 3
 #: The suits (for 上班) in Chinese.
 _SUIT_ZH = {"s": "黑桃", "h": "红心", "c": "梅花", "d": "方块"}
-#: The rule a transfer comes under, by its purpose: a purchase, a gift; tribute otherwise.
-_TRANSFER_RULES = {"buy": "buying", "gift": "gift"}
+#: The rule a transfer comes under, by its purpose: a purchase, a gift, a refusal; tribute otherwise.
+_TRANSFER_RULES = {"buy": "buying", "gift": "gift", "refuse": "tribute-refusal"}
 
 
 def declare(s: Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
@@ -119,7 +119,9 @@ def _revolt(s: Step, pos: Position, seat: int) -> Position:
 def give(s: Step, action: Action) -> tuple[Position, list[Event]]:
     """A transfer before play (tribute, its return, a bought 3): cards move from one hand to another.
     What is owed is the match's to check (gouji_record.matches.match); the engine checks the cards are held.
-    A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与)."""
+    A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与).
+    A refusal (``refuse``: 拒绝吃贡, 拒绝还贡牌) is cards offered and refused: the giver must hold
+    them, and none moves (event ``refuse``); whether the text allows it is the match's to check."""
     pos = s.pos
     rule = _TRANSFER_RULES.get(action.purpose, "tribute")
     if not pos.preplay:
@@ -136,6 +138,9 @@ def give(s: Step, action: Action) -> tuple[Position, list[Event]]:
             f"seat {giver} does not hold {format_cards(missing)} to give",
             f"{giver}号位手中没有{format_cards(missing)}可交",
         )
+    if action.purpose == "refuse":
+        s.event(EventKind.REFUSE, rule, (giver, taker), action.cards)
+        return replace(pos, actions=pos.actions + 1), s.events
     hands = list(pos.hands)
     unknowns = list(pos.unknown)
     hands[giver - 1] = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
