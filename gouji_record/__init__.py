@@ -43,10 +43,8 @@ from .notation.files import read_hands, text_encoding
 from .notation.headers import Headers, hand_records, read_headers
 from .judging.lead import first_leader
 from .judging.replay import Replay, RulesetOverride, replay, ruleset_of
-from .rules import moves as _moves
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
-from .rules.moves import HiddenPlays
 from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, with_options
 from .matches.verdict import MatchJudge, Verdict, verdict, verdicts
 
@@ -106,7 +104,19 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Action | Hidde
     """
     if seat is not None and seat not in range(1, 7):
         raise ValueError(f"seat {seat!r}: expected a seat 1-6, or None for every seat")
-    return _moves.legal_actions(pos, seat)
+    from .rules import moves  # (imported when first asked for: ``gouji validate`` never lists actions)
+
+    return moves.legal_actions(pos, seat)
+
+
+def __getattr__(name: str):
+    """:class:`~gouji_record.rules.moves.HiddenPlays`, imported with the legal-action generator
+    when first asked for (PEP 562), so that a command that lists no actions does not load it."""
+    if name == "HiddenPlays":
+        from .rules.moves import HiddenPlays
+
+        return HiddenPlays
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def render_html(record: GameRecord, ruleset: Ruleset | None = None) -> str:
