@@ -21,6 +21,7 @@ from ..judging.report import Problem
 from ..running.sink import OutputError
 from .bots import selfplay
 from .conformance import conformance
+from .edit import edit
 from .checking import fmt, validate
 from .common import (
     EXIT_INTERRUPTED,
@@ -139,6 +140,7 @@ main.add_command(selfplay)
 main.add_command(events)
 main.add_command(show)
 main.add_command(conformance)
+main.add_command(edit)
 
 
 if __name__ == "__main__":  # python -m gouji_record.cli
