@@ -220,25 +220,34 @@
   }
 
   // --- entry ---
-  async function add() {
+  let queue = Promise.resolve();
+  async function settled() { // the verdict of everything sent so far
+    for (let p = pending; ; p = pending) { await p; if (p === pending) return; }
+  }
+  function add() {
     const box = $("entry");
     const typed = box.value.trim();
     if (!typed) return;
-    typedAt = performance.now();
-    await pending; // whose turn it is comes from the last verdict
+    const at = performance.now();
+    box.value = ""; // what is typed next waits in the box while the verdict before comes
+    tabIndex = -1;
+    queue = queue.then(() => commit(typed, at));
+  }
+  async function commit(typed, at) {
+    await settled(); // whose turn it is comes from the last verdict
     let item;
     try {
       item = parseEntry(typed);
       item.text = withSeat(item.text);
-    } catch (e) { say(e.message, true); typedAt = null; return; }
-    box.value = "";
-    tabIndex = -1;
+    } catch (e) { say(e.message, true); $("entry").value = typed + $("entry").value; return; }
+    typedAt = at;
     change(() => {
       const h = hand();
       if (item.text) h.actions.push(item);
       else if (h.actions.length) h.actions[h.actions.length - 1].comments.push(...item.comments);
       else h.comment.push(...item.comments);
     });
+    await settled();
   }
   function takeBack() {
     const h = hand();
@@ -286,7 +295,8 @@
   // --- buttons and keys ---
   async function save() {
     try {
-      await pending;
+      await queue;
+      await settled();
       const r = await api("/api/save", { file, hands, base });
       base = r.base;
       localStorage.removeItem(draftKey());
