@@ -24,7 +24,10 @@
   let seq = 0, pending = Promise.resolve();
   let typedAt = null;
   let tabIndex = -1, tabFrom = "";
-  window.gouji = { timings: [], keys: 0, checks: 0 };
+  // For tests and bench/editor.py: keys pressed, verdicts shown, ms from each action entered to its
+  // verdict shown; entries made and shown; the seat to act and the legal actions last shown.
+  window.gouji = { timings: [], answers: [], keys: 0, checks: 0, entered: 0, shown: 0 };
+  window.gouji.state = () => { const v = verdict && verdict[current]; return { to_act: v && v.table ? v.table.to_act : null, legal: v && v.legal ? v.legal : [], problems: v ? v.problems : [] }; };
   document.addEventListener("keydown", () => { window.gouji.keys++; }, true);
 
   const hand = () => hands[current];
@@ -51,11 +54,11 @@
     touched();
   }
   function touched() {
+    recheck(); // first: the page is drawn while the engine works
     localStorage.setItem(draftKey(), JSON.stringify({ base, hands, current, at: Date.now() }));
     $("discard").hidden = false;
     say("not saved (a draft is kept in this browser) 未保存");
     fill();
-    recheck();
   }
   function step(from, to) {
     if (!from.length) return;
@@ -119,14 +122,19 @@
   // --- checking ---
   function recheck() {
     const mine = ++seq;
-    const body = { hands };
+    const body = { hands }, sent = performance.now();
     pending = api("/api/check", body).then((data) => {
       if (mine !== seq) return;
+      if (typedAt !== null) window.gouji.answers.push(performance.now() - sent);
       verdict = data.hands;
       window.gouji.checks++;
       autoResult();
       renderVerdict();
-      if (typedAt !== null) { window.gouji.timings.push(performance.now() - typedAt); typedAt = null; }
+      if (typedAt !== null) {
+        const at = typedAt;
+        typedAt = null;
+        requestAnimationFrame(() => { window.gouji.timings.push(performance.now() - at); });
+      }
     }).catch((e) => { if (mine === seq) say(e.message, true); });
     return pending;
   }
@@ -231,7 +239,8 @@
     const at = performance.now();
     box.value = ""; // what is typed next waits in the box while the verdict before comes
     tabIndex = -1;
-    queue = queue.then(() => commit(typed, at));
+    window.gouji.entered++;
+    queue = queue.then(() => commit(typed, at)).finally(() => { window.gouji.shown++; });
   }
   async function commit(typed, at) {
     await settled(); // whose turn it is comes from the last verdict
@@ -340,7 +349,8 @@
       } else say(data.exists ? "opened 已打开 " + file : "new file 新文件 " + file);
       fill();
       await recheck();
-      $("entry").focus();
+      const fresh = hands.length === 1 && !hand().actions.length && !hand().tags.Event;
+      (fresh ? document.querySelector("[data-tag=Event]") : $("entry")).focus();
     } catch (e) { say(e.message, true); }
   })();
 })();
