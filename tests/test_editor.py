@@ -6,7 +6,11 @@ is tests/test_browser_editor.py."""
 from __future__ import annotations
 
 import os
+import re
+import signal
 import socket
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 
@@ -201,3 +205,44 @@ def test_the_command_refuses_a_file_that_is_not_a_record_in_one_line(tmp_path):
     bad.write_text("[Event", encoding="utf-8")
     r = CliRunner().invoke(main, ["edit", str(bad), "--no-browser"])
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1 and "bad.gjn:1:" in r.output
+
+
+def _started(folder, *options: str) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gouji_record.cli", "edit", str(folder / "hand.gjn"), "--no-browser", "--port", "0", *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = proc.stdout.readline()
+    match = re.search(r"http://\S+", line)
+    assert match, line + proc.stderr.read()
+    return proc, match.group(0)
+
+
+def test_the_command_serves_until_ctrl_c_then_stops_cleanly(folder):
+    proc, url = _started(folder)
+    try:
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url)  # loopback, no token
+        with urllib.request.urlopen(url + "api/open") as r:
+            assert r.status == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0 and "Traceback" not in err, err
+
+
+def test_the_command_elsewhere_than_loopback_needs_its_token(folder):
+    proc, url = _started(folder, "--host", "127.0.0.1")  # (--host: the token, wherever it listens)
+    try:
+        token = re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=([\w-]{20,})", url).group(1)
+        bare = url.split("?")[0]
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(bare + "api/open")
+        assert refused.value.code == 403
+        with urllib.request.urlopen(f"{bare}api/open?token={token}") as r:
+            assert r.status == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    assert proc.returncode == 0

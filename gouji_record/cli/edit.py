@@ -66,5 +66,8 @@ def edit(file: str | None, host: str | None, port: int, no_browser: bool) -> Non
         webbrowser.open(url)
     try:
         server(app).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again for whoever runs it
+        pass
     finally:
         sock.close()
+    click.echo("gouji edit: stopped")
