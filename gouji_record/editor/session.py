@@ -95,14 +95,23 @@ def _strings(value: Any, what: str) -> list[str]:
     return value
 
 
+class _Unread(Exception):
+    """An item that writes no action (its ``code`` and ``message``), said at the item."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
 def _action(item: Any, where: str) -> Action:
     """The action an item writes; raises :class:`NotationError` for text that is not an action,
-    :class:`EditorError` for an item that is not shaped as one."""
+    :class:`_Unread` for an empty one or a bad annotation, :class:`EditorError` for an item that
+    is not shaped as one."""
     if not isinstance(item, dict) or not isinstance(item.get("text"), str):
         raise EditorError(f"{where}: expected an object with the action's text")
     text = item["text"].strip()
     if not text:
-        raise NotationError("empty", "an empty action: write a seat, a colon and what it does (1:TTTTT, 3:-)", 1, 1)
+        raise _Unread("empty-action", "an empty action: write a seat, a colon and what it does (1:TTTTT, 3:-)")
     action = Action.from_text(text)
     extra = {
         "glyph": item.get("glyph") or None,
@@ -115,7 +124,7 @@ def _action(item: Any, where: str) -> Action:
     except ValidationError as e:
         error = e.errors()[0]
         field = ".".join(str(p) for p in error["loc"])
-        raise NotationError("annotation", f"{field}: {error['msg'].removeprefix('Value error, ')}", 1, 1) from None
+        raise _Unread("bad-annotation", f"{field}: {error['msg'].removeprefix('Value error, ')}") from None
 
 
 def build(hand: Any) -> tuple[GameRecord | None, dict[str, Any] | None]:
@@ -147,7 +156,7 @@ def build(hand: Any) -> tuple[GameRecord | None, dict[str, Any] | None]:
         for i, item in enumerate(items):
             try:
                 sections[section].append(_action(item, f"{section}[{i}]"))
-            except NotationError as e:
+            except (NotationError, _Unread) as e:
                 problem = _problem(section, i, e.code, e.message)
                 break
         if problem:
