@@ -46,7 +46,9 @@ def _wait(page) -> None:
 def _entry(action) -> tuple[str, str]:
     """The action's text as the page's entry writes it (``text``, glyph, ``$n``, ``{comments}``),
     split as (the action, what follows it)."""
-    after = (action.glyph or "") + "".join(f" ${n}" for n in action.nags) + "".join(f" {{{c}}}" for c in action.comments)
+    after = (
+        (action.glyph or "") + "".join(f" ${n}" for n in action.nags) + "".join(f" {{{c}}}" for c in action.comments)
+    )
     return action.text, after
 
 
@@ -126,7 +128,9 @@ def served(path: Path):
     address; stopped with Ctrl-C (SIGINT) when the block ends."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "gouji_record.cli", "edit", str(path), "--no-browser", "--port", "0"],
-        stdout=subprocess.PIPE, text=True, cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
     )
     try:
         line = proc.stdout.readline()
@@ -152,9 +156,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     import gouji_record as gj
-    from gouji_record.editor.app import running
     from gouji_record.judging.canonical import canonical as canon
-    from gouji_record.editor.session import Workspace
 
     record = gj.read(args.file)[0]
     canonical = gj.write(canon(record))
@@ -177,8 +179,10 @@ def main() -> None:
                     context.close()
                 same = Path(d, name).read_text(encoding="utf-8") == canonical
                 if not complete:
-                    print(f"  run {run + 1} without completion: {keys['play_keys']} keys for the play section "
-                          f"({keys['play_keys'] / chars:.2f} per character), saved == fmt: {same}")
+                    print(
+                        f"  run {run + 1} without completion: {keys['play_keys']} keys for the play section "
+                        f"({keys['play_keys'] / chars:.2f} per character), saved == fmt: {same}"
+                    )
                     continue
                 q = statistics.quantiles(times, n=20)
                 print(

@@ -28,7 +28,7 @@ from gouji_record.editor.app import running
 from gouji_record.editor.session import Workspace
 
 sys.path.insert(0, str(ROOT / "bench"))
-import editor as typing_bench  # noqa: E402  (bench/editor.py: the hand typed key by key)
+import editor as typing_bench  # (bench/editor.py: the hand typed key by key)
 
 HAND = EXAMPLES / "charter-hand.gjn"
 ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"]
@@ -142,7 +142,20 @@ def test_a_disputed_round_with_unknown_cards_is_entered_and_validates(editor, tm
     about, the cards nobody saw left unknown, Wang's five jacks marked irregular (^)."""
     page = editor("friday.gjn")
     kb = page.keyboard
-    for value in ["Friday evening game", "Qingdao", "2026.03.06", "", "", "", "Zhang", "Wang", "Li", "Zhao", "Liu", "Chen"]:
+    for value in [
+        "Friday evening game",
+        "Qingdao",
+        "2026.03.06",
+        "",
+        "",
+        "",
+        "Zhang",
+        "Wang",
+        "Li",
+        "Zhao",
+        "Liu",
+        "Chen",
+    ]:
         kb.type(value)
         kb.press("Tab")  # Event … Round, Ruleset (charter), Options, Seat1 … Seat6
     kb.press("Tab")  # Result: left to the page

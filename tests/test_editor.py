@@ -61,7 +61,10 @@ def test_the_example_hand_checks_valid_to_its_end():
     assert v["problems"] == [] and v["checked"] == 69 and v["result"] == "5-6-1-4-3-2"
     assert v["table"]["phase"] == "over" and v["legal"] == []
     # the first events: 1:TTTTT is a gouji play (够级, 002 §9), 4:JJJJJ answers it (打点)
-    assert [(e["kind"], e["item"], e["seats"]) for e in v["events"][:2]] == [("gouji", 0, [1, 4]), ("answer", 1, [4, 1])]
+    assert [(e["kind"], e["item"], e["seats"]) for e in v["events"][:2]] == [
+        ("gouji", 0, [1, 4]),
+        ("answer", 1, [4, 1]),
+    ]
 
 
 def test_an_illegal_action_is_located_at_its_item_with_the_rule_and_the_table_before_it():
@@ -96,7 +99,11 @@ def test_a_deal_line_that_does_not_read_is_located_at_its_seat():
 
 
 def test_empty_fields_are_unknown_and_an_unknown_ruleset_is_said():
-    hand = {"tags": {"Ruleset": "charter"}, "deal": ["TTTTT ?", "", "-", "JJJJJ ?", "", ""], "actions": [{"text": "1:TTTTT"}]}
+    hand = {
+        "tags": {"Ruleset": "charter"},
+        "deal": ["TTTTT ?", "", "-", "JJJJJ ?", "", ""],
+        "actions": [{"text": "1:TTTTT"}],
+    }
     [v] = check([hand])
     assert v["problems"] == [] and v["table"]["to_act"] == 4  # only the opposite answers 够级 (002 §9)
     assert [s["text"] for s in v["table"]["seats"]] == ["?31", "?36", "?36", "JJJJJ ?31", "?36", "?36"]
@@ -122,7 +129,9 @@ def test_a_hand_saved_is_what_gouji_fmt_writes(client, folder):
 def test_a_file_changed_on_disk_since_it_was_opened_is_not_overwritten(client, folder):
     opened = client.get("/api/open", params={"file": "hand.gjn"}).json()
     (folder / "hand.gjn").write_text("changed by someone else\n", encoding="utf-8")
-    r = client.post("/api/save", json={"file": "hand.gjn", "hands": opened["hands"], "base": opened["base"]}, headers=SAME)
+    r = client.post(
+        "/api/save", json={"file": "hand.gjn", "hands": opened["hands"], "base": opened["base"]}, headers=SAME
+    )
     assert r.status_code == 409 and "has changed on disk since it was opened" in r.json()["error"]
     assert (folder / "hand.gjn").read_text(encoding="utf-8") == "changed by someone else\n"
     # a new file that appeared since: not overwritten either
@@ -139,9 +148,12 @@ def test_a_hand_that_does_not_read_is_not_saved(client, folder):
 
 
 def test_a_file_that_does_not_read_is_said_in_one_line(client, folder):
-    (folder / "bad.gjn").write_text(HAND.read_text(encoding="utf-8").replace("2. 4:3333", "2. 4:33Z3"), encoding="utf-8")
+    (folder / "bad.gjn").write_text(
+        HAND.read_text(encoding="utf-8").replace("2. 4:3333", "2. 4:33Z3"), encoding="utf-8"
+    )
     r = client.get("/api/open?file=bad.gjn")
-    assert r.status_code == 422 and r.json()["error"].startswith("bad.gjn:30:8: ")  # (line 30, "2. 4:33Z3", the Z at column 8)
+    # line 30 is "2. 4:33Z3", its Z at column 8
+    assert r.status_code == 422 and r.json()["error"].startswith("bad.gjn:30:8: ")
 
 
 # --- the guards ---
@@ -167,7 +179,9 @@ def test_a_foreign_host_or_origin_is_refused(client):
 
 
 def test_a_request_that_is_not_json_or_too_large_is_refused(client):
-    r = client.post("/api/check", content=b"hands=1", headers={**SAME, "content-type": "application/x-www-form-urlencoded"})
+    r = client.post(
+        "/api/check", content=b"hands=1", headers={**SAME, "content-type": "application/x-www-form-urlencoded"}
+    )
     assert r.status_code == 415
     r = client.post("/api/check", content=b"{not json", headers={**SAME, "content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"].startswith("the request is not JSON")
@@ -209,7 +223,17 @@ def test_the_command_refuses_a_file_that_is_not_a_record_in_one_line(tmp_path):
 
 def _started(folder, *options: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gouji_record.cli", "edit", str(folder / "hand.gjn"), "--no-browser", "--port", "0", *options],
+        [
+            sys.executable,
+            "-m",
+            "gouji_record.cli",
+            "edit",
+            str(folder / "hand.gjn"),
+            "--no-browser",
+            "--port",
+            "0",
+            *options,
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -228,7 +252,7 @@ def test_the_command_serves_until_ctrl_c_then_stops_cleanly(folder):
             assert r.status == 200
     finally:
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=20)
     assert proc.returncode == 0 and "Traceback" not in err, err
 
 

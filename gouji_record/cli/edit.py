@@ -24,7 +24,9 @@ DEFAULT_PORT = 8736
     help="Listen at this address too (0.0.0.0: every network, for a phone on the same network); "
     "a secret token is then made and needed in the address. Default: this machine only (127.0.0.1).",
 )
-@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True, help="0: any free port.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True, help="0: any free port."
+)
 @click.option("--no-browser", is_flag=True, help="Only print the address; do not open a browser.")
 def edit(file: str | None, host: str | None, port: int, no_browser: bool) -> None:
     """Record a hand in the browser: a local page to type a record by keyboard, each action
@@ -34,7 +36,7 @@ def edit(file: str | None, host: str | None, port: int, no_browser: bool) -> Non
     FILE is a .gjn file, new or not (default: hand.gjn in the current directory), or a folder
     (its hand.gjn). Only .gjn files of its folder are opened or saved. Stop with Ctrl-C."""
     from ..editor.app import bind, create_app, loopback_hosts, server  # (the web server: only here)
-    from ..editor.session import Workspace
+    from ..editor.session import EditorError, Workspace
 
     target = Path(file or "hand.gjn")
     if target.is_dir():
@@ -46,8 +48,8 @@ def edit(file: str | None, host: str | None, port: int, no_browser: bool) -> Non
     workspace = Workspace(target.parent, target.name)
     try:
         workspace.open(None)  # a file that does not read is said now, not in the page
-    except Exception as e:
-        raise _CommandLineError(str(e)) from None
+    except EditorError as e:
+        raise _CommandLineError(e.message) from None
     token = secrets.token_urlsafe(18) if host else None
     listen = host or "127.0.0.1"
     try:

@@ -38,8 +38,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..render.html import _template_dir, environment, render_replays
+from ..errors import GoujiError
 from ..judging.replay import replay
+from ..render.html import _template_dir, environment, render_replays
 from ..rules.rulesets import PRESETS
 from .session import EditorError, Workspace, build, check
 
@@ -55,7 +56,9 @@ _PAGE_POLICY = (
     "frame-ancestors 'none'; form-action 'none'; base-uri 'none'"
 )
 #: The replay page runs its own inline script, sandboxed: in an origin of its own, it cannot read the editor's.
-_PREVIEW_POLICY = "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+_PREVIEW_POLICY = (
+    "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+)
 _ASSETS = {"/editor.js": "text/javascript", "/editor.css": "text/css"}
 
 
@@ -70,7 +73,7 @@ class Guard:
         """Why ``request`` is refused, or ``None``."""
         host = request.headers.get("host", "").lower()
         if self.hosts is not None and host not in self.hosts:
-            return f"Host {host!r} refused: the editor answers only at {sorted(self.hosts)[0]}"
+            return f"Host {host!r} refused: the editor answers only at {min(self.hosts)}"
         origin = request.headers.get("origin")
         if origin is not None and origin.lower() != f"http://{host}":
             return f"Origin {origin!r} refused: only the editor's own page may call it"
@@ -166,7 +169,7 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
                 records.append(record)
             try:
                 html = render_replays([(replay(r), None) for r in records])
-            except Exception as e:  # an unknown ruleset, a bad option: said in one line
+            except GoujiError as e:  # an unknown ruleset, a bad option: said in one line
                 raise EditorError(f"no preview: {e}") from None
         except EditorError as e:
             return refused(e)

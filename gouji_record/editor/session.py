@@ -149,13 +149,13 @@ def build(hand: Any) -> tuple[GameRecord | None, dict[str, Any] | None]:
     comment = _strings(hand.get("comment") or [], "comment")
     sections: dict[str, list[Action]] = {"preplay": [], "actions": []}
     problem = None
-    for section in sections:
+    for section, found in sections.items():
         items = hand.get(section) or []
         if not isinstance(items, list) or len(items) > MAX_ITEMS:
             raise EditorError(f"{section}: expected a list of at most {MAX_ITEMS} actions")
         for i, item in enumerate(items):
             try:
-                sections[section].append(_action(item, f"{section}[{i}]"))
+                found.append(_action(item, f"{section}[{i}]"))
             except (NotationError, _Unread) as e:
                 problem = _problem(section, i, e.code, e.message)
                 break
@@ -192,7 +192,13 @@ def _reads(data: dict[str, Any]) -> bool:
 def _located(d: Diagnostic, preplay: int) -> dict[str, Any]:
     """An engine diagnostic at the item it names (``action`` counts pre-play actions first)."""
     en, zh = RULES.get(d.rule, (d.rule, ""))
-    section, item = (None, None) if d.action is None else ("preplay", d.action) if d.action < preplay else ("actions", d.action - preplay)
+    section, item = (
+        (None, None)
+        if d.action is None
+        else ("preplay", d.action)
+        if d.action < preplay
+        else ("actions", d.action - preplay)
+    )
     return _problem(
         section or ("tags" if "mismatch" in d.code else "record"),
         item,
@@ -327,7 +333,11 @@ class Workspace:
         for n, hand in enumerate(hands, start=1):
             record, problem = build(hand)
             if problem is not None or record is None:
-                where = f"{problem['section']} {problem['item'] + 1}" if problem and problem["item"] is not None else (problem or {}).get("section", "")
+                where = (
+                    f"{problem['section']} {problem['item'] + 1}"
+                    if problem and problem["item"] is not None
+                    else (problem or {}).get("section", "")
+                )
                 raise EditorError(f"hand {n}, {where}: {problem['message'] if problem else 'does not read'}: not saved")
             records.append(record)
         try:
