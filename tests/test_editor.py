@@ -208,8 +208,10 @@ def test_the_server_stops_when_its_block_ends(folder):
         port = int(url.rsplit(":", 1)[1].strip("/"))
     with pytest.raises((urllib.error.URLError, ConnectionError)):
         urllib.request.urlopen(url + "api/open", timeout=2)
-    with socket.socket() as s:  # the port is free again
+    with socket.socket() as s:  # nothing listens at the port any more (closed connections may linger)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(("127.0.0.1", port))
+        s.listen()
 
 
 def test_the_command_refuses_a_file_that_is_not_a_record_in_one_line(tmp_path):
