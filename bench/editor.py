@@ -10,7 +10,9 @@ typing the next. Prints:
 
 - the time from an action entered (its Enter) to its verdict shown on the page (the next frame
   after the table, the problems and the events are drawn), in ms: median, 95th percentile and
-  maximum over the hand, per run (goal: under 50 ms at the 95th percentile);
+  maximum over the hand, per run (goal: under 50 ms at the 95th percentile); of it, the server's
+  answer (the request sent to the answer read); and to the legal actions of the position listed
+  under the entry (asked for once the verdict is shown);
 - keystrokes to enter the play section, against the characters of the play section as ``gouji fmt``
   writes it; both with completion (Tab from the shortest prefix whose first suggestion is the
   action) and without (each action typed whole, without its seat when the page can tell it).
@@ -176,6 +178,7 @@ def main() -> None:
                     keys = enter_hand(page, record, complete)
                     times = page.evaluate("window.gouji.timings")
                     answers = page.evaluate("window.gouji.answers")
+                    completions = page.evaluate("window.gouji.completions")
                     context.close()
                 same = Path(d, name).read_text(encoding="utf-8") == canonical
                 if not complete:
@@ -188,7 +191,9 @@ def main() -> None:
                 print(
                     f"  run {run + 1}: action → verdict shown over {len(times)} actions: median {statistics.median(times):.1f} ms, "
                     f"p95 {q[18]:.1f} ms, max {max(times):.1f} ms (of which the server's answer: median "
-                    f"{statistics.median(answers):.1f} ms, p95 {statistics.quantiles(answers, n=20)[18]:.1f} ms); {keys['play_keys']} keys for the play section "
+                    f"{statistics.median(answers):.1f} ms, p95 {statistics.quantiles(answers, n=20)[18]:.1f} ms); "
+                    f"to the legal actions listed: median {statistics.median(completions):.1f} ms, "
+                    f"p95 {statistics.quantiles(completions, n=20)[18]:.1f} ms; {keys['play_keys']} keys for the play section "
                     f"({keys['play_keys'] / chars:.2f} per character), {keys['keys']} in all; saved == fmt: {same}"
                 )
         browser.close()

@@ -25,8 +25,8 @@
   let typedAt = null;
   let tabIndex = -1, tabFrom = "";
   // For tests and bench/editor.py: keys pressed, verdicts shown, ms from each action entered to its
-  // verdict shown; entries made and shown; the seat to act and the legal actions last shown.
-  window.gouji = { timings: [], answers: [], keys: 0, checks: 0, entered: 0, shown: 0 };
+  // verdict shown and to its legal actions shown; entries made and shown; the seat to act and the legal actions.
+  window.gouji = { timings: [], completions: [], answers: [], keys: 0, checks: 0, entered: 0, shown: 0 };
   window.gouji.state = () => { const v = verdict && verdict[current]; return { to_act: v && v.table ? v.table.to_act : null, legal: v && v.legal ? v.legal : [], problems: v ? v.problems : [] }; };
   document.addEventListener("keydown", () => { window.gouji.keys++; }, true);
 
@@ -130,11 +130,17 @@
       window.gouji.checks++;
       autoResult();
       renderVerdict();
-      if (typedAt !== null) {
-        const at = typedAt;
-        typedAt = null;
-        requestAnimationFrame(() => { window.gouji.timings.push(performance.now() - at); });
-      }
+      const at = typedAt;
+      typedAt = null;
+      if (at !== null) requestAnimationFrame(() => { window.gouji.timings.push(performance.now() - at); });
+      // then the legal actions there (completion, the seat of a burn): slower than the verdict at a lead
+      const hand = current;
+      return api("/api/legal", { hands, hand }).then((r) => {
+        if (mine !== seq || !verdict[hand]) return;
+        verdict[hand].legal = r.legal;
+        renderVerdict();
+        if (at !== null) requestAnimationFrame(() => { window.gouji.completions.push(performance.now() - at); });
+      });
     }).catch((e) => { if (mine === seq) say(e.message, true); });
     return pending;
   }

@@ -22,7 +22,7 @@ from starlette.testclient import TestClient
 import gouji_record as gj
 from gouji_record.cli.main import main
 from gouji_record.editor.app import MAX_BODY, create_app, running
-from gouji_record.editor.session import Workspace, check, digest, hand_data
+from gouji_record.editor.session import Workspace, check, digest, hand_data, legal
 
 HAND = EXAMPLES / "charter-hand.gjn"
 SAME = {"origin": "http://testserver"}
@@ -59,7 +59,7 @@ def test_the_example_hand_checks_valid_to_its_end():
     # 69 actions in the example's play; places from its comments: 5 first (头科), 6 second, 1 third,
     # 4 fourth, 3 fifth (二落), 2 last (大落): Result "5-6-1-4-3-2"
     assert v["problems"] == [] and v["checked"] == 69 and v["result"] == "5-6-1-4-3-2"
-    assert v["table"]["phase"] == "over" and v["legal"] == []
+    assert v["table"]["phase"] == "over" and legal([example()], 0) == []
     # the first events: 1:TTTTT is a gouji play (够级, 002 §9), 4:JJJJJ answers it (打点)
     assert [(e["kind"], e["item"], e["seats"]) for e in v["events"][:2]] == [
         ("gouji", 0, [1, 4]),
@@ -78,7 +78,7 @@ def test_an_illegal_action_is_located_at_its_item_with_the_rule_and_the_table_be
     assert v["checked"] == 5 and v["table"]["to_act"] == 6
     # what seat 6 could have played instead: its deal AAATTTTTTTTTTT9999666666555533333333 over 4:4444,
     # four cards of a higher rank (5555, 6666, 9999, TTTT), or pass
-    assert [a for a in v["legal"] if a.startswith("6:")] == ["6:TTTT", "6:9999", "6:6666", "6:5555", "6:-", "6:claim"]
+    assert [a for a in legal([hand], 0) if a.startswith("6:")] == ["6:TTTT", "6:9999", "6:6666", "6:5555", "6:-", "6:claim"]
 
 
 def test_an_action_that_does_not_read_is_located_and_those_before_it_judged():
@@ -272,3 +272,18 @@ def test_the_command_elsewhere_than_loopback_needs_its_token(folder):
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=20)
     assert proc.returncode == 0
+
+
+def test_the_legal_actions_where_a_hand_stops_list_who_may_burn(client):
+    hand = example()
+    hand["tags"]["Result"] = "*"
+    hand["actions"] = hand["actions"][:16]  # ... 3. 4:QQQQ: a gouji play aimed at seat 1 (002 §9)
+    r = client.post("/api/legal", json={"hands": [hand], "hand": 0}, headers=SAME)
+    listed = r.json()["legal"]
+    # seat 1, the opposite, answers with four cards above QQQQ: of KKKKKKJJJJJJJJJ444444444444 (less
+    # TTTTT and 6666 played) only KKKK; or passes. Seats 3 and 5, seat 1's team-mates, may burn it
+    # (烧牌, 002 §10): seat 5 with XXKK, as it did; seats 2 and 6, seat 4's team-mates, do nothing
+    assert [a for a in listed if a.startswith("1:")] == ["1:KKKK", "1:-", "1:claim"]
+    assert "5:*XXKK" in listed and {a.split(":")[0] for a in listed} == {"1", "3", "5"}
+    r = client.post("/api/legal", json={"hands": [hand], "hand": 1}, headers=SAME)
+    assert r.status_code == 400 and r.json()["error"] == "hand: expected a number from 0 to 0"

@@ -3,7 +3,8 @@ served by uvicorn, with the guards of any local server.
 
 Routes: ``GET /`` the page (``?file=NAME`` another ``.gjn`` file of the folder), ``GET
 /editor.js`` and ``/editor.css`` its script and style, ``GET /api/open?file=NAME`` a file as plain
-data, ``POST /api/check`` the verdict of hands, ``POST /api/save`` the canonical text written,
+data, ``POST /api/check`` the verdict of hands, ``POST /api/legal`` the legal actions where
+one of them stops, ``POST /api/save`` the canonical text written,
 ``POST /api/preview`` then ``GET /preview/ID`` the replay page of the hands. Every answer of the
 API is JSON; a refusal is ``{"error": "one line"}`` with a 4xx status.
 
@@ -42,7 +43,7 @@ from ..errors import GoujiError
 from ..judging.replay import replay
 from ..render.html import _template_dir, environment, render_replays
 from ..rules.rulesets import PRESETS
-from .session import EditorError, Workspace, build, check
+from .session import EditorError, Workspace, build, check, legal
 
 #: The largest request body read, in bytes: a match of several whole hands with long comments
 #: is under 200 KB.
@@ -145,6 +146,13 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
         except EditorError as e:
             return refused(e)
 
+    async def legal_(request: Request) -> Response:
+        try:
+            data = await _body(request)
+            return JSONResponse({"legal": legal(data.get("hands"), data.get("hand", 0))})
+        except EditorError as e:
+            return refused(e)
+
     async def save(request: Request) -> Response:
         try:
             data = await _body(request)
@@ -190,6 +198,7 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
         *(Route(path, asset) for path in _ASSETS),
         Route("/api/open", open_),
         Route("/api/check", check_, methods=["POST"]),
+        Route("/api/legal", legal_, methods=["POST"]),
         Route("/api/save", save, methods=["POST"]),
         Route("/api/preview", preview, methods=["POST"]),
         Route("/preview/{key}", shown),

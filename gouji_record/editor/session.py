@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from pydantic import ValidationError
 
 from ..errors import GoujiError, NotationError
 from ..judging.canonical import canonical
+from ..judging.replay import replay
 from ..matches.verdict import verdicts
 from ..model import REQUIRED_TAGS, Action, GameRecord
 from ..notation.files import read_hands, text_encoding
@@ -112,15 +114,25 @@ def _action(item: Any, where: str) -> Action:
     text = item["text"].strip()
     if not text:
         raise _Unread("empty-action", "an empty action: write a seat, a colon and what it does (1:TTTTT, 3:-)")
+    glyph, nags, rnd = item.get("glyph") or None, item.get("nags") or [], item.get("round")
+    comments = _strings(item.get("comments") or [], f"{where}.comments")
+    if not (glyph is None or isinstance(glyph, str)) or not (rnd is None or type(rnd) is int):
+        raise EditorError(f"{where}: expected a glyph as text and a round number, or null")
+    if not isinstance(nags, list) or not all(type(n) is int for n in nags):
+        raise EditorError(f"{where}.nags: expected a list of numbers")
+    return _read(text, glyph, tuple(nags), tuple(comments), rnd)
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str, glyph: str | None, nags: tuple[int, ...], comments: tuple[str, ...], rnd: int | None) -> Action:
+    """One item's action, read once (actions are frozen): a hand is sent whole at each change."""
     action = Action.from_text(text)
-    extra = {
-        "glyph": item.get("glyph") or None,
-        "nags": tuple(item.get("nags") or ()),
-        "comments": tuple(_strings(item.get("comments") or [], f"{where}.comments")),
-        "round": item.get("round"),
-    }
+    if glyph is None and not nags and not comments and rnd is None:
+        return action
     try:
-        return Action.model_validate({**action.model_dump(), **extra})
+        return Action.model_validate(
+            {**action.model_dump(), "glyph": glyph, "nags": nags, "comments": comments, "round": rnd}
+        )
     except ValidationError as e:
         error = e.errors()[0]
         field = ".".join(str(p) for p in error["loc"])
@@ -218,8 +230,9 @@ def check(hands: Any) -> list[dict[str, Any]]:
     from the engine, ``message_zh``, ``rule``, ``rule_zh``, ``source`` and the action's
     ``number``), ``checked`` (how many actions were replayed), ``table`` (the table after them:
     :func:`~gouji_record.rules.table.describe`, each seat with ``text``, its cards as the deal
-    writes them), ``events``, ``legal`` (the texts of the legal actions there) and ``result``
-    (the places as the Result tag writes them once the hand is over, else ``None``).
+    writes them), ``events`` and ``result`` (the places as the Result tag writes them once the
+    hand is over, else ``None``). The legal actions there are :func:`legal`'s (asked for apart:
+    at a lead with many 2s and jokers to attach they take longer than the verdict).
 
     Raises :class:`EditorError` for data not shaped as hands."""
     if not isinstance(hands, list) or not 0 < len(hands) <= MAX_HANDS:
@@ -246,10 +259,29 @@ def check(hands: Any) -> list[dict[str, Any]]:
             checked=len(result.positions) - 1,
             table=table,
             events=[_event(e, preplay) for e in result.events],
-            legal=[a.text for a in legal_actions(final)],  # after a stop: what could have been played
             result="-".join(map(str, final.places)) if final.over and not final.void else None,
         )
     return out
+
+
+def legal(hands: Any, index: int) -> list[str]:
+    """The texts of the legal actions (:func:`~gouji_record.rules.moves.legal_actions`, in its
+    order: the seat to act's, then the burns other seats may make) after the last action of hand
+    ``index`` of ``hands`` that the replay reached: where the record stops, or before the first
+    illegal action (what could have been played instead); ``[]`` for a hand that does not read
+    or is over. Raises :class:`EditorError` for data not shaped as hands or a wrong ``index``."""
+    if not isinstance(hands, list) or not 0 < len(hands) <= MAX_HANDS:
+        raise EditorError(f"hands: expected a list of 1 to {MAX_HANDS} hands")
+    if type(index) is not int or not 0 <= index < len(hands):
+        raise EditorError(f"hand: expected a number from 0 to {len(hands) - 1}")
+    record, _ = build(hands[index])
+    if record is None:
+        return []
+    try:
+        final = replay(record).final
+    except (UnknownRuleset, BadOption):
+        return []
+    return [a.text for a in legal_actions(final)]
 
 
 def _event(e: Any, preplay: int) -> dict[str, Any]:
