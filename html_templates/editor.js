@@ -16,6 +16,8 @@
   const GLYPH = /(!!|\?\?|!\?|\?!|!|\?)$/;
 
   let file = params.get("file") || "";
+  let folder = "";
+  let editing = null; // the action being changed (ArrowUp/ArrowDown, a click), or null: a new one
   let base = null;
   let hands = [];
   let current = 0;
@@ -31,7 +33,7 @@
   document.addEventListener("keydown", () => { window.gouji.keys++; }, true);
 
   const hand = () => hands[current];
-  const draftKey = () => "gouji-edit:" + file;
+  const draftKey = () => "gouji-edit:" + folder + "/" + file;
   const say = (text, bad) => { $("status").textContent = text; $("status").className = bad ? "bad" : ""; };
 
   async function api(path, body) {
@@ -161,6 +163,8 @@
     h.actions.forEach((it, i) => {
       const li = el("li", "item");
       li.dataset.i = i;
+      if (i === editing) li.classList.add("editing");
+      li.addEventListener("click", () => { pick(i); $("entry").focus(); });
       li.append(el("span", "act", it.text + (it.glyph || "")));
       for (const c of it.comments || []) li.append(el("span", "comment", " {" + c + "}"));
       if (v && v.events) for (const e of v.events) if (e.section === "actions" && e.item === i) li.append(el("span", "ev ev-" + e.kind, e.kind_zh));
@@ -188,7 +192,7 @@
     $("turn").textContent = !t ? "" : t.phase === "over" ? "the hand is over 一局结束" :
       "round " + t.round + " (第" + t.round + "轮); seat " + t.to_act + " to act (轮到" + t.to_act + "号位)" +
       (t.top ? "; top 桌面: " + t.top.cards + " by seat " + t.top.seat + (t.top.gouji ? ", a gouji play 够级" : "") : "; leads 发牌");
-    $("prompt").textContent = t && t.to_act ? "seat " + t.to_act + " 号位" : "—";
+    $("prompt").textContent = editing !== null ? "action " + (editing + 1) + " 改" : t && t.to_act ? "seat " + t.to_act + " 号位" : "—";
     const seats = $("seats");
     seats.replaceChildren();
     if (t) for (const s of t.seats) {
@@ -246,23 +250,39 @@
     box.value = ""; // what is typed next waits in the box while the verdict before comes
     tabIndex = -1;
     window.gouji.entered++;
-    queue = queue.then(() => commit(typed, at)).finally(() => { window.gouji.shown++; });
+    const at_item = editing;
+    editing = null;
+    queue = queue.then(() => commit(typed, at, at_item)).finally(() => { window.gouji.shown++; });
   }
-  async function commit(typed, at) {
+  async function commit(typed, at, index) {
     await settled(); // whose turn it is comes from the last verdict
     let item;
     try {
       item = parseEntry(typed);
-      item.text = withSeat(item.text);
+      if (index !== null && index < hand().actions.length && item.text && !/^\^?[1-6][:：]/.test(item.text)) {
+        const mark = item.text.startsWith("^") ? "^" : "";  // a changed action keeps its seat
+        item.text = mark + hand().actions[index].text.replace(/^\^/, "").split(":")[0] + ":" + item.text.slice(mark.length);
+      } else item.text = withSeat(item.text);
     } catch (e) { say(e.message, true); $("entry").value = typed + $("entry").value; return; }
     typedAt = at;
     change(() => {
       const h = hand();
-      if (item.text) h.actions.push(item);
+      if (index !== null && index < h.actions.length) {
+        if (item.text) h.actions[index] = item;
+        else h.actions[index].comments.push(...item.comments);
+      } else if (item.text) h.actions.push(item);
       else if (h.actions.length) h.actions[h.actions.length - 1].comments.push(...item.comments);
       else h.comment.push(...item.comments);
     });
     await settled();
+  }
+  // Change action i (its text in the entry; Enter replaces it, Escape leaves it), or go back to a new one.
+  function pick(i) {
+    editing = i;
+    $("entry").value = i === null ? "" : itemText(hand().actions[i]);
+    tabIndex = -1;
+    if (verdict) renderVerdict();
+    else renderPlay();
   }
   function takeBack() {
     const h = hand();
@@ -281,7 +301,14 @@
       tabIndex = (tabIndex + 1) % list.length;
       $("entry").value = list[tabIndex];
       suggestFrom(list);
-    } else if (e.key === "Backspace" && !$("entry").value) { e.preventDefault(); takeBack(); }
+    } else if (e.key === "Backspace" && !$("entry").value && editing === null) { e.preventDefault(); takeBack(); }
+    else if (e.key === "ArrowUp" && (editing !== null || !$("entry").value.trim()) && hand().actions.length) {
+      e.preventDefault();
+      pick(editing === null ? hand().actions.length - 1 : Math.max(0, editing - 1));
+    } else if (e.key === "ArrowDown" && editing !== null) {
+      e.preventDefault();
+      pick(editing + 1 < hand().actions.length ? editing + 1 : null);
+    } else if (e.key === "Escape" && editing !== null) { e.preventDefault(); pick(null); }
   });
   function matchesFrom(from) { const keep = $("entry").value; $("entry").value = from; const m = matches(); $("entry").value = keep; return m; }
   function suggestFrom(list) { $("suggest").replaceChildren(...list.slice(0, 12).map((t, i) => el("li", i === tabIndex ? "on" : "", t))); }
@@ -344,7 +371,7 @@
   (async () => {
     try {
       const data = await api("/api/open" + (file ? "?file=" + encodeURIComponent(file) : ""));
-      file = data.file; base = data.base; hands = data.hands;
+      file = data.file; folder = data.folder; base = data.base; hands = data.hands;
       const kept = JSON.parse(localStorage.getItem(draftKey()) || "null");
       if (kept && JSON.stringify(kept.hands) !== JSON.stringify(hands)) {
         hands = kept.hands; current = Math.min(kept.current || 0, hands.length - 1);

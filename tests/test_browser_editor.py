@@ -118,6 +118,17 @@ def test_an_illegal_action_shows_its_diagnostic_at_once_and_is_kept(editor):
     expect(page.locator("#play li.bad")).to_have_count(1)
     page.keyboard.press("Control+y")
     expect(page.locator("#play li.item")).to_have_count(1)
+    type_action(page, "3:QQQQQ")
+    # ArrowUp picks the last action to change: typed without a seat, it keeps its own (3), so it is
+    # still not seat 3's to answer; with seat 4's, the opposite's, the round goes on (002 §9)
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#entry")).to_have_value("3:QQQQQ")
+    expect(page.locator("#prompt")).to_have_text("action 2 改")
+    page.locator("#entry").fill("")
+    type_action(page, "4:QQQQQ {Seat 4 answers.}")
+    expect(page.locator("#play li.bad")).to_have_count(0)
+    expect(page.locator("#play li.item .act")).to_have_text(["1:TTTTT", "4:QQQQQ"])
+    expect(page.locator("#problems")).to_have_text("valid so far 合规")
     assert page.problems == []
 
 

@@ -78,7 +78,14 @@ def test_an_illegal_action_is_located_at_its_item_with_the_rule_and_the_table_be
     assert v["checked"] == 5 and v["table"]["to_act"] == 6
     # what seat 6 could have played instead: its deal AAATTTTTTTTTTT9999666666555533333333 over 4:4444,
     # four cards of a higher rank (5555, 6666, 9999, TTTT), or pass
-    assert [a for a in legal([hand], 0) if a.startswith("6:")] == ["6:TTTT", "6:9999", "6:6666", "6:5555", "6:-", "6:claim"]
+    assert [a for a in legal([hand], 0) if a.startswith("6:")] == [
+        "6:TTTT",
+        "6:9999",
+        "6:6666",
+        "6:5555",
+        "6:-",
+        "6:claim",
+    ]
 
 
 def test_an_action_that_does_not_read_is_located_and_those_before_it_judged():
@@ -287,3 +294,22 @@ def test_the_legal_actions_where_a_hand_stops_list_who_may_burn(client):
     assert "5:*XXKK" in listed and {a.split(":")[0] for a in listed} == {"1", "3", "5"}
     r = client.post("/api/legal", json={"hands": [hand], "hand": 1}, headers=SAME)
     assert r.status_code == 400 and r.json()["error"] == "hand: expected a number from 0 to 0"
+
+
+def test_a_match_is_judged_within_its_match(client):
+    """examples/charter-match.gjn: three hands of one match, each valid with its tribute and first
+    lead (what gouji validate says of it); a hand moved out of order is the match's problem."""
+    hands = [hand_data(r) for r in gj.read(EXAMPLES / "charter-match.gjn")]
+    r = client.post("/api/check", json={"hands": hands}, headers=SAME)
+    assert [v["problems"] for v in r.json()["hands"]] == [[], [], []]
+    r = client.post("/api/check", json={"hands": [hands[0], hands[2], hands[1]]}, headers=SAME)
+    assert [p["code"] for p in r.json()["hands"][1]["problems"]][-1] == "hand-missing"
+
+
+def test_the_preview_is_the_replay_page_sandboxed(client):
+    r = client.post("/api/preview", json={"hands": [example()]}, headers=SAME)
+    page = client.get(r.json()["url"])
+    assert page.status_code == 200 and "Worked example: one hand under the charter" in page.text
+    # its own inline script runs in an origin of its own: it cannot call the editor's API
+    assert page.headers["content-security-policy"].startswith("sandbox allow-scripts;")
+    assert client.get("/preview/none").status_code == 404

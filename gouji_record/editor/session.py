@@ -333,14 +333,15 @@ class Workspace:
         return path
 
     def open(self, name: str | None) -> dict[str, Any]:
-        """The file ``name`` as the page edits it: ``file`` (its name), ``hands`` (plain data; one
+        """The file ``name`` as the page edits it: ``file`` (its name), ``folder`` (the folder's
+        real path: the page keeps a draft per file of a folder), ``hands`` (plain data; one
         empty hand for a new file), ``base`` (the digest of its bytes, ``None`` for a new file)
         and ``exists``. Raises :class:`EditorError` (422) with ``FILE:LINE:COL: message`` for a
         file that does not read, (400) for a directory."""
         path = self.resolve(name)
         shown = os.path.relpath(path, self.folder)
         if not path.exists():
-            return {"file": shown, "exists": False, "base": None, "hands": [new_hand()]}
+            return {"file": shown, "folder": str(self.folder), "exists": False, "base": None, "hands": [new_hand()]}
         if not path.is_file():
             raise EditorError(f"{shown}: not a file", 400)
         data = path.read_bytes()
@@ -350,7 +351,7 @@ class Workspace:
             where = ":".join(str(p) for p in (shown, e.line, e.column) if p is not None)
             raise EditorError(f"{where}: {e.message}", 422) from None
         hands = [hand_data(r) for r in records] or [new_hand()]
-        return {"file": shown, "exists": True, "base": digest(data), "hands": hands}
+        return {"file": shown, "folder": str(self.folder), "exists": True, "base": digest(data), "hands": hands}
 
     def save(self, name: str | None, hands: Any, base: str | None) -> dict[str, Any]:
         """Write ``hands`` to the file ``name`` in the canonical form (what ``gouji fmt`` writes:
