@@ -11,7 +11,8 @@ typing the next. Prints:
 - the time from an action entered (its Enter) to its verdict shown on the page (the next frame
   after the table, the problems and the events are drawn), in ms: median, 95th percentile and
   maximum over the hand, per run (goal: under 50 ms at the 95th percentile); of it, the server's
-  answer (the request sent to the answer read); and to the legal actions of the position listed
+  answer (the request sent to the answer read) and the server's own work in that (its
+  ``Server-Timing``: the body read, the hands judged, the answer made); and to the legal actions of the position listed
   under the entry (asked for once the verdict is shown);
 - keystrokes to enter the play section, against the characters of the play section as ``gouji fmt``
   writes it; both with completion (Tab from the shortest prefix whose first suggestion is the
@@ -83,7 +84,7 @@ def enter_hand(page, record, complete: bool = True) -> dict:
     play section (``play_keys``) and for all (``keys``)."""
     kb = page.keyboard
     standard = ["Event", "Site", "Date", "Round", "Ruleset", "Options", *(f"Seat{s}" for s in range(1, 7)), "Result"]
-    assert page.evaluate("document.activeElement.dataset.tag") == "Event"
+    page.wait_for_function("() => document.activeElement.dataset.tag === 'Event'")  # where a new file starts
     for name in standard:
         value = record.tags.get(name, "")
         if name not in ("Ruleset", "Result") and value:
@@ -179,6 +180,7 @@ def main() -> None:
                     times = page.evaluate("window.gouji.timings")
                     answers = page.evaluate("window.gouji.answers")
                     completions = page.evaluate("window.gouji.completions")
+                    engine = page.evaluate("window.gouji.engine")
                     context.close()
                 same = Path(d, name).read_text(encoding="utf-8") == canonical
                 if not complete:
@@ -191,7 +193,9 @@ def main() -> None:
                 print(
                     f"  run {run + 1}: action → verdict shown over {len(times)} actions: median {statistics.median(times):.1f} ms, "
                     f"p95 {q[18]:.1f} ms, max {max(times):.1f} ms (of which the server's answer: median "
-                    f"{statistics.median(answers):.1f} ms, p95 {statistics.quantiles(answers, n=20)[18]:.1f} ms); "
+                    f"{statistics.median(answers):.1f} ms, p95 {statistics.quantiles(answers, n=20)[18]:.1f} ms; "
+                    f"the server's own work in it: median {statistics.median(engine):.1f} ms, "
+                    f"p95 {statistics.quantiles(engine, n=20)[18]:.1f} ms); "
                     f"to the legal actions listed: median {statistics.median(completions):.1f} ms, "
                     f"p95 {statistics.quantiles(completions, n=20)[18]:.1f} ms; {keys['play_keys']} keys for the play section "
                     f"({keys['play_keys'] / chars:.2f} per character), {keys['keys']} in all; saved == fmt: {same}"

@@ -25,10 +25,11 @@
   let undo = [], redo = [];
   let seq = 0, pending = Promise.resolve();
   let typedAt = null;
+  let lastTook = null; // ms the server took over the last check (its Server-Timing)
   let tabIndex = -1, tabFrom = "";
   // For tests and bench/editor.py: keys pressed, verdicts shown, ms from each action entered to its
   // verdict shown and to its legal actions shown; entries made and shown; the seat to act and the legal actions.
-  window.gouji = { timings: [], completions: [], answers: [], keys: 0, checks: 0, entered: 0, shown: 0 };
+  window.gouji = { timings: [], completions: [], answers: [], engine: [], keys: 0, checks: 0, entered: 0, shown: 0 };
   window.gouji.state = () => { const v = verdict && verdict[current]; return { to_act: v && v.table ? v.table.to_act : null, legal: v && v.legal ? v.legal : [], problems: v ? v.problems : [] }; };
   document.addEventListener("keydown", () => { window.gouji.keys++; }, true);
 
@@ -42,6 +43,8 @@
     const r = await fetch(url, init);
     const data = await r.json().catch(() => ({ error: "the server's answer is not JSON (" + r.status + ")" }));
     if (!r.ok) throw new Error(data.error || String(r.status));
+    const took = /dur=([\d.]+)/.exec(r.headers.get("server-timing") || "");
+    if (took) lastTook = +took[1];
     return data;
   }
 
@@ -127,7 +130,7 @@
     const body = { hands }, sent = performance.now();
     pending = api("/api/check", body).then((data) => {
       if (mine !== seq) return;
-      if (typedAt !== null) window.gouji.answers.push(performance.now() - sent);
+      if (typedAt !== null) { window.gouji.answers.push(performance.now() - sent); window.gouji.engine.push(lastTook); }
       verdict = data.hands;
       window.gouji.checks++;
       autoResult();
@@ -381,9 +384,9 @@
           "draft restored, but the file has changed on disk since: saving is refused until you discard the draft", kept.base !== opened);
       } else say(data.exists ? "opened 已打开 " + file : "new file 新文件 " + file);
       fill();
-      await recheck();
       const fresh = hands.length === 1 && !hand().actions.length && !hand().tags.Event;
       (fresh ? document.querySelector("[data-tag=Event]") : $("entry")).focus();
+      await recheck();
     } catch (e) { say(e.message, true); }
   })();
 })();
