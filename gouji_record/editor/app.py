@@ -43,7 +43,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import GoujiError
 from ..judging.replay import replay
-from ..render.html import _template_dir, environment, render_replays
+from ..render.html import environment, render_replays
 from ..rules.rulesets import PRESETS
 from .session import EditorError, Workspace, build, check, legal
 
@@ -132,7 +132,8 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
 
     async def asset(request: Request) -> Response:
         path = request.url.path
-        text = (_template_dir() / path.lstrip("/")).read_text(encoding="utf-8")
+        env = environment()
+        text = env.loader.get_source(env, path.lstrip("/"))[0]  # html_templates/, as the pages
         return Response(text, media_type=_ASSETS[path], headers={"cache-control": "no-store"})
 
     async def open_(request: Request) -> Response:
