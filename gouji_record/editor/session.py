@@ -87,7 +87,7 @@ def hand_data(record: GameRecord) -> dict[str, Any]:
     }
 
 
-def _problem(section: str, item: int | None, code: str, message: str, **more: Any) -> dict[str, Any]:
+def _at_item(section: str, item: int | None, code: str, message: str, **more: Any) -> dict[str, Any]:
     return {"section": section, "item": item, "code": code, "message": message, **more}
 
 
@@ -169,7 +169,7 @@ def build(hand: Any) -> tuple[GameRecord | None, dict[str, Any] | None]:
             try:
                 found.append(_action(item, f"{section}[{i}]"))
             except (NotationError, _Unread) as e:
-                problem = _problem(section, i, e.code, e.message)
+                problem = _at_item(section, i, e.code, e.message)
                 break
         if problem:
             break
@@ -186,7 +186,7 @@ def build(hand: Any) -> tuple[GameRecord | None, dict[str, Any] | None]:
         if section == "deal":  # which seat's line: each alone beside unknown ones
             item = next((s for s in range(6) if not _reads({**data, "deal": _alone(deal, s)})), None)
             message = f"seat {item + 1}: {message}" if item is not None else message
-        return None, _problem(section, item, "bad-" + section, message)
+        return None, _at_item(section, item, "bad-" + section, message)
 
 
 def _alone(deal: list[str], seat: int) -> tuple[str, ...]:
@@ -211,7 +211,7 @@ def _located(d: Diagnostic, preplay: int) -> dict[str, Any]:
         if d.action < preplay
         else ("actions", d.action - preplay)
     )
-    return _problem(
+    return _at_item(
         section or ("tags" if "mismatch" in d.code else "record"),
         item,
         d.code,
@@ -245,7 +245,7 @@ def check(hands: Any) -> list[dict[str, Any]]:
     except (UnknownRuleset, BadOption) as e:
         code = "unknown-ruleset" if isinstance(e, UnknownRuleset) else "bad-option"
         for entry in out:
-            entry["problems"].insert(0, _problem("tags", None, code, e.message))
+            entry["problems"].insert(0, _at_item("tags", None, code, e.message))
         return out
     for (i, record), v in zip(records, judged):
         result = v.replay
