@@ -28,6 +28,7 @@ LAYERS = [
     {"formats"},  # JSON records, event logs, Parquet
     {"analysis"},  # review, stats, filter
     {"render"},  # the HTML pages
+    {"editor"},  # gouji edit: the record editor's web application
     {"cli"},  # the command line
     {"__init__"},  # the public API
 ]

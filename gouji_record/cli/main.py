@@ -50,6 +50,7 @@ COMMANDS = {
     "events": ("events", "events"),
     "show": ("show", "show"),
     "conformance": ("conformance", "conformance"),
+    "edit": ("edit", "edit"),
 }
 
 
