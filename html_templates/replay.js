@@ -30,9 +30,11 @@
       view0: "全部手牌", chartAxis: "步", reportLine: "报户", page: "够级回放", error: "违规",
       tags: { Event: "赛事", Site: "地点", Date: "日期", Round: "场次", Ruleset: "规则", Result: "结果", Score: "得分",
               Match: "比赛", Hand: "局", Annotator: "注释者", Options: "规则选项", Seed: "随机种子" },
-      allEvents: "全部事件", copy: "复制链接", copied: "已复制", history: "{s}号位出过的牌", noPlays: "还没出牌",
+      allEvents: "全部事件", copy: "复制链接", copied: "已复制", copyFailed: "复制失败",
+      said: "第 {n} 步：{what}", valueText: "第 {i} / {n} 步：{what}", plays: "{s}号位 出 {c}", burns: "{s}号位 烧 {c}",
+      dealt: "发牌", close: "关闭", history: "{s}号位出过的牌", noPlays: "还没出牌",
       help: "快捷键", helpKeys: [["← →", "上一步 / 下一步"], ["↑ ↓", "上一轮 / 下一轮"], ["Home End", "开头 / 结尾"],
-        ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["滚轮、左右滑动", "在牌桌上一步一步走"],
+        ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["左右滑动；滚轮（勾选“滚轮走步”）", "在牌桌上一步一步走"],
         ["点座位名字", "该座位出过的牌"], ["?", "显示 / 关闭本说明"]]
     },
     en: {
@@ -55,9 +57,11 @@
                other: "Smother·revolution…", review: "Review", illegal: "Illegal" },
       view0: "All hands", chartAxis: "actions", reportLine: "report", page: "Gouji replay", error: "error",
       tags: {},
-      allEvents: "all events", copy: "Copy link", copied: "Copied", history: "Seat {s}'s plays", noPlays: "no plays yet",
+      allEvents: "all events", copy: "Copy link", copied: "Copied", copyFailed: "Copy failed",
+      said: "Action {n}: {what}", valueText: "action {i} of {n}: {what}", plays: "seat {s} plays {c}", burns: "seat {s} burns {c}",
+      dealt: "the deal", close: "Close", history: "Seat {s}'s plays", noPlays: "no plays yet",
       help: "Keys", helpKeys: [["← →", "previous / next action"], ["↑ ↓", "previous / next round"], ["Home End", "first / last"],
-        ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["wheel, swipe", "step on the table"],
+        ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["swipe; wheel (with “wheel steps” ticked)", "step on the table"],
         ["click a seat's name", "the seat's plays so far"], ["?", "show / hide this list"]]
     }
   };
@@ -111,6 +115,22 @@
   function frameAt(i) { return frames[Math.min(i, frames.length - 1)]; }
 
   /* ---------- cards ---------- */
+  // a card's name as a screen reader says it: 大王, 10 …; with a count, 3张K / 3 kings
+  var RANK_NAMES = { zh: { D: "大王", X: "小王", T: "10", "?": "未知牌" },
+    en: { D: "big joker", X: "small joker", A: "ace", K: "king", Q: "queen", J: "jack", T: "10", "?": "unknown card" } };
+  function cardName(rank, n) {
+    var name = RANK_NAMES[lang][rank] || rank;
+    if (lang === "zh") return n > 1 ? n + "张" + name : name;
+    return n > 1 ? n + " " + name + "s" : name;
+  }
+  function cardsName(cards) {  // a play, its cards grouped by rank: 2张小王、2张K / 2 small jokers, 2 kings
+    var out = [];
+    for (var i = 0; i < ORDER.length; i++) {
+      var n = cards.split(ORDER[i]).length - 1;
+      if (n) out.push(cardName(ORDER[i], n));
+    }
+    return out.join(lang === "zh" ? "、" : ", ");
+  }
   function card(rank, n, extra) {
     var c = el("span", "card" + (extra ? " " + extra : ""));
     var label = rank;  // ten is T, as the notation writes it (docs/notation.md) and every play on the page
@@ -121,8 +141,10 @@
     else if ("AKQJ".indexOf(rank) >= 0) c.className += " red";
     c.setAttribute("data-rank", rank);
     c.setAttribute("data-n", n);
-    c.appendChild(el("span", "rk", label));
-    if (n > 1) { c.className += " many"; c.appendChild(el("span", "n", "×" + n)); }
+    c.setAttribute("role", "img");
+    c.setAttribute("aria-label", cardName(rank, n));
+    c.appendChild(el("span", "rk", label)).setAttribute("aria-hidden", "true");
+    if (n > 1) { c.className += " many"; c.appendChild(el("span", "n", "×" + n)).setAttribute("aria-hidden", "true"); }
     return c;
   }
   function cardRow(cards, box, extra, unknown) {
@@ -134,11 +156,23 @@
     if (unknown) box.appendChild(card("?", unknown, extra));
     return box;
   }
-  function fan(cards, extra) {  // a play as it lies on the table: one card each, overlapping
+  function fan(cards, extra) {  // a play as it lies on the table: one card each, overlapping; named as a whole
     var box = el("span", "fan" + (cards.length > 12 ? " dense" : ""));
     box.setAttribute("data-cards", cards);
-    for (var i = 0; i < cards.length; i++) box.appendChild(card(cards[i], 1, extra));
+    for (var i = 0; i < cards.length; i++) box.appendChild(card(cards[i], 1, extra)).setAttribute("aria-hidden", "true");
+    var named = el("span", "sr-only");
+    for (var j = 0; j < ORDER.length; j++) {
+      var n = cards.split(ORDER[j]).length - 1;
+      if (n) named.appendChild(el("span", "", "")).setAttribute("role", "img");
+      if (n) named.lastChild.setAttribute("aria-label", cardName(ORDER[j], n));
+    }
+    box.appendChild(named);
     return box;
+  }
+  function said(i) {  // what action i did, in words: 1号位 出 5张10 / seat 5 burns 2 small jokers, 2 kings
+    var a = actions[i];
+    if (a.kind === "play") return fmt(t(a.burn ? "burns" : "plays"), { s: a.seat, c: cardsName(a.cards) });
+    return seatName(a.seat) + " " + actionLabel(a);
   }
   function actionLabel(a) {
     if (a.kind === "play") return null;
@@ -757,6 +791,12 @@
     app.classList.toggle("at-illegal", atIllegal);
     $("pos").textContent = idx + " / " + last;
     $("slider").value = idx;
+    $("first").disabled = $("prev").disabled = idx <= 0;  // the ends: nothing further that way
+    $("next").disabled = $("last").disabled = idx >= last;
+    var what = stepWords(atIllegal);
+    $("slider").setAttribute("aria-valuetext", fmt(t("valueText"), { i: idx, n: last, what: what }));
+    announce(idx ? fmt(t("said"), { n: idx, what: what }) +
+      events.filter(function (e) { return e.action === idx - 1 && !atIllegal; }).map(function (e) { return (lang === "zh" ? "。" : ". ") + evText(e); }).join("") : what);
     for (var s = 1; s <= 6; s++) { showSeat(s, f, atIllegal); showHistory(s); }
     showCentre(f, atIllegal);
     var cur = null;
@@ -794,6 +834,19 @@
     }
     if (tipNode && !tip.hidden) placeTip(tipNode);  // the step moved its marker
     writeHash();
+  }
+
+  function stepWords(atIllegal) {  // the action stepped to, in words (what the slider and the live region say)
+    if (idx === 0) return t("dealt");
+    if (atIllegal) { var d = H.diagnostic; return said(d.action) + " · " + t("illegal") + " [" + d.code + "] " + d.text[lang]; }
+    return said(idx - 1);
+  }
+  var announced = null;
+  function announce(text) {  // the live region (role=status): said once per step, not again for the same step
+    var key = handNo + ":" + idx + ":" + lang;
+    if (announced === key) return;
+    announced = key;
+    $("announce").textContent = text;
   }
 
   function keepVisible(li) {  // scroll the list only, never the page
@@ -855,14 +908,26 @@
   function buildHelp() {
     var box = $("help");
     box.textContent = "";
-    box.appendChild(el("h2", "", t("help")));
+    var panel = el("div", "help-panel"), head = el("div", "help-head");
+    head.appendChild(el("h2", "", t("help")));
+    var close = el("button", "help-close", "×");
+    close.type = "button";
+    close.setAttribute("aria-label", t("close"));
+    head.appendChild(close);
+    panel.appendChild(head);
     var dl = el("dl");
     t("helpKeys").forEach(function (kv) { dl.appendChild(el("dt", "", kv[0])); dl.appendChild(el("dd", "", kv[1])); });
-    box.appendChild(dl);
+    panel.appendChild(dl);
+    box.appendChild(panel);
   }
+  var helpFrom = null;  // what had the focus before the dialog took it
   function toggleHelp(on) {
     var box = $("help");
-    box.hidden = on === undefined ? !box.hidden : !on;
+    if (on === undefined) on = box.hidden;
+    if (on === !box.hidden) return;
+    box.hidden = !on;
+    if (on) { helpFrom = document.activeElement; box.querySelector("button").focus(); }
+    else if (helpFrom && helpFrom.focus) { helpFrom.focus({ preventScroll: true }); helpFrom = null; }
   }
   function showHistory(seat) {  // the seat's own plays up to this step, in a list under its name
     var box = seatBoxes[seat - 1], list = box.querySelector(".history");
@@ -883,12 +948,20 @@
     }
     if (!any) list.appendChild(el("span", "quiet", t("noPlays")));
   }
+  // Copies the address; when the clipboard refuses (a sandboxed frame, no permission) the button
+  // says so and the link is shown, selected, to copy by hand.
+  var copyTimer = null;
   function copyLink() {
-    var b = $("copy"), url = location.href;
-    function done() { b.textContent = t("copied"); setTimeout(function () { b.textContent = t("copy"); }, 1500); }
+    var b = $("copy"), url = location.href, box = $("link");
+    function say(key) {
+      b.textContent = t(key);
+      clearTimeout(copyTimer);
+      copyTimer = setTimeout(function () { b.textContent = t("copy"); }, 2500);
+    }
+    function done() { say("copied"); box.hidden = true; }
+    function failed() { say("copyFailed"); box.value = url; box.hidden = false; box.focus(); box.select(); }
     b.setAttribute("data-url", url);
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, done);
-    else done();
+    try { navigator.clipboard.writeText(url).then(done, failed); } catch (e) { failed(); }
   }
   function nextEvent() {
     var s = eventSteps().filter(function (x) { return x > idx; });
@@ -907,6 +980,7 @@
       timer = setInterval(function () { go(idx + 1); }, 1000 / speed);
     }
     app.classList.toggle("playing", !!timer);
+    $("play").setAttribute("aria-pressed", timer ? "true" : "false");
   }
   function hashString() {  // #h=2&a=21&lang=en&seat=3: language and seat view only when not the page's own
     return "#" + (page.hands.length > 1 ? "h=" + (handNo + 1) + "&" : "") + "a=" + idx +
@@ -960,17 +1034,20 @@
   $("event-kind").addEventListener("change", function () { app.focus({ preventScroll: true }); });
   $("copy").addEventListener("click", copyLink);
   $("help-btn").addEventListener("click", function () { toggleHelp(); });
-  $("help").addEventListener("click", function () { toggleHelp(false); });
+  $("help").addEventListener("click", function (e) {  // outside the panel, or its close button
+    if (!e.target.closest(".help-panel") || e.target.closest(".help-close")) toggleHelp(false);
+  });
   seatBoxes.forEach(function (box, k) {  // a seat's name shows its plays so far
     box.querySelector(".who").addEventListener("click", function () {
       box.classList.toggle("show-history");
       showHistory(k + 1);
     });
   });
-  (function () {  // the wheel over the table steps; a horizontal swipe steps
+  (function () {  // the wheel over the table steps when its switch is on (else it scrolls the page); a horizontal swipe steps
     var table = $("table"), wheelAt = 0, touch = null;
+    $("wheel").addEventListener("change", function () { app.focus({ preventScroll: true }); });
     table.addEventListener("wheel", function (e) {
-      if (Math.abs(e.deltaY) < Math.abs(e.deltaX) || !e.deltaY) return;
+      if (!$("wheel").checked || Math.abs(e.deltaY) < Math.abs(e.deltaX) || !e.deltaY) return;
       e.preventDefault();
       var now = Date.now();
       if (now - wheelAt < 60) return;  // one step per notch, not per pixel of a touchpad
@@ -1002,10 +1079,16 @@
   // The page's root takes focus on a click (not from form controls), so the keys work when embedded.
   app.addEventListener("click", function (e) {
     var tag = e.target && e.target.tagName;
-    if (tag !== "SELECT" && tag !== "OPTION" && tag !== "INPUT") app.focus({ preventScroll: true });
+    if (tag !== "SELECT" && tag !== "OPTION" && tag !== "INPUT" && $("help").hidden && !e.target.closest("#copy"))
+      app.focus({ preventScroll: true });
   });
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!$("help").hidden) {  // the dialog holds the focus: Escape or ? closes it, Tab stays in it
+      if (e.key === "Escape" || e.key === "?") { toggleHelp(false); e.preventDefault(); }
+      else if (e.key === "Tab") { $("help").querySelector("button").focus(); e.preventDefault(); }
+      return;
+    }
     var tag = e.target && e.target.tagName;
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && e.target.type !== "range")) return;
     if (tag === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
@@ -1020,7 +1103,6 @@
     else if (k === "ArrowDown") nextRound();
     else if (k === "ArrowUp") prevRound();
     else if (k === "?") toggleHelp();
-    else if (k === "Escape" && !$("help").hidden) toggleHelp(false);
     else done = false;
     if (done) e.preventDefault();
   });

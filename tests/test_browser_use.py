@@ -1,0 +1,235 @@
+"""The replay page as it behaves under a player's hands (issue 26): controls that stay put while
+stepping, a match that opens on its game, a wheel that scrolls the page, a phone screen holding the
+table and the controls, what a screen reader hears, a copy that says when it failed, a printed hand.
+
+Each test measures the page in Chromium (as tests/test_browser.py); each failed on the page before
+issue 26 (the figures in the comments are that page's).
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from conftest import EXAMPLES
+from test_browser import HAND, _render, browser, open_at, page, step  # noqa: F401  (fixtures)
+
+from gouji_record.cli.main import main
+
+DESKTOP, PHONE = (1400, 900), (390, 844)
+
+
+@pytest.fixture(scope="module")
+def use_site(tmp_path_factory):
+    """The example hand, the online example match (3 hands) and a self-played match of 30 hands."""
+    d = tmp_path_factory.mktemp("use")
+    match = d / "match30.gjn"
+    r = CliRunner().invoke(main, ["selfplay", "--ruleset", "online", "--seed", "7", "--hands", "30", "--match", "-o", str(match)])
+    assert r.exit_code == 0, r.output
+    urls = {
+        "hand": _render(HAND, d / "hand.html"),
+        "match": _render(EXAMPLES / "online-match.gjn", d / "match.html"),
+        "match30": _render(match, d / "match30.html"),
+        "review": _render(HAND, d / "review.html", "--review"),
+    }
+    frame = d / "embed.html"
+    frame.write_text(
+        '<!DOCTYPE html><meta charset="utf-8"><p>A blog post</p><iframe src="match30.html" width="800" height="600"></iframe>',
+        encoding="utf-8",
+    )
+    urls["embed"] = frame.as_uri()
+    return urls
+
+
+def _open(browser, url, size, **options):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **options)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    pg.goto(url)
+    pg.wait_for_selector("#app[data-step]")
+    return context, pg
+
+
+# Steps through the whole hand with the Next button, reading where Next and Prev are at each step
+# (the page scrolled to its top, as it opens).
+STEADY = """() => {
+  const app = document.getElementById('app'), last = +document.getElementById('slider').max;
+  const where = id => { const b = document.getElementById(id).getBoundingClientRect();
+    return [Math.round(b.left), Math.round(b.top), Math.round(b.width), Math.round(b.height)].join(','); };
+  const seen = {next: new Set(), prev: new Set()}, moved = [];
+  let before = null;
+  for (let i = 0; i <= last; i++) {
+    const now = where('next') + ' ' + where('prev');
+    if (before !== null && now !== before) moved.push(i);
+    before = now;
+    seen.next.add(where('next')); seen.prev.add(where('prev'));
+    if (i < last) document.getElementById('next').click();
+  }
+  return {last, step: +app.getAttribute('data-step'), next: [...seen.next], prev: [...seen.prev], moved};
+}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, (1280, 800), PHONE], ids=["desktop", "laptop", "phone"])
+@pytest.mark.parametrize("name,hand", [("hand", 1), ("match", 2), ("match30", 7)])
+def test_the_controls_stay_put_while_stepping(browser, use_site, name, hand, size):
+    # before: on the example hand at 1400x900 Next took 22 positions between 520 and 861 px and moved
+    # on 46 of 69 steps
+    context, pg = _open(browser, use_site[name] + f"#h={hand}&a=0", size)
+    got = pg.evaluate(STEADY)
+    assert got["step"] == got["last"] > 0  # every click on the one spot advanced one action
+    assert got["moved"] == [] and len(got["next"]) == 1 and len(got["prev"]) == 1, got
+    context.close()
+
+
+def test_a_match_opens_on_its_game(browser, use_site):
+    # before: with 30 hands the table began at 894 px of a 900 px window (the overview came first)
+    context, pg = _open(browser, use_site["match30"], DESKTOP)
+    table = pg.locator("#table").bounding_box()
+    assert table["y"] < 200
+    assert pg.locator("#next").bounding_box()["y"] + 30 <= DESKTOP[1]
+    assert pg.locator("#overview").count() == 1  # still there, after the game
+    context.close()
+    # in an 800x600 iframe the controls were at 1,145 px
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    pg = context.new_page()
+    pg.goto(use_site["embed"])
+    inner = pg.frame_locator("iframe")
+    inner.locator("#app[data-step]").wait_for()
+    frame = pg.frames[1]
+    bottom = frame.evaluate("document.getElementById('next').getBoundingClientRect().bottom")
+    top = frame.evaluate("document.getElementById('table').getBoundingClientRect().top")
+    assert top < 150 and bottom <= 600, (top, bottom)
+    context.close()
+
+
+def test_the_wheel_scrolls_the_page_and_steps_only_when_asked(browser, use_site):
+    # before: the wheel over the table stepped the hand and never scrolled the page
+    context, pg = _open(browser, use_site["hand"] + "#a=5", (1280, 700))
+    b = pg.locator("#table").bounding_box()
+    pg.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    pg.mouse.wheel(0, 300)
+    pg.wait_for_timeout(300)
+    assert step(pg) == 5 and pg.evaluate("window.scrollY") > 0
+    # the switch: the wheel over the table steps, one action per notch
+    pg.evaluate("window.scrollTo(0, 0)")
+    pg.locator("#wheel").check()
+    b = pg.locator("#table").bounding_box()
+    pg.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    pg.mouse.wheel(0, 120)
+    pg.wait_for_timeout(150)
+    assert step(pg) == 6 and pg.evaluate("window.scrollY") == 0
+    context.close()
+
+
+@pytest.mark.parametrize("name", ["hand", "match30"])
+def test_a_phone_screen_holds_the_table_and_the_controls(browser, use_site, name):
+    # before: the table was 753 px high on an 844 px screen, the controls below it
+    for at in ("#a=0", "#a=17", "#a=999"):
+        context, pg = _open(browser, use_site[name] + at, PHONE, is_mobile=True, has_touch=True)
+        table = pg.locator("#table").bounding_box()
+        slider = pg.locator("#slider").bounding_box()
+        nxt = pg.locator("#next").bounding_box()
+        assert table["y"] >= 0 and nxt["y"] + nxt["height"] <= PHONE[1] and slider["y"] + slider["height"] <= PHONE[1], (
+            at,
+            table,
+            nxt,
+            slider,
+        )
+        assert pg.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        context.close()
+
+
+def test_a_screen_reader_hears_the_action_and_the_cards(page, use_site):
+    # before: no live region, cards as bare letters, autoplay without a pressed state, the slider
+    # without a value text, the help dialog not taking focus, the end buttons never disabled
+    open_at(page, use_site["hand"] + "#a=0")
+    assert page.locator("#first").is_disabled() and page.locator("#prev").is_disabled()
+    assert page.locator("#next").is_enabled()
+    live = page.locator("#announce")
+    assert live.get_attribute("aria-live") == "polite"
+    page.locator("#app").focus()
+    page.keyboard.press("ArrowRight")  # action 1 of examples/charter-hand.gjn: 1:TTTTT, five tens
+    assert step(page) == 1
+    assert live.text_content().startswith("第 1 步：1号位 出 5张10")
+    assert page.locator("#slider").get_attribute("aria-valuetext") == "第 1 / 69 步：1号位 出 5张10"
+    # the table's cards by their names: seat 1 holds no ten after playing its five (36 dealt)
+    snap = page.locator("#top").aria_snapshot()
+    assert 'img "5张10"' in snap or 'img "10"' in snap, snap
+    page.goto(use_site["hand"] + "#a=17")  # 5:*XXKK, a burn with two small jokers and two kings
+    page.wait_for_selector("#app[data-step='17']")
+    snap = page.locator("#top").aria_snapshot()
+    assert 'img "2张小王"' in snap and 'img "2张K"' in snap, snap
+    assert "- text: X" not in snap and "- text: K" not in snap
+    page.locator("#lang").click()
+    snap = page.locator("#top").aria_snapshot()
+    assert 'img "2 small jokers"' in snap and 'img "2 kings"' in snap, snap
+    page.locator("#app").focus()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    assert live.text_content().startswith("Action 17: seat 5 burns 2 small jokers, 2 kings")
+    # autoplay's pressed state
+    play = page.locator("#play")
+    assert play.get_attribute("aria-pressed") == "false"
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true"
+    play.click()
+    assert play.get_attribute("aria-pressed") == "false"
+    # the help dialog takes focus, and gives it back on Escape
+    page.locator("#help-btn").click()
+    assert page.evaluate("document.getElementById('help').contains(document.activeElement)")
+    assert page.locator("#help").get_attribute("aria-modal") == "true"
+    page.keyboard.press("Escape")
+    assert page.locator("#help").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "help-btn"
+    # the end: Next and Last disabled
+    page.keyboard.press("End")
+    assert page.locator("#next").is_disabled() and page.locator("#last").is_disabled()
+    assert page.locator("#prev").is_enabled()
+
+
+def test_a_failed_copy_says_so_and_shows_the_link(browser, use_site):
+    # before: a blocked clipboard still said "已复制"
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new DOMException('blocked'));")
+    pg = context.new_page()
+    pg.goto(use_site["hand"] + "#a=12")
+    pg.wait_for_selector("#app[data-step='12']")
+    pg.locator("#copy").click()
+    link = pg.locator("#link")
+    link.wait_for(state="visible")
+    assert pg.locator("#copy").text_content() == "复制失败"
+    assert link.input_value() == pg.evaluate("location.href") and link.input_value().endswith("#a=12")
+    assert pg.evaluate("[document.activeElement.id, document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [
+        "link",
+        0,
+        len(link.input_value()),
+    ]
+    context.close()
+    # and a copy that worked says so, with no link box
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script("navigator.clipboard.writeText = () => Promise.resolve();")
+    pg = context.new_page()
+    pg.goto(use_site["hand"] + "#a=12")
+    pg.wait_for_selector("#app[data-step='12']")
+    pg.locator("#copy").click()
+    assert pg.locator("#copy").text_content() == "已复制" and pg.locator("#link").is_hidden()
+    context.close()
+
+
+def test_printing_a_hand_gives_the_record_the_events_and_the_review(browser, use_site):
+    # before: no print style; the action list printed #1-#8 of 69
+    context, pg = _open(browser, use_site["review"] + "#a=23", DESKTOP)
+    pg.emulate_media(media="print")
+    for hidden in (".dock", ".toggles", "#timeline"):
+        assert pg.locator(hidden).first.is_hidden(), hidden
+    whole = pg.evaluate(
+        "['actions', 'events'].map(id => { const e = document.getElementById(id); return e.scrollHeight <= e.clientHeight + 1; })"
+    )
+    assert whole == [True, True]
+    numbers = pg.locator("#actions .an").all_text_contents()
+    assert numbers[0] == "#1" and numbers[-1] == "#69" and len(numbers) == 69
+    last = pg.locator("#actions li").last
+    assert last.is_visible()
+    assert pg.locator("#events li.lane-review").count() > 0 and pg.locator("#events li.lane-review").first.is_visible()
+    context.close()
