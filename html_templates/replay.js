@@ -739,6 +739,8 @@
     var fin = $("final");
     var showFinal = idx === last && !!H.places && !atIllegal;
     fin.hidden = !showFinal;
+    $("centre").classList.toggle("ended", showFinal);  // the places first: the centre may scroll below them
+    $("centre").scrollTop = 0;
     trick.hidden = showFinal;
     if (showFinal) buildFinal(fin);
     var dots = document.querySelectorAll("#order .dot"), nextPre = preplayNext(idx);
