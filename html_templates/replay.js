@@ -276,11 +276,41 @@
     return { zh: "全局视角（用到此座位看不见的牌）：" + note.zh, en: "whole-table view (uses cards this seat cannot see): " + note.en };
   }
 
+  /* ---------- a hand's data, as the page carries it (gouji_record/render/html.py, page_hand) ---------- */
+  // Frame 0 whole, each later frame the keys that changed (the six-seat lists as {seat index: value}),
+  // the round so far as the index of its first action: expanded once per hand, as data.
+  function expandFrames(changes) {
+    var out = [], f = null;
+    changes.forEach(function (d, i) {
+      f = Object.assign({}, f);
+      Object.keys(d).forEach(function (k) {
+        var v = d[k];
+        if (v !== null && typeof v === "object" && !Array.isArray(v) && Array.isArray(f[k]) && k !== "top") {
+          f[k] = f[k].slice();
+          Object.keys(v).forEach(function (s) { f[k][+s] = v[s]; });
+        } else f[k] = v;
+      });
+      f.trick = [];
+      for (var j = f.trickFrom; j < i; j++) f.trick.push(j);
+      out.push(f);
+    });
+    return out;
+  }
+  var ACTION_DEFAULTS = { to: null, burn: false, glyph: "", nags: [], irregular: false, comments: [], preplay: false,
+    purpose: null, suit: null, trade: null, lead: false };
+  function expandActions(list) { return list.map(function (a) { return Object.assign({}, ACTION_DEFAULTS, a); }); }
+
   /* ---------- building (once per hand and language) ---------- */
   function loadHand(n) {
     handNo = clamp(n, 0, page.hands.length - 1);
     H = page.hands[handNo];
+    if (!H.expanded) {
+      H.frames = expandFrames(H.frames); H.actions = expandActions(H.actions);
+      H.events.forEach(function (e) { e.rule = Object.assign({ key: e.rule }, H.rules[e.rule]); e.source = H.sources[e.source]; });
+      H.expanded = true;
+    }
     frames = H.frames; actions = H.actions;
+    app.hand = H;  // the hand shown, its data expanded (for a page that embeds this one, and the tests)
     events = handEvents();
     var d = H.diagnostic;
     illegalStep = d && d.action !== null && d.action === frames.length - 1 ? frames.length : null;

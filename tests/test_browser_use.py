@@ -30,6 +30,7 @@ def use_site(tmp_path_factory):
         "match": _render(EXAMPLES / "online-match.gjn", d / "match.html"),
         "match30": _render(match, d / "match30.html"),
         "review": _render(HAND, d / "review.html", "--review"),
+        "match30-file": match,
     }
     frame = d / "embed.html"
     frame.write_text(
@@ -233,3 +234,28 @@ def test_printing_a_hand_gives_the_record_the_events_and_the_review(browser, use
     assert last.is_visible()
     assert pg.locator("#events li.lane-review").count() > 0 and pg.locator("#events li.lane-review").first.is_visible()
     context.close()
+
+
+def test_the_page_derives_every_table_the_engine_gave(page, use_site):
+    # The page carries a hand's tables as changes (page_hand: about a quarter of the bytes on
+    # self-played hands); expanded in the page they are replay_data's tables, every one of every
+    # hand, with the actions and events as the engine gave them.
+    from gouji_record.judging.replay import replay
+    from gouji_record.notation import parse_text
+    from gouji_record.render.html import replay_data
+
+    text = use_site["match30-file"].read_text(encoding="utf-8")
+    open_at(page, use_site["match30"])
+    for n, (record, _) in enumerate(parse_text(text), start=1):
+        want = replay_data(replay(record))
+        page.evaluate(f"location.hash = '#h={n}&a=0'")
+        page.wait_for_function(f"document.getElementById('app').hand.title === {want['title']!r} && location.hash.startsWith('#h={n}&')")
+        got = page.evaluate(
+            "(() => { const H = document.getElementById('app').hand;"
+            " return {frames: H.frames.map(f => { const g = Object.assign({}, f); delete g.trickFrom; return g; }),"
+            " actions: H.actions.map(a => [a.seat, a.kind, a.to, a.cards, a.burn, a.round, a.lead, a.comments]),"
+            " events: H.events.map(e => [e.action, e.kind, e.rule.key, e.rule.en, e.source, e.note || null, e.place || null])}; })()"
+        )
+        assert got["frames"] == want["frames"], n
+        assert got["actions"] == [[a["seat"], a["kind"], a["to"], a["cards"], a["burn"], a["round"], a["lead"], a["comments"]] for a in want["actions"]]
+        assert got["events"] == [[e["action"], e["kind"], e["rule"]["key"], e["rule"]["en"], e["source"], e["note"], e["place"]] for e in want["events"]]

@@ -71,7 +71,7 @@ def _inert(value: Any) -> Any:
 def environment() -> jinja2.Environment:
     """The Jinja2 environment of the pages (the replay, the stats page): the templates of
     html_templates/, autoescaped, control characters made inert, undefined names an error."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(_template_dir()),
         autoescape=True,
         finalize=_inert,
@@ -79,6 +79,8 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}  # no spaces: a smaller page
+    return env
 
 
 def _rule(key: str) -> dict[str, str]:
@@ -294,6 +296,70 @@ def replay_data(
     }
 
 
+#: The six-seat lists of a frame, sent as the seats that changed.
+_SEAT_LISTS = ("hands", "unknown", "counts")
+#: An action's keys the page carries only when they differ from these (replay.js fills them in).
+_ACTION_DEFAULTS: dict[str, Any] = {
+    "to": None,
+    "burn": False,
+    "glyph": "",
+    "nags": [],
+    "irregular": False,
+    "comments": [],
+    "preplay": False,
+    "purpose": None,
+    "suit": None,
+    "trade": None,
+    "lead": False,
+}
+
+
+def page_hand(data: dict[str, Any]) -> dict[str, Any]:
+    """A hand's :func:`replay_data` as the page carries it, small (about a fifth of it on
+    self-played hands; ``bench/page_size.py`` measures it): ``frames[0]`` whole and each later frame
+    as only the keys that changed from the frame before, the six-seat lists (``hands``, ``unknown``,
+    ``counts``) as ``{"seat index": value}`` of the seats that changed, and a frame's ``trick``
+    (always the actions from the round's first to the frame's last) as ``trickFrom``, the index of
+    its first action; the actions without their text (the page does not show it) and without the
+    keys whose value is their default (``_ACTION_DEFAULTS``); each event's rule as its key, the
+    rules named once in ``rules`` (``{key: {"en": …, "zh": …}}``), its source as its index in
+    ``sources`` (each source written once), and its ``note`` and ``place``
+    only when it has one. ``replay.js`` expands all back, as data: no rule is applied there.
+    ``data`` is left as it is."""
+    frames: list[dict[str, Any]] = []
+    before: dict[str, Any] | None = None
+    for i, frame in enumerate(data["frames"]):
+        trick = frame["trick"]
+        now = {k: v for k, v in frame.items() if k != "trick"}
+        now["trickFrom"] = trick[0] if trick else i
+        if before is None:
+            frames.append(now)
+        else:
+            change: dict[str, Any] = {}
+            for key, value in now.items():
+                if key in _SEAT_LISTS:
+                    seats = {str(s): v for s, (v, was) in enumerate(zip(value, before[key])) if v != was}
+                    if seats:
+                        change[key] = seats
+                elif value != before[key]:
+                    change[key] = value
+            frames.append(change)
+        before = now
+    actions = [
+        {k: v for k, v in a.items() if k != "text" and not (k in _ACTION_DEFAULTS and v == _ACTION_DEFAULTS[k])}
+        for a in data["actions"]
+    ]
+    rules = {e["rule"]["key"]: {"en": e["rule"]["en"], "zh": e["rule"]["zh"]} for e in data["events"]}
+    sources = list(dict.fromkeys(e["source"] for e in data["events"]))
+    at = {source: i for i, source in enumerate(sources)}
+    short = {"rule": lambda rule: rule["key"], "source": lambda source: at[source]}
+    events = [
+        {k: short[k](v) if k in short else v for k, v in e.items() if not (k in ("note", "place") and v is None)}
+        for e in data["events"]
+    ]
+    return {**data, "frames": frames, "actions": actions, "events": events, "rules": rules, "sources": sources}
+
+
 def _finding(f: Finding) -> dict[str, Any]:
     """A review finding as the page draws it: an event on the review lane (点评)."""
     zh, en, _ = KINDS[f.kind]
@@ -399,7 +465,7 @@ def render_replays(
         number = result.record.tags.get("Hand") or str(len(titles))
         outcome = ("void" if result.final.void else "-".join(map(str, result.places))) if result.complete else "*"
         choices.append({"number": number, "result": outcome, "title": data["title"]})
-        packed.append(zlib.compress(_json(data).encode("ascii"), 1))
+        packed.append(zlib.compress(_json(page_hand(data)).encode("ascii"), 1))
         del data, result, entry
     if header is None:
         raise ValueError("nothing to render")
