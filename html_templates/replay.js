@@ -32,7 +32,7 @@
               Match: "比赛", Hand: "局", Annotator: "注释者", Options: "规则选项", Seed: "随机种子" },
       allEvents: "全部事件", copy: "复制链接", copied: "已复制", copyFailed: "复制失败",
       said: "第 {n} 步：{what}", valueText: "第 {i} / {n} 步：{what}", plays: "{s}号位 出 {c}", burns: "{s}号位 烧 {c}",
-      dealt: "发牌", close: "关闭", history: "{s}号位出过的牌", noPlays: "还没出牌",
+      dealt: "发牌", close: "关闭", found: "找到 {n} 局", history: "{s}号位出过的牌", noPlays: "还没出牌",
       help: "快捷键", helpKeys: [["← →", "上一步 / 下一步"], ["↑ ↓", "上一轮 / 下一轮"], ["Home End", "开头 / 结尾"],
         ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["左右滑动；滚轮（勾选“滚轮走步”）", "在牌桌上一步一步走"],
         ["点座位名字", "该座位出过的牌"], ["?", "显示 / 关闭本说明"]]
@@ -59,7 +59,7 @@
       tags: {},
       allEvents: "all events", copy: "Copy link", copied: "Copied", copyFailed: "Copy failed",
       said: "Action {n}: {what}", valueText: "action {i} of {n}: {what}", plays: "seat {s} plays {c}", burns: "seat {s} burns {c}",
-      dealt: "the deal", close: "Close", history: "Seat {s}'s plays", noPlays: "no plays yet",
+      dealt: "the deal", close: "Close", found: "{n} found", history: "Seat {s}'s plays", noPlays: "no plays yet",
       help: "Keys", helpKeys: [["← →", "previous / next action"], ["↑ ↓", "previous / next round"], ["Home End", "first / last"],
         ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["swipe; wheel (with “wheel steps” ticked)", "step on the table"],
         ["click a seat's name", "the seat's plays so far"], ["?", "show / hide this list"]]
@@ -618,7 +618,10 @@
       named[j].setAttribute("aria-label", label);
       if (named[j].hasAttribute("title")) named[j].title = label;
     }
+    var holders = document.querySelectorAll("[data-zh-placeholder]");
+    for (var h = 0; h < holders.length; h++) holders[h].placeholder = holders[h].getAttribute("data-" + lang + "-placeholder");
     app.setAttribute("data-lang", lang);
+    if ($("hand-find")) findHands();
     buildHeader();
     buildActions();
     buildEvents();
@@ -1104,10 +1107,34 @@
   });
   $("lang").addEventListener("click", function () { setLang(lang === "zh" ? "en" : "zh"); });
   $("view").addEventListener("change", function (e) { setView(+e.target.value); app.focus({ preventScroll: true }); });
+  function openHand(n) { autoplay(false); idx = 0; loadHand(n); buildAll(); go(0); }
   if ($("hand")) $("hand").addEventListener("change", function (e) {
-    autoplay(false); idx = 0; loadHand(+e.target.value); buildAll(); go(0);
+    openHand(+e.target.value);
     app.focus({ preventScroll: true });
   });
+  // The hand picker's finder: the hands that match every word typed (a number: the hand's number;
+  // other words: part of its event or of a player's name); Enter opens the first.
+  if ($("hand-find")) {
+    $("hand-find").addEventListener("input", findHands);
+    $("hand-find").addEventListener("keydown", function (e) {
+      if (e.key !== "Enter") return;
+      var first = findHands();
+      if (first !== null) { openHand(first); app.focus({ preventScroll: true }); }
+    });
+  }
+  function findHands() {
+    var words = $("hand-find").value.toLowerCase().split(/\s+/).filter(Boolean), first = null, count = 0;
+    var options = $("hand").options;
+    for (var i = 0; i < options.length; i++) {
+      var text = options[i].getAttribute("data-find").toLowerCase();
+      var number = text.split(" ")[0];
+      var hit = words.every(function (w) { return /^\d+$/.test(w) ? number === w : text.indexOf(w) >= 0; });  // a number: the hand's
+      options[i].hidden = !hit;
+      if (hit) { count++; if (first === null) first = i; }
+    }
+    $("hand-found").textContent = words.length ? fmt(t("found"), { n: count }) : "";
+    return first;
+  }
   // The page's root takes focus on a click (not from form controls), so the keys work when embedded.
   app.addEventListener("click", function (e) {
     var tag = e.target && e.target.tagName;

@@ -398,6 +398,7 @@ def render_replays(
     review: bool = False,
     out: None = None,
     judge: MatchJudge | None = None,
+    index: str | None = None,
 ) -> str: ...
 
 
@@ -411,6 +412,7 @@ def render_replays(
     review: bool = False,
     out: Writer,
     judge: MatchJudge | None = None,
+    index: str | None = None,
 ) -> None: ...
 
 
@@ -423,6 +425,7 @@ def render_replays(
     review: bool = False,
     out: Writer | None = None,
     judge: MatchJudge | None = None,
+    index: str | None = None,
 ) -> str | None:
     """One self-contained HTML page replaying every hand of ``hands`` (a hand selector when there are
     several). ``judge``, if given, has judged the hands of the file before these (``render --hand``:
@@ -431,7 +434,8 @@ def render_replays(
     1–6: that seat's own view) are the page's initial settings; the reader can change both. With
     ``review`` each hand is reviewed (:func:`~gouji_record.analysis.review.review`) and its findings are
     drawn on a lane of the timeline (点评); with a ``seat`` too, also from that seat's view
-    (``review(..., view=seat)``), which the page shows in that seat's view.
+    (``review(..., view=seat)``), which the page shows in that seat's view. ``index``, if given, is
+    the address of the page listing the file's hands (``render --split``): the page links to it.
 
     ``hands`` may be any iterable, a generator included: it is consumed once, one hand at a time,
     and no :class:`Replay` is kept once its hand is turned into page data (only the few positions
@@ -464,7 +468,8 @@ def render_replays(
         titles.append(data["title"])
         number = result.record.tags.get("Hand") or str(len(titles))
         outcome = ("void" if result.final.void else "-".join(map(str, result.places))) if result.complete else "*"
-        choices.append({"number": number, "result": outcome, "title": data["title"]})
+        find = " ".join([number, data["title"], *data["players"]])  # what the hand picker finds it by
+        choices.append({"number": number, "result": outcome, "title": data["title"], "find": find})
         packed.append(zlib.compress(_json(page_hand(data)).encode("ascii"), 1))
         del data, result, entry
     if header is None:
@@ -482,6 +487,7 @@ def render_replays(
             page_data=_page_data(packed, lang, seat),
             overview=overview.finish(),
             lang=lang,
+            index=index,
             **_assets(),
         )
     )
@@ -588,3 +594,33 @@ def stylesheet(page: str) -> markupsafe.Markup:
     """The CSS a page (``replay``, ``stats``) inlines: ``base.css``, the colours, font and margins
     the pages share, then ``PAGE.css``."""
     return markupsafe.Markup(_asset("base.css") + _asset(f"{page}.css"))
+
+
+def index_entry(result: Replay, file: str, number: int) -> dict[str, Any]:
+    """A hand's row in the index of ``render --split`` (:func:`render_index`): the page ``file``,
+    the hand's ``number`` (its Hand tag, else its place in the file, from 1), event, players and
+    result (its places, ``void`` or ``*``), whether it breaks a rule, and the text the index's
+    finder matches (number, event, players)."""
+    record = result.record
+    shown = record.tags.get("Hand") or str(number)
+    title = record.tags.get("Event", "?")
+    players = [record.player(s) for s in range(1, 7)]
+    outcome = ("void" if result.final.void else "-".join(map(str, result.places))) if result.complete else "*"
+    return {
+        "file": file,
+        "number": shown,
+        "title": title,
+        "players": players,
+        "result": outcome,
+        "illegal": result.diagnostic is not None,
+        "find": " ".join([shown, title, *players]),
+    }
+
+
+def render_index(entries: list[dict[str, Any]], *, title: str, lang: str = "zh") -> str:
+    """The index page of ``render --split``: one row per hand (:func:`index_entry`), each linking
+    to its own replay page, with a finder that narrows the rows to the hands whose number, event or
+    player's name matches what is typed. Raises :class:`ValueError` for a bad ``lang``."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+    return environment().get_template("index.html.j2").render(hands=entries, title=title, lang=lang, css=stylesheet("index"))
