@@ -551,8 +551,8 @@
       s.appendChild(lab);
     }
     if (max > 10) {
-      s.appendChild(svg("line", { x1: pl, x2: W - pr, y1: y(10), y2: y(10), stroke: "#d35400", "stroke-dasharray": "4 3", "stroke-width": 1 }));
-      var rl = svg("text", { x: W - pr - 2, y: y(10) - 3, "text-anchor": "end", "font-size": 10, fill: "#d35400" });
+      s.appendChild(svg("line", { x1: pl, x2: W - pr, y1: y(10), y2: y(10), stroke: "#b04500", "stroke-dasharray": "4 3", "stroke-width": 1 }));
+      var rl = svg("text", { x: W - pr - 2, y: y(10) - 3, "text-anchor": "end", "font-size": 10, fill: "#b04500" });
       rl.textContent = t("reportLine") + " ≤ 10";
       s.appendChild(rl);
     }

@@ -33,6 +33,7 @@ def use_site(tmp_path_factory):
         "match30": _render(match, d / "match30.html"),
         "review": _render(HAND, d / "review.html", "--review"),
         "match30-file": match,
+        "illegal": _render(EXAMPLES / "charter-hand-illegal.gjn", d / "illegal.html"),
     }
     frame = d / "embed.html"
     frame.write_text(
@@ -298,3 +299,51 @@ def test_split_writes_a_page_per_hand_and_an_index_that_finds_them(page, use_sit
     assert page.locator("#hand").count() == 0 and page.locator("#title").text_content() == "Self-play, online"
     page.locator("#index-link").click()
     page.wait_for_url(re.compile(r"/index\.html$"))
+
+
+# WCAG 2.x contrast of every text drawn outside the felt (whose gradient is not a colour to measure):
+# the text's colour over the backgrounds under it, each element's opacity applied (an element drawn at
+# opacity o lays its text and background over what is under it at o), against 4.5:1 (AA for text
+# under 18.66 px bold / 24 px). Disabled buttons are exempt (WCAG 1.4.3).
+CONTRAST = """() => {
+  const rgba = c => { const p = c.match(/[\\d.]+/g).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const over = (top, bottom) => [0, 1, 2].map(i => top[i] * top[3] + bottom[i] * (1 - top[3])).concat(1);
+  const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  const bad = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('#table, #help, #tip, svg, .sr-only, button:disabled, option, select') || !e.getClientRects().length) continue;
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const chain = []; for (let n = e; n; n = n.parentElement) chain.unshift(n);
+    let bg = [255, 255, 255, 1], alpha = 1;
+    for (const n of chain) {
+      const s = getComputedStyle(n), o = +s.opacity;
+      if (o < 1) alpha *= o;
+      const c = rgba(s.backgroundColor);
+      if (c[3] > 0) bg = over([c[0], c[1], c[2], c[3]], bg);
+    }
+    const fg = rgba(getComputedStyle(e).color);
+    const under = (() => { let b = [255, 255, 255, 1]; for (const n of chain) { if (+getComputedStyle(n).opacity < 1) break;
+      const c = rgba(getComputedStyle(n).backgroundColor); if (c[3] > 0) b = over(c, b); } return b; })();
+    const text = over([fg[0], fg[1], fg[2], fg[3] * alpha], over([bg[0], bg[1], bg[2], alpha], under));
+    const back = over([bg[0], bg[1], bg[2], alpha], under);
+    const r = ratio(text, back);
+    if (r < 4.5) bad.push([e.className || e.tagName, e.textContent.trim().slice(0, 20), Math.round(r * 100) / 100]);
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("at", ["#a=0", "#a=23", "#a=999"])
+@pytest.mark.parametrize("name", ["hand", "review", "match"])
+def test_text_meets_wcag_aa_contrast(page, use_site, name, at):
+    # before: upcoming events 2.32:1, upcoming markers 1.75-2.8:1, place markers 2.87:1, action
+    # numbers 2.32:1, "not replayed" 2.21:1
+    open_at(page, use_site[name] + at)
+    assert page.evaluate(CONTRAST) == []
+    page.goto(use_site["illegal"])
+    page.wait_for_selector("#app[data-step]")
+    page.keyboard.press("Home")
+    assert page.evaluate(CONTRAST) == []
