@@ -26,7 +26,7 @@
       hiddenHand: "{n} 张", unknown: "未知", bigJoker: "大王", smallJoker: "小王", top: "桌面",
       step: "第 {i} / {n} 步", rule: "规则", source: "出处", action: "第 {n} 步",
       lanes: { gouji: "够级", open: "开点", burn: "烧牌", place: "名次", wind: "接风", state: "无头·乱缠",
-               other: "闷·革命等", review: "点评", illegal: "违规" },
+               other: "闷·革命等", ruling: "裁定", review: "点评", illegal: "违规" },
       view0: "全部手牌", chartAxis: "步", reportLine: "报户", page: "够级回放", error: "违规",
       tags: { Event: "赛事", Site: "地点", Date: "日期", Round: "场次", Ruleset: "规则", Result: "结果", Score: "得分",
               Match: "比赛", Hand: "局", Annotator: "注释者", Options: "规则选项", Seed: "随机种子" },
@@ -53,8 +53,8 @@
       bannerEnd: "This record disagrees with its play: ", jump: "Go to the illegal action", order: "counterclockwise",
       hiddenHand: "{n} cards", unknown: "unknown", bigJoker: "BJ", smallJoker: "SJ", top: "Top",
       step: "action {i} of {n}", rule: "rule", source: "source", action: "action {n}",
-      lanes: { gouji: "Gouji", open: "Open", burn: "Burn", place: "Places", wind: "Wind", state: "Headless·melee",
-               other: "Smother·revolution…", review: "Review", illegal: "Illegal" },
+      lanes: { gouji: "Gouji", open: "Open", burn: "Burn", place: "Places", wind: "Wind", state: "Headless, melee",
+               other: "Smother, revolution", ruling: "Rulings", review: "Review", illegal: "Illegal" },
       view0: "All hands", chartAxis: "actions", reportLine: "report", page: "Gouji replay", error: "error",
       tags: {},
       allEvents: "all events", copy: "Copy link", copied: "Copied", copyFailed: "Copy failed",
@@ -72,11 +72,11 @@
     "natural-opening": ["open", "自", "N"],
     "burn": ["burn", "烧", "B"], "burn-success": ["burn", "成", "✓"], "burn-broken": ["burn", "解", "✗"],
     "burn-failure": ["burn", "败", "F"], "counter-burn": ["burn", "反", "C"],
-    "finish": ["place", "", ""], "placed": ["place", "", ""], "out": ["place", "出", "O"], "sweep": ["place", "串", "S"], "hand-end": ["place", "终", "E"],
+    "finish": ["place", "", ""], "placed": ["place", "", ""], "out": ["place", "出", "X"], "sweep": ["place", "串", "S"], "hand-end": ["place", "终", "E"],
     "take-the-wind": ["wind", "风", "W"], "wind-request": ["wind", "请", "R"],
     "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
     "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
-    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"],
+    "claim": ["other", "挑", "C"], "ruling": ["ruling", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"],
     "show": ["other", "亮", "L"], "draw": ["other", "签", "D"],
     // findings of gouji review (render --review): what else the rules allowed at a decision
     "burn-missed": ["review", "烧", "B"], "answer-missed": ["review", "打", "A"], "opening-missed": ["review", "开", "O"],
@@ -86,7 +86,7 @@
     "fours-missed": ["review", "4", "4"], "opening-given-up": ["review", "弃", "G"]
   };
   var SUIT = { s: "♠", h: "♥", c: "♣", d: "♦" };
-  var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other", "review"];
+  var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other", "ruling", "review"];
 
   var H, frames, actions, events, last, illegalStep, offender;
   var handNo = 0, idx = 0, lang = page.lang === "en" ? "en" : "zh", view = clamp(page.seat, 0, 6);

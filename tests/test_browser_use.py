@@ -347,3 +347,47 @@ def test_text_meets_wcag_aa_contrast(page, use_site, name, at):
     page.wait_for_selector("#app[data-step]")
     page.keyboard.press("Home")
     assert page.evaluate(CONTRAST) == []
+
+
+@pytest.mark.parametrize("example", sorted(p.stem for p in EXAMPLES.glob("*.gjn")))
+def test_each_marker_letter_names_one_kind_of_event(page, tmp_path, example):
+    # before: in English "O" was both 开点 (open) and 出局 (out of the hand) under fours and tournament
+    url = _render(EXAMPLES / f"{example}.gjn", tmp_path / "p.html", "--lang", "en", "--review")
+    open_at(page, url)
+    kinds: dict[str, set[str]] = {}
+    for h in range(1, page.evaluate("JSON.parse(document.getElementById('replay-data').textContent).hands.length") + 1):
+        page.evaluate(f"location.hash = '#h={h}&a=0'")
+        page.wait_for_function(f"location.hash.startsWith('#h={h}&') || {h} === 1")
+        for glyph, named in page.evaluate("[...document.querySelectorAll('#timeline .mk')].map(m => [m.textContent, m.getAttribute('data-kinds')])"):
+            review = page.evaluate("k => !!document.querySelector(`#timeline .lane-review .mk[data-kinds='${k}']`)", named)
+            kinds.setdefault(glyph, set()).add(("review " if review else "") + named.split(" ")[0])
+    # a review finding (square, dashed, on its own lane) takes the letter of the event it missed: only
+    # the events' letters must be one kind's each (the places, 1-6, name both finish and placed)
+    events = {g: {x for x in k if not x.startswith("review ")} - {"finish", "placed"} for g, k in kinds.items()}
+    shared = {g: k for g, k in events.items() if len(k) > 1}
+    assert shared == {}
+
+
+FRIDAY = (EXAMPLES.parent / "docs" / "guide.md").read_text(encoding="utf-8").split("```gjn\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_rulings_have_their_own_lane_and_no_lane_name_is_cut(browser, use_site, tmp_path, size):
+    # before: the ruling on ^2:JJJJJ (docs/guide.md's friday.gjn, its pass fixed as the guide says) sat
+    # in the smother/revolution lane; lane names were cut ("Smother·revoluti…", "Headless…" on a phone)
+    friday = tmp_path / "friday.gjn"
+    friday.write_text(FRIDAY.replace("3:- 4:QQQQQ", "4:QQQQQ"), encoding="utf-8")
+    for url in (_render(friday, tmp_path / "friday.html", "--lang", "en"), use_site["match"] + "#lang=en"):
+        context, pg = _open(browser, url, size)
+        if "friday" in url:
+            assert pg.locator("#timeline .lane-ruling .mk[data-kinds~='ruling']").count() == 1
+            assert pg.locator("#timeline .lane-other .mk[data-kinds~='ruling']").count() == 0
+            assert pg.locator("#timeline .lane-ruling .lane-label").text_content() == "Rulings"
+        for h in range(1, 4 if "match" in url else 2):
+            pg.evaluate(f"location.hash = '#h={h}&a=0&lang=en'")
+            pg.wait_for_timeout(100)
+            labels = pg.evaluate(
+                "[...document.querySelectorAll('.lane-label')].map(e => [e.textContent, e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1])"
+            )
+            assert labels and all(whole and "…" not in text for text, whole in labels), labels
+        context.close()
