@@ -32,10 +32,10 @@
               Match: "比赛", Hand: "局", Annotator: "注释者", Options: "规则选项", Seed: "随机种子" },
       allEvents: "全部事件", copy: "复制链接", copied: "已复制", copyFailed: "复制失败",
       said: "第 {n} 步：{what}", valueText: "第 {i} / {n} 步：{what}", plays: "{s}号位 出 {c}", burns: "{s}号位 烧 {c}",
-      dealt: "发牌", close: "关闭", found: "找到 {n} 局", history: "{s}号位出过的牌", noPlays: "还没出牌",
+      dealt: "发牌", close: "关闭", found: "找到 {n} 局", standings: "比赛累计", matchOver: "比赛结果", history: "{s}号位出过的牌", noPlays: "还没出牌",
       help: "快捷键", helpKeys: [["← →", "上一步 / 下一步"], ["↑ ↓", "上一轮 / 下一轮"], ["Home End", "开头 / 结尾"],
         ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["左右滑动；滚轮（勾选“滚轮走步”）", "在牌桌上一步一步走"],
-        ["点座位名字", "该座位出过的牌"], ["?", "显示 / 关闭本说明"]]
+        ["[ ]", "上一局 / 下一局（自动播放接着下一局）"], ["点座位名字", "该座位出过的牌"], ["?", "显示 / 关闭本说明"]]
     },
     en: {
       seat: "seat {n}", round: "Round {n}", led: "seat {s} led", deal: "Deal", preplay: "Declarations", tributePhase: "Tribute", toGive: "to give",
@@ -59,10 +59,11 @@
       tags: {},
       allEvents: "all events", copy: "Copy link", copied: "Copied", copyFailed: "Copy failed",
       said: "Action {n}: {what}", valueText: "action {i} of {n}: {what}", plays: "seat {s} plays {c}", burns: "seat {s} burns {c}",
-      dealt: "the deal", close: "Close", found: "{n} found", history: "Seat {s}'s plays", noPlays: "no plays yet",
+      dealt: "the deal", close: "Close", found: "{n} found", standings: "Match standings", matchOver: "Match result", history: "Seat {s}'s plays", noPlays: "no plays yet",
       help: "Keys", helpKeys: [["← →", "previous / next action"], ["↑ ↓", "previous / next round"], ["Home End", "first / last"],
         ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["swipe; wheel (with “wheel steps” ticked)", "step on the table"],
-        ["click a seat's name", "the seat's plays so far"], ["?", "show / hide this list"]]
+        ["[ ]", "previous / next hand (autoplay goes on to the next)"], ["click a seat's name", "the seat's plays so far"],
+        ["?", "show / hide this list"]]
     }
   };
   // event kind → timeline lane, marker glyph in Chinese, in English
@@ -809,6 +810,14 @@
       sc.appendChild(el("span", "team0", t("team0") + " " + H.scores["0"]));
       box.appendChild(sc);
     }
+    if (H.standings) {  // the match so far (累计), from the match's verdict; the match's result after its last hand
+      var next = page.hands[handNo + 1], ends = !next || next.match !== H.match;
+      var st = el("div", "standings" + (ends ? " match-over" : ""));
+      st.appendChild(el("span", "", t(ends ? "matchOver" : "standings") + ": "));
+      st.appendChild(el("span", "team1" + (H.standings[0] > H.standings[1] ? " lead" : ""), t("team1") + " " + H.standings[0]));
+      st.appendChild(el("span", "team0" + (H.standings[1] > H.standings[0] ? " lead" : ""), t("team0") + " " + H.standings[1]));
+      box.appendChild(st);
+    }
     var ex = Object.keys(H.extras);
     if (ex.length) {
       var e = el("div", "extras", t("extras") + ": ");
@@ -902,7 +911,17 @@
   function go(i) {
     idx = clamp(i, 0, last);
     show();
-    if (timer && idx >= last) autoplay(false);
+    if (timer && idx >= last && handNo >= page.hands.length - 1) autoplay(false);
+  }
+  function step() {  // autoplay's tick: the next action, or at a hand's end the next hand of the page
+    if (idx < last) go(idx + 1);
+    else if (handNo < page.hands.length - 1) { idx = 0; loadHand(handNo + 1); buildAll(); go(0); }
+    else autoplay(false);
+  }
+  function otherHand(d) {  // [ and ]: the hand before or after, at its deal
+    var n = handNo + d;
+    if (n < 0 || n >= page.hands.length) return;
+    idx = 0; loadHand(n); buildAll(); go(0);
   }
   function eventSteps() {
     var kind = $("event-kind") ? $("event-kind").value : "";
@@ -1012,7 +1031,7 @@
     timer = null;
     if (on) {
       if (idx >= last) go(0);
-      timer = setInterval(function () { go(idx + 1); }, 1000 / speed);
+      timer = setInterval(step, 1000 / speed);
     }
     app.classList.toggle("playing", !!timer);
     $("play").setAttribute("aria-pressed", timer ? "true" : "false");
@@ -1162,6 +1181,8 @@
     else if (k === "ArrowDown") nextRound();
     else if (k === "ArrowUp") prevRound();
     else if (k === "?") toggleHelp();
+    else if (k === "]") otherHand(1);
+    else if (k === "[") otherHand(-1);
     else done = false;
     if (done) e.preventDefault();
   });
@@ -1173,6 +1194,11 @@
     resizing = setTimeout(function () { layoutMarkers(); buildChart(); show(); }, 120);
   });
 
+  if (page.source) {  // the record itself, as a download (a data: address: the page stays one file)
+    $("download").href = "data:text/plain;charset=utf-8," + encodeURIComponent(page.source.text);
+    $("download").setAttribute("download", page.source.name);
+    $("download").hidden = false;
+  }
   var start = readHash();
   if (start.lang !== null) lang = start.lang;
   if (start.seat !== null) view = start.seat;

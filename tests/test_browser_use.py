@@ -20,6 +20,17 @@ from gouji_record.cli.main import main
 DESKTOP, PHONE = (1400, 900), (390, 844)
 
 
+def until(pg, expression: str, timeout: float = 10.0) -> None:
+    """Wait until ``expression`` is true in the page (Playwright's wait_for_function polls with eval,
+    which the page's Content-Security-Policy forbids)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not pg.evaluate(expression):
+        assert time.monotonic() < end, f"never true: {expression}"
+        pg.wait_for_timeout(50)
+
+
 @pytest.fixture(scope="module")
 def use_site(tmp_path_factory):
     """The example hand, the online example match (3 hands) and a self-played match of 30 hands."""
@@ -252,7 +263,7 @@ def test_the_page_derives_every_table_the_engine_gave(page, use_site):
     for n, (record, _) in enumerate(parse_text(text), start=1):
         want = replay_data(replay(record))
         page.evaluate(f"location.hash = '#h={n}&a=0'")
-        page.wait_for_function(f"document.getElementById('app').hand.title === {want['title']!r} && location.hash.startsWith('#h={n}&')")
+        until(page, f"document.getElementById('app').hand.title === {want['title']!r} && location.hash.startsWith('#h={n}&')")
         got = page.evaluate(
             "(() => { const H = document.getElementById('app').hand;"
             " return {frames: H.frames.map(f => { const g = Object.assign({}, f); delete g.trickFrom; return g; }),"
@@ -278,7 +289,7 @@ def test_the_hand_picker_finds_a_hand_by_player_event_or_number(page, use_site, 
     find.fill("self-play 17")  # and its hand numbered 17 (its Hand tag): the page's 18th
     assert page.evaluate(visible) == [18]
     find.press("Enter")
-    page.wait_for_function("location.hash.startsWith('#h=18&')")
+    until(page, "location.hash.startsWith('#h=18&')")
     assert step(page) == 0 and page.locator("#hand").input_value() == "17"
 
 
@@ -357,7 +368,7 @@ def test_each_marker_letter_names_one_kind_of_event(page, tmp_path, example):
     kinds: dict[str, set[str]] = {}
     for h in range(1, page.evaluate("JSON.parse(document.getElementById('replay-data').textContent).hands.length") + 1):
         page.evaluate(f"location.hash = '#h={h}&a=0'")
-        page.wait_for_function(f"location.hash.startsWith('#h={h}&') || {h} === 1")
+        until(page, f"location.hash.startsWith('#h={h}&') || {h} === 1")
         for glyph, named in page.evaluate("[...document.querySelectorAll('#timeline .mk')].map(m => [m.textContent, m.getAttribute('data-kinds')])"):
             review = page.evaluate("k => !!document.querySelector(`#timeline .lane-review .mk[data-kinds='${k}']`)", named)
             kinds.setdefault(glyph, set()).add(("review " if review else "") + named.split(" ")[0])
@@ -391,3 +402,55 @@ def test_rulings_have_their_own_lane_and_no_lane_name_is_cut(browser, use_site, 
             )
             assert labels and all(whole and "…" not in text for text, whole in labels), labels
         context.close()
+
+
+def test_a_match_plays_on_from_hand_to_hand_and_ends_with_its_standings(page, use_site):
+    # before: no key for the next hand, autoplay stopped at each hand's end, no match standings at the end
+    open_at(page, use_site["match"] + "#h=1&a=999")
+    page.locator("#app").focus()
+    page.keyboard.press("]")
+    until(page, "location.hash.startsWith('#h=2&')")
+    assert step(page) == 0
+    page.keyboard.press("[")
+    until(page, "location.hash.startsWith('#h=1&')")
+    last = int(page.locator("#slider").get_attribute("max"))
+    page.evaluate(f"location.hash = '#h=1&a={last - 1}'")
+    page.select_option("#speed", "4")
+    page.locator("#play").click()
+    until(page, "location.hash.startsWith('#h=2&a=') && +document.getElementById('app').dataset.step >= 1")
+    assert page.locator("#play").get_attribute("aria-pressed") == "true"
+    page.locator("#play").click()
+    # the end of the match's last hand: its standings, as the overview's last row gives them (the match's verdict)
+    page.evaluate("location.hash = '#h=3&a=999'")
+    until(page, "location.hash.startsWith('#h=3&')")
+    ours, theirs = page.locator("#overview tbody tr").last.locator("td").nth(3).text_content().split(" / ")
+    final = page.locator("#final .standings.match-over")
+    assert final.locator(".team1").text_content() == f"1·3·5 联邦 {ours}" and final.locator(".team0").text_content() == f"2·4·6 联邦 {theirs}"
+    assert final.text_content().startswith("比赛结果")
+    page.evaluate("location.hash = '#h=2&a=999'")
+    until(page, "location.hash.startsWith('#h=2&')")
+    assert page.locator("#final .standings").text_content().startswith("比赛累计")
+
+
+def test_the_match_overview_says_what_its_columns_mean_and_fits_a_phone(browser, use_site):
+    # before: no legend; on a phone the tribute column ran off the side
+    context, pg = _open(browser, use_site["match"], PHONE)
+    note = pg.locator("#overview .legend-note")
+    assert "1>3:22" in note.text_content() and "1号位给3号位" in note.text_content()
+    pg.locator("#overview summary").click() if not pg.evaluate("document.getElementById('overview').open") else None
+    assert pg.evaluate("(() => { const o = document.getElementById('overview'); return o.scrollWidth <= o.clientWidth + 1; })()")
+    leads = pg.locator("#overview tbody tr").last.locator(".lead")
+    assert leads.count() <= 1
+    context.close()
+
+
+def test_the_page_carries_its_record(page, use_site, tmp_path):
+    # before: the page had no way back to its .gjn
+    open_at(page, use_site["hand"])
+    with page.expect_download() as got:
+        page.locator("#download").click()
+    download = got.value
+    assert download.suggested_filename == "charter-hand.gjn"
+    saved = tmp_path / "saved.gjn"
+    download.save_as(saved)
+    assert saved.read_text(encoding="utf-8") == HAND.read_text(encoding="utf-8")

@@ -156,7 +156,7 @@ def render(
         return
     with Sink(output, force=force) as out:
         try:
-            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out, judge=judge)
+            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out, judge=judge, source=_source(file, hand_number, encoding))
         except ValueError:
             if not unreadable:
                 raise
@@ -204,3 +204,14 @@ def _split(
     if entries:
         with Sink(str(folder / "index.html"), force=force) as out:
             out.write(render_index(entries, title=Path(file).name, lang=lang))
+
+
+def _source(file: str, hand_number: int | None, encoding: str | None) -> tuple[str, str] | None:
+    """The record the page carries as a download: FILE's name and text, when the page holds all of
+    it (not standard input, not ``--hand``) and it can be read as text; else ``None``."""
+    if file == "-" or hand_number is not None:
+        return None
+    try:
+        return Path(file).name, Path(file).read_text(encoding=encoding or "utf-8-sig")
+    except (OSError, UnicodeDecodeError, LookupError):
+        return None

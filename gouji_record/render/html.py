@@ -399,6 +399,7 @@ def render_replays(
     out: None = None,
     judge: MatchJudge | None = None,
     index: str | None = None,
+    source: tuple[str, str] | None = None,
 ) -> str: ...
 
 
@@ -413,6 +414,7 @@ def render_replays(
     out: Writer,
     judge: MatchJudge | None = None,
     index: str | None = None,
+    source: tuple[str, str] | None = None,
 ) -> None: ...
 
 
@@ -426,6 +428,7 @@ def render_replays(
     out: Writer | None = None,
     judge: MatchJudge | None = None,
     index: str | None = None,
+    source: tuple[str, str] | None = None,
 ) -> str | None:
     """One self-contained HTML page replaying every hand of ``hands`` (a hand selector when there are
     several). ``judge``, if given, has judged the hands of the file before these (``render --hand``:
@@ -436,6 +439,8 @@ def render_replays(
     drawn on a lane of the timeline (点评); with a ``seat`` too, also from that seat's view
     (``review(..., view=seat)``), which the page shows in that seat's view. ``index``, if given, is
     the address of the page listing the file's hands (``render --split``): the page links to it.
+    ``source`` (a file name and its text), if given, is the record the page carries and offers as a
+    download (the ``.gjn`` beside the replay, as a PGN viewer offers its game).
 
     ``hands`` may be any iterable, a generator included: it is consumed once, one hand at a time,
     and no :class:`Replay` is kept once its hand is turned into page data (only the few positions
@@ -463,6 +468,9 @@ def render_replays(
         seen_by = (seat, review_hand(result, view=seat).findings) if review and seat else None
         entry = overview.add(result)
         data = replay_data(result, problem, lines, entry.kinds if entry is not None else None, findings, seen_by)
+        # the match's standings after this hand (累计, team 1 then team 0), and its match's name
+        data["standings"] = [entry.standings[1], entry.standings[0]] if entry is not None else None
+        data["match"] = result.record.tags.get("Match") if entry is not None else None
         if header is None:
             header = {k: data[k] for k in ("title", "tags", "players", "ruleset")}
         titles.append(data["title"])
@@ -484,7 +492,7 @@ def render_replays(
             titles=titles,
             choices=choices,
             same_titles=len(set(titles)) == 1,
-            page_data=_page_data(packed, lang, seat),
+            page_data=_page_data(packed, lang, seat, source),
             overview=overview.finish(),
             lang=lang,
             index=index,
@@ -504,10 +512,12 @@ def _json(value: Any) -> str:
     return htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"])
 
 
-def _page_data(packed: list[bytes], lang: str, seat: int) -> Iterator[markupsafe.Markup]:
-    """The page's JSON, ``{"hands": [...], "lang": …, "seat": …}``, a hand at a time: the same text
-    as ``tojson`` of the whole object (its keys are sorted, and ``hands`` comes first)."""
-    head, tail = _json({"hands": [], "lang": lang, "seat": seat}).split("[]", 1)
+def _page_data(packed: list[bytes], lang: str, seat: int, source: tuple[str, str] | None) -> Iterator[markupsafe.Markup]:
+    """The page's JSON, ``{"hands": [...], "lang": …, "seat": …, "source": …}``, a hand at a time: the
+    same text as ``tojson`` of the whole object (its keys are sorted, and ``hands`` comes first).
+    ``source`` is ``{"name": …, "text": …}``, the record the page offers as a download, or null."""
+    carried = {"name": source[0], "text": source[1]} if source else None
+    head, tail = _json({"hands": [], "lang": lang, "seat": seat, "source": carried}).split("[]", 1)
     yield markupsafe.Markup(head + "[")
     for i, blob in enumerate(packed):
         text = zlib.decompress(blob).decode("ascii")
