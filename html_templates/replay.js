@@ -34,7 +34,7 @@
       said: "第 {n} 步：{what}", valueText: "第 {i} / {n} 步：{what}", plays: "{s}号位 出 {c}", burns: "{s}号位 烧 {c}",
       dealt: "发牌", close: "关闭", found: "找到 {n} 局", standings: "比赛累计", matchOver: "比赛结果", history: "{s}号位出过的牌", noPlays: "还没出牌",
       help: "快捷键", helpKeys: [["← →", "上一步 / 下一步"], ["↑ ↓", "上一轮 / 下一轮"], ["Home End", "开头 / 结尾"],
-        ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["左右滑动；滚轮（勾选“滚轮走步”）", "在牌桌上一步一步走"],
+        ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["滑动 · 滚轮", "在牌桌上一步一步走（滚轮须勾选“滚轮走步”）"],
         ["[ ]", "上一局 / 下一局（自动播放接着下一局）"], ["点座位名字", "该座位出过的牌"], ["?", "显示 / 关闭本说明"]]
     },
     en: {
@@ -61,7 +61,7 @@
       said: "Action {n}: {what}", valueText: "action {i} of {n}: {what}", plays: "seat {s} plays {c}", burns: "seat {s} burns {c}",
       dealt: "the deal", close: "Close", found: "{n} found", standings: "Match standings", matchOver: "Match result", history: "Seat {s}'s plays", noPlays: "no plays yet",
       help: "Keys", helpKeys: [["← →", "previous / next action"], ["↑ ↓", "previous / next round"], ["Home End", "first / last"],
-        ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["swipe; wheel (with “wheel steps” ticked)", "step on the table"],
+        ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["swipe · wheel", "step on the table (the wheel with “wheel steps” ticked)"],
         ["[ ]", "previous / next hand (autoplay goes on to the next)"], ["click a seat's name", "the seat's plays so far"],
         ["?", "show / hide this list"]]
     }

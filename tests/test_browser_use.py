@@ -454,3 +454,15 @@ def test_the_page_carries_its_record(page, use_site, tmp_path):
     saved = tmp_path / "saved.gjn"
     download.save_as(saved)
     assert saved.read_text(encoding="utf-8") == HAND.read_text(encoding="utf-8")
+
+
+def test_a_joker_in_a_fan_shows_its_whole_name(page, use_site):
+    # before: in English the small joker's mini card in a fan showed only "S" (the next card covered "J")
+    open_at(page, use_site["hand"] + "#a=17&lang=en")  # 5:*XXKK: two small jokers, a fan of mini cards
+    covered = page.evaluate(
+        """[...document.querySelectorAll('.fan .card.joker')].map(c => {
+             const next = c.nextElementSibling, rk = c.querySelector('.rk').getBoundingClientRect();
+             return [c.querySelector('.rk').textContent, next && next.classList.contains('card') ? rk.right - next.getBoundingClientRect().left : -1];
+           })"""
+    )
+    assert covered and all(text == "SJ" and over <= 0.5 for text, over in covered), covered
