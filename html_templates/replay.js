@@ -1194,7 +1194,7 @@
     resizing = setTimeout(function () { layoutMarkers(); buildChart(); show(); }, 120);
   });
 
-  if (page.source) {  // the record itself, as a download (a data: address: the page stays one file)
+  if (page.source && $("download")) {  // the record itself, as a download (a data: address: the page stays one file)
     $("download").href = "data:text/plain;charset=utf-8," + encodeURIComponent(page.source.text);
     $("download").setAttribute("download", page.source.name);
     $("download").hidden = false;

@@ -466,3 +466,24 @@ def test_a_joker_in_a_fan_shows_its_whole_name(page, use_site):
            })"""
     )
     assert covered and all(text == "SJ" and over <= 0.5 for text, over in covered), covered
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_index_of_split_pages_shows_one_language(page, use_site, tmp_path, lang):
+    # the index is a page kind of its own: in Chinese no English but the record's own text (event,
+    # players, the file's name, results), in English no Chinese
+    folder = tmp_path / "split"
+    r = CliRunner().invoke(main, ["render", str(EXAMPLES / "online-match.gjn"), "--split", str(folder), "--lang", lang])
+    assert r.exit_code == 0, r.output
+    page.goto((folder / "index.html").as_uri())
+    shown = page.evaluate(
+        "[document.title, document.body.innerText, ...[...document.querySelectorAll('[aria-label],[placeholder]')]"
+        ".flatMap(e => [e.getAttribute('aria-label') || '', e.getAttribute('placeholder') || ''])].join('\\n')"
+    )
+    record = page.evaluate("[...document.querySelectorAll('tbody td:nth-child(2), tbody td:nth-child(3)')].map(e => e.innerText)")
+    for piece in sorted(set(record) | {"online-match.gjn"}, key=len, reverse=True):
+        shown = shown.replace(piece, " ")
+    if lang == "zh":
+        assert not re.search("[A-Za-z]", shown), shown
+    else:
+        assert not re.search("[\u3400-\u9fff]", shown), shown

@@ -496,6 +496,7 @@ def render_replays(
             overview=overview.finish(),
             lang=lang,
             index=index,
+            carries_source=source is not None,
             **_assets(),
         )
     )
