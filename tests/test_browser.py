@@ -555,7 +555,7 @@ _SHOWN = """() => {
   };
 }"""
 _RECORD = """() => JSON.parse(document.getElementById("replay-data").textContent).hands.map((hand) => [
-  ...hand.players, hand.title, ...hand.comment, ...hand.actions.flatMap((a) => a.comments),
+  ...hand.players, hand.title, ...hand.comment, ...hand.actions.flatMap((a) => a.comments || []),
   ...hand.tags.map((kv) => kv[1]), ...hand.tags.map((kv) => kv[0]),
 ])"""
 

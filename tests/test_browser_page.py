@@ -203,6 +203,7 @@ def test_navigation_as_on_other_replay_sites(page, site):
     assert step(page) == 16
     page.keyboard.press("ArrowUp")
     assert step(page) == 4
+    page.locator("#wheel").check()  # the wheel steps only when asked (issue 26): it scrolls the page
     page.mouse.move(*center(page, "#table"))
     page.mouse.wheel(0, 120)
     page.wait_for_timeout(100)
