@@ -12,12 +12,12 @@ import re
 
 import pytest
 from click.testing import CliRunner
-pytestmark = pytest.mark.browser  # drives Chromium: left out of the quick run (-m "not browser")
-
 from conftest import EXAMPLES
 from test_browser import HAND, _render, browser, open_at, page, step  # noqa: F401  (fixtures)
 
 from gouji_record.cli.main import main
+
+pytestmark = pytest.mark.browser  # drives Chromium: left out of the quick run (-m "not browser")
 
 DESKTOP, PHONE = (1400, 900), (390, 844)
 
