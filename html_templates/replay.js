@@ -364,10 +364,21 @@
     side.appendChild(el("p", "", d.text[lang]));
     side.appendChild(el("p", "rule", t("rule") + ": " + d.rule[lang] + " — " + source(d.source)));
     if (d.where) {  // as gouji validate quotes it: the record's line, a caret under the action
-      var pre = el("pre", "", d.where.at + ": " + t("error") + "[" + d.code + "]: " + d.text[lang] + "\n");
-      if (d.where.excerpt) pre.appendChild(el("span", "excerpt", d.where.excerpt + "\n"));
-      pre.appendChild(document.createTextNode("  " + t("rule") + ": " + d.rule[lang] + " — " + source(d.source)));
+      // the message and rule lines wrap; the quoted line and its caret keep their columns and
+      // scroll, opened at the caret so that what it points at is in view
+      var pre = el("pre", "");
+      pre.appendChild(el("span", "said", d.where.at + ": " + t("error") + "[" + d.code + "]: " + d.text[lang] + "\n"));
+      var quote = d.where.excerpt ? el("span", "excerpt", d.where.excerpt + "\n") : null;
+      if (quote) pre.appendChild(quote);
+      pre.appendChild(el("span", "said", "  " + t("rule") + ": " + d.rule[lang] + " — " + source(d.source)));
       side.appendChild(pre);
+      if (quote) {
+        var caret = d.where.excerpt.split("\n").pop().indexOf("^"), probe = el("span", "", "0000000000");
+        pre.appendChild(probe);
+        var w = probe.getBoundingClientRect().width / 10;
+        pre.removeChild(probe);
+        if (caret > 0) pre.scrollLeft = Math.max(0, caret * w - pre.clientWidth / 3);
+      }
     }
   }
 

@@ -489,3 +489,27 @@ def test_the_index_of_split_pages_shows_one_language(page, use_site, tmp_path, l
         assert not re.search("[A-Za-z]", shown), shown
     else:
         assert not re.search("[\u3400-\u9fff]", shown), shown
+
+
+def test_the_diagnostics_quoted_line_opens_at_its_caret_and_its_message_wraps(page, tmp_path):
+    # the failing input (issue 26): examples/charter-hand-illegal.gjn's quoted line is longer than
+    # the side panel, which showed its start only: the caret under 3:QQQQQ (column 30 of a line of
+    # 80) was cut off at the right, as was the message's end. The message and rule lines now wrap;
+    # the quoted line keeps its columns (the caret under the action) and is scrolled to the caret.
+    open_at(page, _render(EXAMPLES / "charter-hand-illegal.gjn", tmp_path / "illegal.html"))
+    pre = page.locator("#diagnostic pre")
+    box = pre.bounding_box()
+    assert box is not None and box["width"] > 0
+    said = pre.locator(".said").first.bounding_box()
+    assert said is not None and said["width"] <= box["width"] + 1  # the message wraps inside the panel
+    caret = page.evaluate(
+        """() => {
+          const pre = document.querySelector('#diagnostic pre'), q = pre.querySelector('.excerpt');
+          const r = document.createRange(), text = q.firstChild, at = text.data.lastIndexOf('^');
+          r.setStart(text, at); r.setEnd(text, at + 1);
+          const c = r.getBoundingClientRect(), p = pre.getBoundingClientRect();
+          return {left: c.left - p.left, right: p.right - c.right, scrolled: pre.scrollLeft, wide: pre.scrollWidth > pre.clientWidth};
+        }"""
+    )
+    assert caret["left"] >= 0 and caret["right"] >= 0  # the caret is in the panel's view
+    assert caret["scrolled"] > 0 or not caret["wide"]
