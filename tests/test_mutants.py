@@ -1649,3 +1649,102 @@ def test_a_hand_void_as_play_starts_has_no_more_revolutions():
     pos, events = _start("fours", {1: "3355", 2: "66", 3: "77", 4: "88", 5: "99", 6: "TT"})
     assert events == [("revolution", (2, 5), None), ("revolution", (3, 6), None), ("void-hand", (2, 3), None)]
     assert pos.void and pos.revolted == (2, 3)
+
+
+# -- gaps of the 2026-12-02 run closed after it ---------------------------------------------------
+
+
+def test_hidden_cards_as_many_as_the_threes_not_seen_may_all_be_threes():
+    # mutant: rules.engine._apply_play asking for fewer hidden cards than 3s not yet seen (`<=` ->
+    # `<`) (2026-12-02 run, not covered). 003 §被闷 (fours: threes held, smothered last): a seat
+    # whose last play before its 3s is beaten is smothered. Four decks hold 16 3s; 14 are written
+    # in the deal (seat 2 four, seat 3 four, seats 4-6 two each), so 2 are not seen, and seat 1's
+    # two hidden cards may be those two: after 2:66 beats its 55 and all pass, the record going on
+    # with seat 2's lead says seat 1 had no turn: it was smothered, out 6th. Seat 2 plays out
+    # 3333 and is 1st.
+    t = Hand({1: "55?2", 2: "663333", 3: "3333", 4: "33", 5: "33", 6: "33"}, "fours")
+    t.play("1:55 2:66 3:- 4:- 5:- 6:-")
+    assert t.pos.maybe_smothered == ((1, 2),)
+    t.play("2:3333")
+    assert t.pos.out == (1,) and t.pos.smothers == ((2, 1),) and t.pos.finished == (2,)
+    assert [(e.seats, e.place) for e in t.events if e.kind.value == "out"] == [((1,), 6)]
+
+
+def test_a_show_in_a_later_hand_is_the_matchs_to_refuse_only_under_rules_with_shows():
+    # mutants: matches.match._suited_later refusing a show in a later hand under rules without
+    # 上班 too (2026-12-02 run, not covered). docs/rules.md "The first leader": a show "in a hand
+    # whose leader the hand before names is `show-not-allowed` (rule `first-lead`)" — the match's
+    # refusal; under `fours` and `tournament` (no 上班: 003, 004 §7-§8) "a show is
+    # `show-not-allowed`" under rule `showing`, the engine's, and the match adds none of its own.
+    from test_showing import HAND
+
+    from gouji_record import parse
+    from gouji_record.matches.match import _suited_later
+
+    record = parse(HAND.replace("\nplay\n", "\npreplay\n2:show h33\n\nplay\n", 1))[0]
+    found = _suited_later(get_ruleset("charter"), record, led=True)
+    assert [(d.code, d.rule, d.action) for d in found] == [("show-not-allowed", "first-lead", 0)]
+    assert _suited_later(get_ruleset("charter"), record, led=False) == []  # nobody named: the show decides
+    for name in ("fours", "tournament"):
+        assert _suited_later(get_ruleset(name), record, led=True) == [], name
+
+
+# -- the table `gouji show` prints (rules/table.py), in states tests/test_show.py's hand lacks ------
+
+
+def test_the_table_before_play_shows_a_revolter_its_opposites_kept_head_and_a_call():
+    # mutants: rules.table (first run against tests/test_show.py, 2026-12-04): a revolted seat's
+    # status, kept heads, calls, the pre-play phase and its head line, the seats `describe` takes,
+    # the void hand. Charter: seat 2 (no 2, no joker) revolts (革命, 002 §23): it sits the hand out,
+    # and its opposite, seat 5, keeps a head (要头) of three dead gouji plays (docs/rules.md
+    # `keep-head`); seat 1 leads (it is the first actor). Then seat 3 calls (宣点). A second
+    # revolution (seat 3) voids the hand (该局作废, 002 §23), which is then over.
+    from gouji_record.rules.table import describe, describe_text
+
+    deal = {s: "5566" for s in range(1, 7)} | {1: "KK55"}
+    pos, _ = run("charter", deal, "2:revolt")
+    assert describe_text(pos).splitlines()[0] == "before play (出牌前), 1 action made (已行1步); seat 1 leads (首发)"
+    pos, _ = run("charter", deal, "2:revolt 3:call")
+    data = describe(pos)
+    assert data["phase"] == "pre-play"
+    rows = {row["seat"]: row for row in data["seats"]}
+    assert (rows[2]["status"], rows[2]["place"]) == ("revolted", None)
+    assert [rows[s]["kept_head"] for s in range(1, 7)] == [0, 0, 0, 0, 3, 0]
+    assert [rows[s]["call"] for s in range(1, 7)] == [None, None, "call", None, None, None]
+    assert describe_text(pos).splitlines() == [
+        "before play (出牌前), 2 actions made (已行2步); seat 1 leads (首发)",
+        "seat 1   4 cards  KK55  to act (轮到)",
+        "seat 2   4 cards  6655  revolted (革命)",
+        "seat 3   4 cards  6655  called (宣点)",
+        "seat 4   4 cards  6655",
+        "seat 5   4 cards  6655  kept a head (要头): 3 dead gouji left",
+        "seat 6   4 cards  6655",
+    ]
+    assert describe(pos, 1)["view"] == 1 and describe(pos, 1)["seats"][1]["cards"] is None  # seats are 1-6
+    with pytest.raises(ValueError):
+        describe(pos, 0)
+    pos, _ = run("charter", deal, "2:revolt 3:revolt")
+    assert describe_text(pos).splitlines()[0] == "the hand is void (该局作废), round 1, 2 actions made (已行2步)"
+
+
+def test_the_table_shows_the_seats_out_and_their_places():
+    # mutants: rules.table's status, place and flag of seats out (2026-12-04). fours (003 §被闷,
+    # threes held, smothered last): seat 1 plays 55 and holds only 33; seat 2 beats it with 66:
+    # seat 1 is smothered (闷), out, 6th (大落); seat 3 beats seat 2's 66 (it holds only 33) with
+    # 77: seat 2 is smothered, out, 5th (二落). Four seats are left: the melee is on (003 §四户乱缠),
+    # and the smothered seats' opposites 4 and 5 are headless (无头).
+    from gouji_record.rules.table import describe, describe_text
+
+    pos, _ = run("fours", {1: "5533", 2: "6633", 3: "77K33", 4: "8833", 5: "9933", 6: "TT33"}, "1:55 2:66 3:77")
+    rows = describe(pos)["seats"]
+    assert [(r["status"], r["place"], r["smothered"]) for r in rows[:3]] == [
+        ("out", 6, True), ("out", 5, True), ("playing", None, False),
+    ]  # fmt: skip
+    assert describe_text(pos).splitlines()[:6] == [
+        "round 1 (第1轮), 3 actions made (已行3步); seat 4 to act (轮到4号位)",
+        "top (桌面): 77 by seat 3",  # a pair of 7s is no 够级 play (003 §够级)
+        "four-way melee (四户乱缠): on",
+        "seat 1   2 cards  33    out 6th (出局, 大落), smothered (闷)",
+        "seat 2   2 cards  33    out 5th (出局, 二落), smothered (闷)",
+        "seat 3   3 cards  K33",
+    ]
