@@ -306,8 +306,10 @@ def _start_play(s: Step, pos: Position) -> Position:
         if rules.revolution_opening == "at-once":
             opened = opened | {opposite(seat)}
             s.event(EventKind.OPEN, "keep-head", (opposite(seat),))
-    pos = replace(pos, preplay=False, opened=opened)
+    pos = replace(pos, opened=opened)
     for seat in SEATS:  # with 3s held, a seat without one cannot finish
+        if pos.void:  # a second revolution voided the hand: nobody else revolts or leaves
+            break
         if pos.active(seat) and not pos.unknown[seat - 1]:
             fate = rules.fate_without_threes(pos.hands[seat - 1])
             if fate == "revolt":
@@ -316,11 +318,16 @@ def _start_play(s: Step, pos: Position) -> Position:
                 pos = go_out(s, pos, seat, "threes-held")
     if pos.void:
         return pos
+    # every seat without a 3 has left (still before play, so the hand did not end on the way): the
+    # hand may end now, else the melee may begin and the next seat lead for a leader that left
+    pos = maybe_end(s, replace(pos, preplay=False))
+    if pos.over:
+        return pos
     if not pos.melee and melee_due(pos):
         pos = begin_melee(s, pos)
-    if pos.to_act is not None and not pos.active(pos.to_act):
+    if not pos.active(pos.to_act):
         pos = replace(pos, to_act=next_active(pos, pos.to_act))  # the leader left the hand: the next seat leads
-    return maybe_end(s, pos)
+    return pos
 
 
 def play_begins(s: Step, seat: int) -> Position:
