@@ -1,15 +1,22 @@
 """gouji-record benchmark: prints figures, asserts nothing (speed is measured here, never in tests).
 
     .venv/bin/pip install -e '.[bench]'
-    .venv/bin/python bench/corpus.py --hands 10000      # once: bench/corpus/hands.gjn
+    .venv/bin/python bench/corpus.py --hands 2000 -o bench/corpus/hands.gjn                  # once
+    .venv/bin/python bench/corpus.py --matches 100 --match-hands 20 -o bench/corpus/matches.gjn  # once
+    .venv/bin/python bench/bench.py --versus            # validate against python-chess, pair by pair
     .venv/bin/python bench/bench.py                     # all figures
     .venv/bin/python bench/bench.py --big-mb 1024       # validate, export and fmt a 1 GB file
     .venv/bin/python bench/bench.py --review            # review against validate only
 
 Measures, on this machine:
-- parse only and parse+validate throughput of the corpus (hands/s, actions/s, MB/s), peak RSS;
-- python-chess reading and validating (`read_game` checks every move legal) a PGN corpus of the same byte
-  size, and the ratio of our actions/s to its moves/s;
+- `gouji validate -q` against python-chess 1.11 reading a PGN file of the same byte size
+  (`read_game` parses every move and checks it legal), on single hands and on matches
+  (``--versus``): whole processes run in turn, A B A B …, after a warm-up pair; each side's CPU
+  seconds (user and system, its child processes included) and wall seconds, min / median / max,
+  and the ratio of our actions per CPU second to its moves per CPU second taken pair by pair; the
+  start-up of each (`gouji --version` against `import chess.pgn`); `--jobs 2` against `--jobs 1`
+  (CPU in all and wall, pair by pair); the load average before and after;
+- parse only and parse+validate throughput of the corpus in one process (hands/s, actions/s);
 - `gouji validate`, `stats` and `filter` side by side on the corpus, at `--jobs 1` and `--jobs 2`:
   actions/s, stats and filter against validate, the speed-up of each;
 - `gouji review` against `gouji validate` on the corpus's first 300 hands, run in turn (`--review`
@@ -34,6 +41,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 from pathlib import Path
 
@@ -93,22 +101,6 @@ def chess_corpus(size: int, path: Path, seed: int = 1) -> None:
             text = str(game) + "\n\n"
             f.write(text)
             written += len(text.encode("utf-8"))
-
-
-def theirs(pgn: Path) -> dict:
-    return child(f"""
-import time, chess, chess.pgn
-t = time.perf_counter(); games = moves = 0
-with open({str(pgn)!r}, encoding='utf-8') as f:
-    while (game := chess.pgn.read_game(f)) is not None:
-        assert not game.errors, game.errors
-        games += 1
-        # read_game has parsed every move and checked it legal (a SAN move is looked up among
-        # the legal moves of its position): that is the validation, nothing to replay again
-        moves += sum(1 for _ in game.mainline_moves())
-dt = time.perf_counter() - t
-RESULT = dict(games=games, moves=moves, seconds=dt, version=chess.__version__)
-""")
 
 
 def cli_run(path: Path | None, *command: str) -> dict:
@@ -260,6 +252,134 @@ def review_speed(corpus: Path, hands: int = 300, pairs: int = 5, sizes: tuple[in
     return out
 
 
+def measure(argv: list[str]) -> dict:
+    """Run ``argv`` as a whole process, output thrown away; its CPU seconds (user and system, the
+    processes it waited for included: `--jobs` workers), wall seconds, peak RSS (MB, its largest
+    process) and exit status, from the kernel's own accounting (``wait4``)."""
+    start = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return {
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "wall": time.perf_counter() - start,
+        "rss_mb": usage.ru_maxrss / 1024,
+        "status": p.returncode,
+    }
+
+
+def in_turn(a: list[str], b: list[str], pairs: int, warmup: int = 1) -> tuple[list[dict], list[dict]]:
+    """Run ``a`` then ``b``, ``warmup`` + ``pairs`` times, each a fresh process (:func:`measure`);
+    the runs of each after the warm-up pairs. A load spike then lands on both sides of a pair, so
+    ratios are taken pair by pair."""
+    runs_a: list[dict] = []
+    runs_b: list[dict] = []
+    for turn in range(warmup + pairs):
+        ra, rb = measure(a), measure(b)
+        if turn >= warmup:
+            runs_a.append(ra)
+            runs_b.append(rb)
+    return runs_a, runs_b
+
+
+def _load() -> str:
+    """The machine's load average over 1, 5 and 15 minutes, as text."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+#: python-chess reading a PGN file game by game: ``read_game`` parses each SAN move against the
+#: legal moves of its position, so every move is checked; a game with errors stops the run.
+CHESS_READ = """
+import sys, chess.pgn
+with open(sys.argv[1], encoding="utf-8") as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        if game.errors:
+            sys.exit(f"{game.errors}")
+"""
+
+
+def _pgn_like(gjn: Path) -> tuple[Path, int, int]:
+    """A PGN file of random legal games as large as ``gjn`` (made once, kept beside it), its games
+    and moves."""
+    import chess.pgn
+
+    pgn = gjn.with_suffix(f".{gjn.stat().st_size}.pgn")
+    if not pgn.exists():
+        chess_corpus(gjn.stat().st_size, pgn)
+    games = moves = 0
+    with pgn.open(encoding="utf-8") as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            games += 1
+            moves += sum(1 for _ in game.mainline_moves())
+    return pgn, games, moves
+
+
+def _count(gjn: Path) -> tuple[int, int]:
+    """Hands and actions (declarations and transfers included) of ``gjn``."""
+    from gouji_record.notation.files import read_hands
+    from gouji_record.notation.parser import parse_text
+
+    hands = actions = 0
+    for hand in read_hands(str(gjn)):
+        for rec, _ in parse_text(hand.text, hand.line, hand.column):
+            hands += 1
+            actions += len(rec.all_actions)
+    return hands, actions
+
+
+def versus(corpora: dict[str, Path], pairs: int = 7) -> dict:
+    """`gouji validate -q` against python-chess `read_game` on a PGN file of the same size, for
+    each of ``corpora`` (label → .gjn file), ``pairs`` pairs in turn after a warm-up pair; then
+    start-up (`gouji --version` against `python -c "import chess.pgn"`) and `--jobs 2` against
+    `--jobs 1`. Prints each side's CPU and wall seconds (min / median / max) and the ratios pair by
+    pair; the issue's target (29): actions per CPU second at least 2.0 times python-chess's moves
+    per CPU second, as the median of the pairs. Returns the figures."""
+    gouji = [PY, "-m", "gouji_record.cli"]
+    out: dict = {}
+    # Both sides start from bytecode, as an installed package does: pip compiled python-chess's
+    # modules when it installed them, while an editable install of ours compiles them at every
+    # start when PYTHONDONTWRITEBYTECODE is set (about 0.1 CPU s a process).
+    subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "gouji_record")], check=True, stdout=subprocess.DEVNULL)
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, load {_load()}")
+    for label, gjn in corpora.items():
+        hands, actions = _count(gjn)
+        pgn, games, moves = _pgn_like(gjn)
+        ours_runs, chess_runs = in_turn([*gouji, "validate", "-q", str(gjn)], [PY, "-c", CHESS_READ, str(pgn)], pairs)
+        ratios = [(actions / o["cpu"]) / (moves / c["cpu"]) for o, c in zip(ours_runs, chess_runs)]
+        walls = [(actions / o["wall"]) / (moves / c["wall"]) for o, c in zip(ours_runs, chess_runs)]
+        status = sorted({r["status"] for r in ours_runs + chess_runs})
+        print(
+            f"{label}: {gjn.name} {gjn.stat().st_size / 1e6:.1f} MB, {hands} hands, {actions:,} actions; "
+            f"PGN {pgn.stat().st_size / 1e6:.1f} MB, {games} games, {moves:,} moves; {pairs} pairs in turn, exit {status}"
+        )
+        print(
+            f"  gouji validate -q   CPU s {_spread([r['cpu'] for r in ours_runs])}   wall s "
+            f"{_spread([r['wall'] for r in ours_runs])}   actions per CPU s {_spread([actions / r['cpu'] for r in ours_runs], '{:,.0f}')}"
+        )
+        print(
+            f"  python-chess        CPU s {_spread([r['cpu'] for r in chess_runs])}   wall s "
+            f"{_spread([r['wall'] for r in chess_runs])}   moves per CPU s {_spread([moves / r['cpu'] for r in chess_runs], '{:,.0f}')}"
+        )
+        print(f"  ratio pair by pair: per CPU s {_spread(ratios)} (target: median >= 2.0); per wall s {_spread(walls)}")
+        j1, j2 = in_turn([*gouji, "validate", "-q", "--jobs", "1", str(gjn)], [*gouji, "validate", "-q", "--jobs", "2", str(gjn)], max(3, pairs // 2))
+        cpu_more = [b["cpu"] / a["cpu"] for a, b in zip(j1, j2)]
+        faster = [a["wall"] / b["wall"] for a, b in zip(j1, j2)]
+        print(
+            f"  --jobs 2 against --jobs 1, pair by pair: CPU in all {_spread(cpu_more)}x, "
+            f"wall speed-up {_spread(faster)}x (both cores shared with whatever else runs)"
+        )
+        out[label] = {"ratio": ratios, "wall_ratio": walls, "jobs_cpu": cpu_more, "jobs_speedup": faster}
+    ours_start, chess_start = in_turn([*gouji, "--version"], [PY, "-c", "import chess.pgn"], pairs)
+    start_ratio = [o["cpu"] / c["cpu"] for o, c in zip(ours_start, chess_start)]
+    print(
+        f"start-up: gouji --version CPU s {_spread([r['cpu'] for r in ours_start], '{:.3f}')}, "
+        f"python -c 'import chess.pgn' {_spread([r['cpu'] for r in chess_start], '{:.3f}')}; ours/theirs pair by pair {_spread(start_ratio)}"
+    )
+    print(f"load after: {_load()}")
+    out["start"] = start_ratio
+    return out
+
+
 #: A LocalCluster of two worker processes, one thread each, in its own process: prints its address,
 #: then, for each line on its standard input, the peak RSS and CPU seconds (user and system) of its
 #: workers and of its own process (the scheduler's), as JSON.
@@ -379,12 +499,19 @@ def main() -> None:
     ap.add_argument("--corpus", default=str(HERE / "corpus" / "hands.gjn"))
     ap.add_argument("--big-mb", type=int, default=0, help="validate, export and fmt a file of this many MB (default: the corpus itself)")
     ap.add_argument("--review", action="store_true", help="only review against validate (per action, pair by pair, and peak RSS)")
+    ap.add_argument("--versus", action="store_true", help="only validate against python-chess, single hands and matches, pair by pair")
+    ap.add_argument("--matches", default=str(HERE / "corpus" / "matches.gjn"), help="the corpus of matches (bench/corpus.py --matches)")
+    ap.add_argument("--pairs", type=int, default=7, help="pairs run in turn for each comparison")
     args = ap.parse_args()
     corpus = Path(args.corpus)
     if not corpus.exists():
         sys.exit(f"no corpus at {corpus}: run  python bench/corpus.py --hands 10000  first")
     if args.review:
         review_speed(corpus)
+        return
+    corpora = {"single hands": corpus} | ({"matches": Path(args.matches)} if Path(args.matches).exists() else {})
+    if args.versus:
+        versus(corpora, args.pairs)
         return
     mb = corpus.stat().st_size / 1e6
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; corpus {corpus} ({mb:.1f} MB)")
@@ -397,18 +524,7 @@ def main() -> None:
             f"{r['actions'] / r['seconds']:,.0f} actions/s, {mb / r['seconds']:.2f} MB/s, peak RSS {r['rss_mb']:.0f} MB"
         )
 
-    with tempfile.TemporaryDirectory() as tmp:
-        pgn = Path(tmp) / "games.pgn"
-        chess_corpus(corpus.stat().st_size, pgn)
-        c = theirs(pgn)
-        cmb = pgn.stat().st_size / 1e6
-        print(
-            f"  python-chess {c['version']} read+validate: {c['games']} games, {c['moves']} moves, {cmb:.1f} MB in "
-            f"{c['seconds']:.2f} s = {c['moves'] / c['seconds']:,.0f} moves/s, {cmb / c['seconds']:.2f} MB/s, "
-            f"peak RSS {c['rss_mb']:.0f} MB"
-        )
-        ratio = (full["actions"] / full["seconds"]) / (c["moves"] / c["seconds"])
-        print(f"  ratio (our parse+validate actions/s) / (python-chess moves/s) = {ratio:.2f}  (target >= 1.5)")
+    versus(corpora, args.pairs)
 
     side_by_side(corpus, full["actions"])
     review_speed(corpus)

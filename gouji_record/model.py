@@ -304,7 +304,9 @@ class Action(BaseModel):
     after the action. ``purpose`` marks a transfer (``give``) that is not
     tribute: ``buy``, one of the two transfers of a purchase of a 3 or a 4
     (买三, 买四: the price, then the card bought back the other way), or
-    ``gift``, a 3 or a 4 given (赠与); see :func:`preplay_items`. ``suit`` is the suit
+    ``gift``, a 3 or a 4 given (赠与), or ``refuse``, a transfer offered and refused, which moves
+    no card: a tribute its taker refuses (拒绝吃贡) or a returned card its receiver refuses
+    (拒绝还贡牌, to be replaced); see :func:`preplay_items`. ``suit`` is the suit
     of the cards of a ``show`` (2 to 4 cards of one rank, 上班) or a ``draw`` (one card,
     抽签组邦), written before them: ``1:show h444``, ``2:draw s7``; plays carry no suits.
     """
@@ -321,7 +323,7 @@ class Action(BaseModel):
     nags: tuple[Annotated[int, Field(ge=0, le=MAX_NAG, strict=True)], ...] = ()
     irregular: StrictBool = False
     comments: tuple[Comment, ...] = ()
-    purpose: Literal["buy", "gift"] | None = None
+    purpose: Literal["buy", "gift", "refuse"] | None = None
     suit: Suit | None = None
 
     @field_validator("cards")
@@ -342,7 +344,7 @@ class Action(BaseModel):
         if self.burn and self.kind is not ActionKind.PLAY:
             raise ValueError("only a play can be a burn")
         if self.purpose is not None and self.kind is not ActionKind.GIVE:
-            raise ValueError("only a transfer (give) has a purpose (buy, gift)")
+            raise ValueError("only a transfer (give) has a purpose (buy, gift, refuse)")
         return self
 
     @property
@@ -386,11 +388,11 @@ class Action(BaseModel):
         ``5:*XXKK``), ``-`` (a pass), ``~`` (a yield), a word (``wind``, ``claim``, ``revolt``,
         ``keep-head``, ``no-head``, ``natural``, ``call``, ``precall``), or ``show`` or ``draw``, a
         space, a suit ``s h c d`` and cards (``1:show h444``); or a transfer of cards ``5>2:3``,
-        after ``buy`` or ``gift`` and a space for a purchase's or a gift's (``buy 1>4:2``). ``^``
+        after ``buy``, ``gift`` or ``refuse`` and a space for a purchase's, a gift's or a refusal's (``buy 1>4:2``). ``^``
         before any of them marks it irregular. Cards are read as :func:`~gouji_record.cards.parse_cards`
         reads them (``10``, lower case, 大王 …) and kept canonical, and ``：`` is read for ``:``, as
         in a file; nothing else is taken: no annotations (glyph, ``$n``, round number, comment),
-        no white space but the one space after ``buy``, ``gift``, ``show`` and ``draw``, words in
+        no white space but the one space after ``buy``, ``gift``, ``refuse``, ``show`` and ``draw``, words in
         English only.
 
         >>> Action.from_text("3:QQQ") == Action(seat=3, kind="play", cards="QQQ")
@@ -442,7 +444,7 @@ _WORDS = {
     **{k.value: k for k in ActionKind if k not in _BODIES and k not in (ActionKind.PLAY, ActionKind.GIVE, *SUITED_KINDS)},
 }
 #: An action's text: ``^``, then a transfer (``buy 1>4:2``, groups 2–4, its cards 6) or a seat and a body (5, 6).
-_ACTION_TEXT = re.compile(r"(\^?)(?:(?:(buy|gift) )?([1-6])>([1-6])|([1-6]))[:：](.+)", re.DOTALL)
+_ACTION_TEXT = re.compile(r"(\^?)(?:(?:(buy|gift|refuse) )?([1-6])>([1-6])|([1-6]))[:：](.+)", re.DOTALL)
 _SUITED_TEXT = re.compile(r"(show|draw) ([shcd])(.+)", re.DOTALL)
 _EXPECTED_BODY = (
     "expected cards (3:QQQ), * and cards (a burn, 5:*XXKK), - (a pass), ~ (a yield), a word ("
@@ -474,7 +476,7 @@ def _refuse(text: object) -> None:
     """Raise the error for ``text`` that :data:`_ACTION_TEXT` does not match, saying what was expected."""
     if not isinstance(text, str):
         raise NotationError("syntax", f"an action's text is a str, not {type(text).__name__}", 1, 1)
-    head = re.match(r"\^?(?:(?:buy|gift) )?", text)
+    head = re.match(r"\^?(?:(?:buy|gift|refuse) )?", text)
     rest, at = text[head.end() :], head.end() + 1  # type: ignore[union-attr]
     if not rest[:1] or rest[0] not in "123456":
         what = "a seat 1-6 and a colon (3:QQQ), or a transfer from seat to seat (5>2:3)"
@@ -521,8 +523,18 @@ class GameRecord(BaseModel):
     #: Not given: nothing is known of any hand, as a file without a ``deal`` section.
     deal: tuple[str, str, str, str, str, str] = (f"?{HAND_SIZE}",) * 6
     preplay: tuple[Action, ...] = ()
+    #: The record says nothing at all happened before play (gjn 2.4: a ``preplay`` section written
+    #: empty), so what the rules require then (a purchase, 买三) is checked as not made; ``False``
+    #: with no pre-play actions: the record does not say (no section; docs/notation.md §3.3).
+    empty_preplay: StrictBool = False
     comment: tuple[Comment, ...] = ()
     actions: tuple[Action, ...] = ()
+
+    @model_validator(mode="after")
+    def _empty_preplay(self) -> GameRecord:
+        if self.empty_preplay and self.preplay:
+            raise ValueError("empty_preplay says nothing happened before play: the preplay actions must be empty")
+        return self
 
     @field_validator("tags")
     @classmethod
@@ -609,7 +621,8 @@ def preplay_items(preplay: tuple[Action, ...]) -> list[tuple[str | None, tuple[A
 
     A purchase (``buy``, 买三/买四) is two transfers in a row: the buyer's price to the seller,
     then the card bought, from the seller to the buyer (``buy 1>4:2 4>1:3``); a gift (``gift``,
-    赠与) is one transfer; any other action is an item of its own (purpose ``None``).
+    赠与) is one transfer, and so is a refusal (``refuse``, 拒绝: offered, refused, not moved);
+    any other action is an item of its own (purpose ``None``).
 
     >>> [(p, [a.plain_text for a in acts]) for p, acts in preplay_items((
     ...     Action(seat=1, kind="give", to=4, cards="2", purpose="buy"),

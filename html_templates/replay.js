@@ -26,14 +26,16 @@
       hiddenHand: "{n} 张", unknown: "未知", bigJoker: "大王", smallJoker: "小王", top: "桌面",
       step: "第 {i} / {n} 步", rule: "规则", source: "出处", action: "第 {n} 步",
       lanes: { gouji: "够级", open: "开点", burn: "烧牌", place: "名次", wind: "接风", state: "无头·乱缠",
-               other: "闷·革命等", review: "点评", illegal: "违规" },
+               other: "闷·革命等", ruling: "裁定", review: "点评", illegal: "违规" },
       view0: "全部手牌", chartAxis: "步", reportLine: "报户", page: "够级回放", error: "违规",
       tags: { Event: "赛事", Site: "地点", Date: "日期", Round: "场次", Ruleset: "规则", Result: "结果", Score: "得分",
               Match: "比赛", Hand: "局", Annotator: "注释者", Options: "规则选项", Seed: "随机种子" },
-      allEvents: "全部事件", copy: "复制链接", copied: "已复制", history: "{s}号位出过的牌", noPlays: "还没出牌",
+      allEvents: "全部事件", copy: "复制链接", copied: "已复制", copyFailed: "复制失败",
+      said: "第 {n} 步：{what}", valueText: "第 {i} / {n} 步：{what}", plays: "{s}号位 出 {c}", burns: "{s}号位 烧 {c}",
+      dealt: "发牌", close: "关闭", found: "找到 {n} 局", standings: "比赛累计", matchOver: "比赛结果", history: "{s}号位出过的牌", noPlays: "还没出牌",
       help: "快捷键", helpKeys: [["← →", "上一步 / 下一步"], ["↑ ↓", "上一轮 / 下一轮"], ["Home End", "开头 / 结尾"],
-        ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["滚轮、左右滑动", "在牌桌上一步一步走"],
-        ["点座位名字", "该座位出过的牌"], ["?", "显示 / 关闭本说明"]]
+        ["空格", "自动播放"], ["n p", "下一个 / 上一个事件（可选事件种类）"], ["滑动 · 滚轮", "在牌桌上一步一步走（滚轮须勾选“滚轮走步”）"],
+        ["[ ]", "上一局 / 下一局（自动播放接着下一局）"], ["点座位名字", "该座位出过的牌"], ["?", "显示 / 关闭本说明"]]
     },
     en: {
       seat: "seat {n}", round: "Round {n}", led: "seat {s} led", deal: "Deal", preplay: "Declarations", tributePhase: "Tribute", toGive: "to give",
@@ -51,14 +53,17 @@
       bannerEnd: "This record disagrees with its play: ", jump: "Go to the illegal action", order: "counterclockwise",
       hiddenHand: "{n} cards", unknown: "unknown", bigJoker: "BJ", smallJoker: "SJ", top: "Top",
       step: "action {i} of {n}", rule: "rule", source: "source", action: "action {n}",
-      lanes: { gouji: "Gouji", open: "Open", burn: "Burn", place: "Places", wind: "Wind", state: "Headless·melee",
-               other: "Smother·revolution…", review: "Review", illegal: "Illegal" },
+      lanes: { gouji: "Gouji", open: "Open", burn: "Burn", place: "Places", wind: "Wind", state: "Headless, melee",
+               other: "Smother, revolution", ruling: "Rulings", review: "Review", illegal: "Illegal" },
       view0: "All hands", chartAxis: "actions", reportLine: "report", page: "Gouji replay", error: "error",
       tags: {},
-      allEvents: "all events", copy: "Copy link", copied: "Copied", history: "Seat {s}'s plays", noPlays: "no plays yet",
+      allEvents: "all events", copy: "Copy link", copied: "Copied", copyFailed: "Copy failed",
+      said: "Action {n}: {what}", valueText: "action {i} of {n}: {what}", plays: "seat {s} plays {c}", burns: "seat {s} burns {c}",
+      dealt: "the deal", close: "Close", found: "{n} found", standings: "Match standings", matchOver: "Match result", history: "Seat {s}'s plays", noPlays: "no plays yet",
       help: "Keys", helpKeys: [["← →", "previous / next action"], ["↑ ↓", "previous / next round"], ["Home End", "first / last"],
-        ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["wheel, swipe", "step on the table"],
-        ["click a seat's name", "the seat's plays so far"], ["?", "show / hide this list"]]
+        ["space", "autoplay"], ["n p", "next / previous event (of the kind chosen)"], ["swipe · wheel", "step on the table (the wheel with “wheel steps” ticked)"],
+        ["[ ]", "previous / next hand (autoplay goes on to the next)"], ["click a seat's name", "the seat's plays so far"],
+        ["?", "show / hide this list"]]
     }
   };
   // event kind → timeline lane, marker glyph in Chinese, in English
@@ -68,11 +73,11 @@
     "natural-opening": ["open", "自", "N"],
     "burn": ["burn", "烧", "B"], "burn-success": ["burn", "成", "✓"], "burn-broken": ["burn", "解", "✗"],
     "burn-failure": ["burn", "败", "F"], "counter-burn": ["burn", "反", "C"],
-    "finish": ["place", "", ""], "placed": ["place", "", ""], "out": ["place", "出", "O"], "sweep": ["place", "串", "S"], "hand-end": ["place", "终", "E"],
+    "finish": ["place", "", ""], "placed": ["place", "", ""], "out": ["place", "出", "X"], "sweep": ["place", "串", "S"], "hand-end": ["place", "终", "E"],
     "take-the-wind": ["wind", "风", "W"], "wind-request": ["wind", "请", "R"],
     "headless": ["state", "无", "H"], "keep-head": ["state", "要", "K"], "melee": ["state", "乱", "M"],
     "smother": ["other", "闷", "S"], "revolution": ["other", "革", "R"], "void-hand": ["other", "废", "V"],
-    "claim": ["other", "挑", "C"], "ruling": ["other", "裁", "!"], "give": ["other", "交", "T"], "call": ["open", "宣", "C"],
+    "claim": ["other", "挑", "C"], "ruling": ["ruling", "裁", "!"], "give": ["other", "交", "T"], "refuse": ["other", "拒", "R"], "call": ["open", "宣", "C"],
     "show": ["other", "亮", "L"], "draw": ["other", "签", "D"],
     // findings of gouji review (render --review): what else the rules allowed at a decision
     "burn-missed": ["review", "烧", "B"], "answer-missed": ["review", "打", "A"], "opening-missed": ["review", "开", "O"],
@@ -82,7 +87,7 @@
     "fours-missed": ["review", "4", "4"], "opening-given-up": ["review", "弃", "G"]
   };
   var SUIT = { s: "♠", h: "♥", c: "♣", d: "♦" };
-  var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other", "review"];
+  var LANES = ["gouji", "open", "burn", "place", "wind", "state", "other", "ruling", "review"];
 
   var H, frames, actions, events, last, illegalStep, offender;
   var handNo = 0, idx = 0, lang = page.lang === "en" ? "en" : "zh", view = clamp(page.seat, 0, 6);
@@ -111,6 +116,22 @@
   function frameAt(i) { return frames[Math.min(i, frames.length - 1)]; }
 
   /* ---------- cards ---------- */
+  // a card's name as a screen reader says it: 大王, 10 …; with a count, 3张K / 3 kings
+  var RANK_NAMES = { zh: { D: "大王", X: "小王", T: "10", "?": "未知牌" },
+    en: { D: "big joker", X: "small joker", A: "ace", K: "king", Q: "queen", J: "jack", T: "10", "?": "unknown card" } };
+  function cardName(rank, n) {
+    var name = RANK_NAMES[lang][rank] || rank;
+    if (lang === "zh") return n > 1 ? n + "张" + name : name;
+    return n > 1 ? n + " " + name + "s" : name;
+  }
+  function cardsName(cards) {  // a play, its cards grouped by rank: 2张小王、2张K / 2 small jokers, 2 kings
+    var out = [];
+    for (var i = 0; i < ORDER.length; i++) {
+      var n = cards.split(ORDER[i]).length - 1;
+      if (n) out.push(cardName(ORDER[i], n));
+    }
+    return out.join(lang === "zh" ? "、" : ", ");
+  }
   function card(rank, n, extra) {
     var c = el("span", "card" + (extra ? " " + extra : ""));
     var label = rank;  // ten is T, as the notation writes it (docs/notation.md) and every play on the page
@@ -121,8 +142,10 @@
     else if ("AKQJ".indexOf(rank) >= 0) c.className += " red";
     c.setAttribute("data-rank", rank);
     c.setAttribute("data-n", n);
-    c.appendChild(el("span", "rk", label));
-    if (n > 1) { c.className += " many"; c.appendChild(el("span", "n", "×" + n)); }
+    c.setAttribute("role", "img");
+    c.setAttribute("aria-label", cardName(rank, n));
+    c.appendChild(el("span", "rk", label)).setAttribute("aria-hidden", "true");
+    if (n > 1) { c.className += " many"; c.appendChild(el("span", "n", "×" + n)).setAttribute("aria-hidden", "true"); }
     return c;
   }
   function cardRow(cards, box, extra, unknown) {
@@ -134,11 +157,23 @@
     if (unknown) box.appendChild(card("?", unknown, extra));
     return box;
   }
-  function fan(cards, extra) {  // a play as it lies on the table: one card each, overlapping
+  function fan(cards, extra) {  // a play as it lies on the table: one card each, overlapping; named as a whole
     var box = el("span", "fan" + (cards.length > 12 ? " dense" : ""));
     box.setAttribute("data-cards", cards);
-    for (var i = 0; i < cards.length; i++) box.appendChild(card(cards[i], 1, extra));
+    for (var i = 0; i < cards.length; i++) box.appendChild(card(cards[i], 1, extra)).setAttribute("aria-hidden", "true");
+    var named = el("span", "sr-only");
+    for (var j = 0; j < ORDER.length; j++) {
+      var n = cards.split(ORDER[j]).length - 1;
+      if (n) named.appendChild(el("span", "", "")).setAttribute("role", "img");
+      if (n) named.lastChild.setAttribute("aria-label", cardName(ORDER[j], n));
+    }
+    box.appendChild(named);
     return box;
+  }
+  function said(i) {  // what action i did, in words: 1号位 出 5张10 / seat 5 burns 2 small jokers, 2 kings
+    var a = actions[i];
+    if (a.kind === "play") return fmt(t(a.burn ? "burns" : "plays"), { s: a.seat, c: cardsName(a.cards) });
+    return seatName(a.seat) + " " + actionLabel(a);
   }
   function actionLabel(a) {
     if (a.kind === "play") return null;
@@ -242,11 +277,41 @@
     return { zh: "全局视角（用到此座位看不见的牌）：" + note.zh, en: "whole-table view (uses cards this seat cannot see): " + note.en };
   }
 
+  /* ---------- a hand's data, as the page carries it (gouji_record/render/html.py, page_hand) ---------- */
+  // Frame 0 whole, each later frame the keys that changed (the six-seat lists as {seat index: value}),
+  // the round so far as the index of its first action: expanded once per hand, as data.
+  function expandFrames(changes) {
+    var out = [], f = null;
+    changes.forEach(function (d, i) {
+      f = Object.assign({}, f);
+      Object.keys(d).forEach(function (k) {
+        var v = d[k];
+        if (v !== null && typeof v === "object" && !Array.isArray(v) && Array.isArray(f[k]) && k !== "top") {
+          f[k] = f[k].slice();
+          Object.keys(v).forEach(function (s) { f[k][+s] = v[s]; });
+        } else f[k] = v;
+      });
+      f.trick = [];
+      for (var j = f.trickFrom; j < i; j++) f.trick.push(j);
+      out.push(f);
+    });
+    return out;
+  }
+  var ACTION_DEFAULTS = { to: null, burn: false, glyph: "", nags: [], irregular: false, comments: [], preplay: false,
+    purpose: null, suit: null, trade: null, lead: false };
+  function expandActions(list) { return list.map(function (a) { return Object.assign({}, ACTION_DEFAULTS, a); }); }
+
   /* ---------- building (once per hand and language) ---------- */
   function loadHand(n) {
     handNo = clamp(n, 0, page.hands.length - 1);
     H = page.hands[handNo];
+    if (!H.expanded) {
+      H.frames = expandFrames(H.frames); H.actions = expandActions(H.actions);
+      H.events.forEach(function (e) { e.rule = Object.assign({ key: e.rule }, H.rules[e.rule]); e.source = H.sources[e.source]; });
+      H.expanded = true;
+    }
     frames = H.frames; actions = H.actions;
+    app.hand = H;  // the hand shown, its data expanded (for a page that embeds this one, and the tests)
     events = handEvents();
     var d = H.diagnostic;
     illegalStep = d && d.action !== null && d.action === frames.length - 1 ? frames.length : null;
@@ -299,10 +364,21 @@
     side.appendChild(el("p", "", d.text[lang]));
     side.appendChild(el("p", "rule", t("rule") + ": " + d.rule[lang] + " — " + source(d.source)));
     if (d.where) {  // as gouji validate quotes it: the record's line, a caret under the action
-      var pre = el("pre", "", d.where.at + ": " + t("error") + "[" + d.code + "]: " + d.text[lang] + "\n");
-      if (d.where.excerpt) pre.appendChild(el("span", "excerpt", d.where.excerpt + "\n"));
-      pre.appendChild(document.createTextNode("  " + t("rule") + ": " + d.rule[lang] + " — " + source(d.source)));
+      // the message and rule lines wrap; the quoted line and its caret keep their columns and
+      // scroll, opened at the caret so that what it points at is in view
+      var pre = el("pre", "");
+      pre.appendChild(el("span", "said", d.where.at + ": " + t("error") + "[" + d.code + "]: " + d.text[lang] + "\n"));
+      var quote = d.where.excerpt ? el("span", "excerpt", d.where.excerpt + "\n") : null;
+      if (quote) pre.appendChild(quote);
+      pre.appendChild(el("span", "said", "  " + t("rule") + ": " + d.rule[lang] + " — " + source(d.source)));
       side.appendChild(pre);
+      if (quote) {
+        var caret = d.where.excerpt.split("\n").pop().indexOf("^"), probe = el("span", "", "0000000000");
+        pre.appendChild(probe);
+        var w = probe.getBoundingClientRect().width / 10;
+        pre.removeChild(probe);
+        if (caret > 0) pre.scrollLeft = Math.max(0, caret * w - pre.clientWidth / 3);
+      }
     }
   }
 
@@ -487,8 +563,8 @@
       s.appendChild(lab);
     }
     if (max > 10) {
-      s.appendChild(svg("line", { x1: pl, x2: W - pr, y1: y(10), y2: y(10), stroke: "#d35400", "stroke-dasharray": "4 3", "stroke-width": 1 }));
-      var rl = svg("text", { x: W - pr - 2, y: y(10) - 3, "text-anchor": "end", "font-size": 10, fill: "#d35400" });
+      s.appendChild(svg("line", { x1: pl, x2: W - pr, y1: y(10), y2: y(10), stroke: "#b04500", "stroke-dasharray": "4 3", "stroke-width": 1 }));
+      var rl = svg("text", { x: W - pr - 2, y: y(10) - 3, "text-anchor": "end", "font-size": 10, fill: "#b04500" });
       rl.textContent = t("reportLine") + " ≤ 10";
       s.appendChild(rl);
     }
@@ -554,7 +630,10 @@
       named[j].setAttribute("aria-label", label);
       if (named[j].hasAttribute("title")) named[j].title = label;
     }
+    var holders = document.querySelectorAll("[data-zh-placeholder]");
+    for (var h = 0; h < holders.length; h++) holders[h].placeholder = holders[h].getAttribute("data-" + lang + "-placeholder");
     app.setAttribute("data-lang", lang);
+    if ($("hand-find")) findHands();
     buildHeader();
     buildActions();
     buildEvents();
@@ -705,6 +784,8 @@
     var fin = $("final");
     var showFinal = idx === last && !!H.places && !atIllegal;
     fin.hidden = !showFinal;
+    $("centre").classList.toggle("ended", showFinal);  // the places first: the centre may scroll below them
+    $("centre").scrollTop = 0;
     trick.hidden = showFinal;
     if (showFinal) buildFinal(fin);
     var dots = document.querySelectorAll("#order .dot"), nextPre = preplayNext(idx);
@@ -740,6 +821,14 @@
       sc.appendChild(el("span", "team0", t("team0") + " " + H.scores["0"]));
       box.appendChild(sc);
     }
+    if (H.standings) {  // the match so far (累计), from the match's verdict; the match's result after its last hand
+      var next = page.hands[handNo + 1], ends = !next || next.match !== H.match;
+      var st = el("div", "standings" + (ends ? " match-over" : ""));
+      st.appendChild(el("span", "", t(ends ? "matchOver" : "standings") + ": "));
+      st.appendChild(el("span", "team1" + (H.standings[0] > H.standings[1] ? " lead" : ""), t("team1") + " " + H.standings[0]));
+      st.appendChild(el("span", "team0" + (H.standings[1] > H.standings[0] ? " lead" : ""), t("team0") + " " + H.standings[1]));
+      box.appendChild(st);
+    }
     var ex = Object.keys(H.extras);
     if (ex.length) {
       var e = el("div", "extras", t("extras") + ": ");
@@ -757,6 +846,12 @@
     app.classList.toggle("at-illegal", atIllegal);
     $("pos").textContent = idx + " / " + last;
     $("slider").value = idx;
+    $("first").disabled = $("prev").disabled = idx <= 0;  // the ends: nothing further that way
+    $("next").disabled = $("last").disabled = idx >= last;
+    var what = stepWords(atIllegal);
+    $("slider").setAttribute("aria-valuetext", fmt(t("valueText"), { i: idx, n: last, what: what }));
+    announce(idx ? fmt(t("said"), { n: idx, what: what }) +
+      events.filter(function (e) { return e.action === idx - 1 && !atIllegal; }).map(function (e) { return (lang === "zh" ? "。" : ". ") + evText(e); }).join("") : what);
     for (var s = 1; s <= 6; s++) { showSeat(s, f, atIllegal); showHistory(s); }
     showCentre(f, atIllegal);
     var cur = null;
@@ -796,6 +891,19 @@
     writeHash();
   }
 
+  function stepWords(atIllegal) {  // the action stepped to, in words (what the slider and the live region say)
+    if (idx === 0) return t("dealt");
+    if (atIllegal) { var d = H.diagnostic; return said(d.action) + " · " + t("illegal") + " [" + d.code + "] " + d.text[lang]; }
+    return said(idx - 1);
+  }
+  var announced = null;
+  function announce(text) {  // the live region (role=status): said once per step, not again for the same step
+    var key = handNo + ":" + idx + ":" + lang;
+    if (announced === key) return;
+    announced = key;
+    $("announce").textContent = text;
+  }
+
   function keepVisible(li) {  // scroll the list only, never the page
     var box = li.parentNode;
     if (box.scrollHeight <= box.clientHeight) return;
@@ -814,7 +922,17 @@
   function go(i) {
     idx = clamp(i, 0, last);
     show();
-    if (timer && idx >= last) autoplay(false);
+    if (timer && idx >= last && handNo >= page.hands.length - 1) autoplay(false);
+  }
+  function step() {  // autoplay's tick: the next action, or at a hand's end the next hand of the page
+    if (idx < last) go(idx + 1);
+    else if (handNo < page.hands.length - 1) { idx = 0; loadHand(handNo + 1); buildAll(); go(0); }
+    else autoplay(false);
+  }
+  function otherHand(d) {  // [ and ]: the hand before or after, at its deal
+    var n = handNo + d;
+    if (n < 0 || n >= page.hands.length) return;
+    idx = 0; loadHand(n); buildAll(); go(0);
   }
   function eventSteps() {
     var kind = $("event-kind") ? $("event-kind").value : "";
@@ -855,14 +973,26 @@
   function buildHelp() {
     var box = $("help");
     box.textContent = "";
-    box.appendChild(el("h2", "", t("help")));
+    var panel = el("div", "help-panel"), head = el("div", "help-head");
+    head.appendChild(el("h2", "", t("help")));
+    var close = el("button", "help-close", "×");
+    close.type = "button";
+    close.setAttribute("aria-label", t("close"));
+    head.appendChild(close);
+    panel.appendChild(head);
     var dl = el("dl");
     t("helpKeys").forEach(function (kv) { dl.appendChild(el("dt", "", kv[0])); dl.appendChild(el("dd", "", kv[1])); });
-    box.appendChild(dl);
+    panel.appendChild(dl);
+    box.appendChild(panel);
   }
+  var helpFrom = null;  // what had the focus before the dialog took it
   function toggleHelp(on) {
     var box = $("help");
-    box.hidden = on === undefined ? !box.hidden : !on;
+    if (on === undefined) on = box.hidden;
+    if (on === !box.hidden) return;
+    box.hidden = !on;
+    if (on) { helpFrom = document.activeElement; box.querySelector("button").focus(); }
+    else if (helpFrom && helpFrom.focus) { helpFrom.focus({ preventScroll: true }); helpFrom = null; }
   }
   function showHistory(seat) {  // the seat's own plays up to this step, in a list under its name
     var box = seatBoxes[seat - 1], list = box.querySelector(".history");
@@ -883,12 +1013,20 @@
     }
     if (!any) list.appendChild(el("span", "quiet", t("noPlays")));
   }
+  // Copies the address; when the clipboard refuses (a sandboxed frame, no permission) the button
+  // says so and the link is shown, selected, to copy by hand.
+  var copyTimer = null;
   function copyLink() {
-    var b = $("copy"), url = location.href;
-    function done() { b.textContent = t("copied"); setTimeout(function () { b.textContent = t("copy"); }, 1500); }
+    var b = $("copy"), url = location.href, box = $("link");
+    function say(key) {
+      b.textContent = t(key);
+      clearTimeout(copyTimer);
+      copyTimer = setTimeout(function () { b.textContent = t("copy"); }, 2500);
+    }
+    function done() { say("copied"); box.hidden = true; }
+    function failed() { say("copyFailed"); box.value = url; box.hidden = false; box.focus(); box.select(); }
     b.setAttribute("data-url", url);
-    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, done);
-    else done();
+    try { navigator.clipboard.writeText(url).then(done, failed); } catch (e) { failed(); }
   }
   function nextEvent() {
     var s = eventSteps().filter(function (x) { return x > idx; });
@@ -904,9 +1042,10 @@
     timer = null;
     if (on) {
       if (idx >= last) go(0);
-      timer = setInterval(function () { go(idx + 1); }, 1000 / speed);
+      timer = setInterval(step, 1000 / speed);
     }
     app.classList.toggle("playing", !!timer);
+    $("play").setAttribute("aria-pressed", timer ? "true" : "false");
   }
   function hashString() {  // #h=2&a=21&lang=en&seat=3: language and seat view only when not the page's own
     return "#" + (page.hands.length > 1 ? "h=" + (handNo + 1) + "&" : "") + "a=" + idx +
@@ -960,17 +1099,20 @@
   $("event-kind").addEventListener("change", function () { app.focus({ preventScroll: true }); });
   $("copy").addEventListener("click", copyLink);
   $("help-btn").addEventListener("click", function () { toggleHelp(); });
-  $("help").addEventListener("click", function () { toggleHelp(false); });
+  $("help").addEventListener("click", function (e) {  // outside the panel, or its close button
+    if (!e.target.closest(".help-panel") || e.target.closest(".help-close")) toggleHelp(false);
+  });
   seatBoxes.forEach(function (box, k) {  // a seat's name shows its plays so far
     box.querySelector(".who").addEventListener("click", function () {
       box.classList.toggle("show-history");
       showHistory(k + 1);
     });
   });
-  (function () {  // the wheel over the table steps; a horizontal swipe steps
+  (function () {  // the wheel over the table steps when its switch is on (else it scrolls the page); a horizontal swipe steps
     var table = $("table"), wheelAt = 0, touch = null;
+    $("wheel").addEventListener("change", function () { app.focus({ preventScroll: true }); });
     table.addEventListener("wheel", function (e) {
-      if (Math.abs(e.deltaY) < Math.abs(e.deltaX) || !e.deltaY) return;
+      if (!$("wheel").checked || Math.abs(e.deltaY) < Math.abs(e.deltaX) || !e.deltaY) return;
       e.preventDefault();
       var now = Date.now();
       if (now - wheelAt < 60) return;  // one step per notch, not per pixel of a touchpad
@@ -995,17 +1137,47 @@
   });
   $("lang").addEventListener("click", function () { setLang(lang === "zh" ? "en" : "zh"); });
   $("view").addEventListener("change", function (e) { setView(+e.target.value); app.focus({ preventScroll: true }); });
+  function openHand(n) { autoplay(false); idx = 0; loadHand(n); buildAll(); go(0); }
   if ($("hand")) $("hand").addEventListener("change", function (e) {
-    autoplay(false); idx = 0; loadHand(+e.target.value); buildAll(); go(0);
+    openHand(+e.target.value);
     app.focus({ preventScroll: true });
   });
+  // The hand picker's finder: the hands that match every word typed (a number: the hand's number;
+  // other words: part of its event or of a player's name); Enter opens the first.
+  if ($("hand-find")) {
+    $("hand-find").addEventListener("input", findHands);
+    $("hand-find").addEventListener("keydown", function (e) {
+      if (e.key !== "Enter") return;
+      var first = findHands();
+      if (first !== null) { openHand(first); app.focus({ preventScroll: true }); }
+    });
+  }
+  function findHands() {
+    var words = $("hand-find").value.toLowerCase().split(/\s+/).filter(Boolean), first = null, count = 0;
+    var options = $("hand").options;
+    for (var i = 0; i < options.length; i++) {
+      var text = options[i].getAttribute("data-find").toLowerCase();
+      var number = text.split(" ")[0];
+      var hit = words.every(function (w) { return /^\d+$/.test(w) ? number === w : text.indexOf(w) >= 0; });  // a number: the hand's
+      options[i].hidden = !hit;
+      if (hit) { count++; if (first === null) first = i; }
+    }
+    $("hand-found").textContent = words.length ? fmt(t("found"), { n: count }) : "";
+    return first;
+  }
   // The page's root takes focus on a click (not from form controls), so the keys work when embedded.
   app.addEventListener("click", function (e) {
     var tag = e.target && e.target.tagName;
-    if (tag !== "SELECT" && tag !== "OPTION" && tag !== "INPUT") app.focus({ preventScroll: true });
+    if (tag !== "SELECT" && tag !== "OPTION" && tag !== "INPUT" && $("help").hidden && !e.target.closest("#copy"))
+      app.focus({ preventScroll: true });
   });
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!$("help").hidden) {  // the dialog holds the focus: Escape or ? closes it, Tab stays in it
+      if (e.key === "Escape" || e.key === "?") { toggleHelp(false); e.preventDefault(); }
+      else if (e.key === "Tab") { $("help").querySelector("button").focus(); e.preventDefault(); }
+      return;
+    }
     var tag = e.target && e.target.tagName;
     if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && e.target.type !== "range")) return;
     if (tag === "BUTTON" && (e.key === " " || e.key === "Enter")) return;
@@ -1020,7 +1192,8 @@
     else if (k === "ArrowDown") nextRound();
     else if (k === "ArrowUp") prevRound();
     else if (k === "?") toggleHelp();
-    else if (k === "Escape" && !$("help").hidden) toggleHelp(false);
+    else if (k === "]") otherHand(1);
+    else if (k === "[") otherHand(-1);
     else done = false;
     if (done) e.preventDefault();
   });
@@ -1032,6 +1205,11 @@
     resizing = setTimeout(function () { layoutMarkers(); buildChart(); show(); }, 120);
   });
 
+  if (page.source && $("download")) {  // the record itself, as a download (a data: address: the page stays one file)
+    $("download").href = "data:text/plain;charset=utf-8," + encodeURIComponent(page.source.text);
+    $("download").setAttribute("download", page.source.name);
+    $("download").hidden = false;
+  }
   var start = readHash();
   if (start.lang !== null) lang = start.lang;
   if (start.seat !== null) view = start.seat;

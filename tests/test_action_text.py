@@ -41,7 +41,7 @@ def any_action(draw) -> Action:
         fields |= {
             "to": draw(st.integers(1, 6).filter(lambda s: s != seat)),
             "cards": draw(cards),
-            "purpose": draw(st.sampled_from([None, "buy", "gift"])),
+            "purpose": draw(st.sampled_from([None, "buy", "gift", "refuse"])),
         }
     elif kind in (ActionKind.SHOW, ActionKind.DRAW):
         n = 1 if kind is ActionKind.DRAW else draw(st.integers(2, 4))
@@ -71,7 +71,7 @@ def test_text_tells_apart_actions_that_differ_other_than_in_annotations(a):
     if a.kind is ActionKind.PLAY:
         changes.append({"burn": not a.burn})
     if a.kind is ActionKind.GIVE:
-        changes.append({"purpose": {None: "buy", "buy": "gift", "gift": None}[a.purpose]})
+        changes.append({"purpose": {None: "buy", "buy": "gift", "gift": "refuse", "refuse": None}[a.purpose]})
     for change in changes:
         other = a.model_copy(update=change)
         assert other.text != a.text and Action.from_text(other.text) == bare(other)
@@ -141,6 +141,7 @@ def test_every_action_of_the_examples_and_the_cases_reads_back():
         ("buy 1>4:2", {"seat": 1, "kind": "give", "to": 4, "cards": "2", "purpose": "buy"}),
         ("buy 4>1:3", {"seat": 4, "kind": "give", "to": 1, "cards": "3", "purpose": "buy"}),
         ("gift 4>1:3", {"seat": 4, "kind": "give", "to": 1, "cards": "3", "purpose": "gift"}),
+        ("refuse 2>5:D", {"seat": 2, "kind": "give", "to": 5, "cards": "D", "purpose": "refuse"}),
         ("1:show h444", {"seat": 1, "kind": "show", "suit": "h", "cards": "444"}),
         ("2:draw s7", {"seat": 2, "kind": "draw", "suit": "s", "cards": "7"}),
     ],

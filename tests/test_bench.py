@@ -7,6 +7,9 @@ Its measurements run as code in fresh interpreters, which no import check sees: 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+import pytest
 
 from conftest import EXAMPLES, ROOT, self_played
 
@@ -66,6 +69,7 @@ def test_validate_stats_and_filter_are_measured_side_by_side(capsys):
     assert "% of validate's actions/s at --jobs 2" in lines[4]
 
 
+@pytest.mark.cluster  # (a LocalCluster of 2 worker processes)
 def test_the_archives_are_measured(capsys):
     import pytest
 
@@ -89,3 +93,34 @@ def test_review_is_measured_against_validate_pair_by_pair(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("  gouji review against validate --jobs 1 (3 hands, ") and "exit [0]" in lines[0]
     assert "pair by pair" in lines[1] and lines[2].startswith("  peak RSS, review (validate): 1 hands ")
+
+
+def test_validate_is_measured_against_python_chess_pair_by_pair(tmp_path, capsys):
+    import shutil
+
+    import pytest
+
+    pytest.importorskip("chess")  # the bench extra
+    corpus = shutil.copy(EXAMPLES / "charter-match.gjn", tmp_path / "matches.gjn")  # three hands
+    out = bench.versus({"matches": Path(corpus)}, pairs=1)
+    assert len(out["matches"]["ratio"]) == 1 and out["matches"]["ratio"][0] > 0
+    assert len(out["start"]) == 1 and out["start"][0] > 0
+    assert list(tmp_path.glob("matches.*.pgn"))  # the PGN of the same size, made once beside the corpus
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("machine: ") and "load " in lines[0]
+    assert lines[1].startswith("matches: matches.gjn ") and "3 hands, " in lines[1] and "exit [0]" in lines[1]
+    assert lines[2].startswith("  gouji validate -q   CPU s ")
+    assert lines[3].startswith("  python-chess        CPU s ")
+    assert lines[4].startswith("  ratio pair by pair: per CPU s ")
+    assert lines[5].startswith("  --jobs 2 against --jobs 1, pair by pair: ")
+    assert lines[6].startswith("start-up: gouji --version CPU s ") and lines[7].startswith("load after: ")
+
+
+def test_the_bot_protocols_overhead_is_measured():
+    """bench/bots.py's two sides play the same hand: the same decisions, in process and over the
+    protocol (whose bot processes' CPU is counted, once reaped)."""
+    import bots
+
+    inproc, protocol = bots.run("inproc", "charter", 1), bots.run("protocol", "charter", 1)
+    assert inproc["decisions"] == protocol["decisions"] > 100 and inproc["actions"] == protocol["actions"]
+    assert inproc["children"] == 0 and protocol["children"] > 0

@@ -29,6 +29,8 @@ from gouji_record.bilingual import CJK
 from gouji_record.cli.main import main
 from gouji_record.rules.rulesets import PRESETS
 
+pytestmark = pytest.mark.browser  # drives Chromium: left out of the quick run (-m "not browser")
+
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -553,7 +555,7 @@ _SHOWN = """() => {
   };
 }"""
 _RECORD = """() => JSON.parse(document.getElementById("replay-data").textContent).hands.map((hand) => [
-  ...hand.players, hand.title, ...hand.comment, ...hand.actions.flatMap((a) => a.comments),
+  ...hand.players, hand.title, ...hand.comment, ...hand.actions.flatMap((a) => a.comments || []),
   ...hand.tags.map((kv) => kv[1]), ...hand.tags.map((kv) => kv[0]),
 ])"""
 

@@ -14,6 +14,8 @@ from test_browser import ARGS, CHROMIUM, HAND, _render, browser, open_at, page, 
 
 from gouji_record.cli.main import main
 
+pytestmark = pytest.mark.browser  # drives Chromium: left out of the quick run (-m "not browser")
+
 SIZES = [(1280, 800), (1280, 900), (1366, 768), (1920, 1080), (390, 844), (320, 640)]
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.gjn"))
 ARTIFACTS = ROOT / "test-artifacts"
@@ -201,6 +203,7 @@ def test_navigation_as_on_other_replay_sites(page, site):
     assert step(page) == 16
     page.keyboard.press("ArrowUp")
     assert step(page) == 4
+    page.locator("#wheel").check()  # the wheel steps only when asked (issue 26): it scrolls the page
     page.mouse.move(*center(page, "#table"))
     page.mouse.wheel(0, 120)
     page.wait_for_timeout(100)

@@ -26,6 +26,8 @@ from gouji_record.bilingual import CJK
 from gouji_record.cli.main import main
 from gouji_record.rules.rulesets import PRESETS
 
+pytestmark = pytest.mark.browser  # drives Chromium: left out of the quick run (-m "not browser")
+
 SIZES = [(1280, 800), (390, 844)]
 ARTIFACTS = ROOT / "test-artifacts"
 FILES = {"match": [EXAMPLES / "online-match.gjn"], "all": sorted(EXAMPLES.glob("*.gjn"))}

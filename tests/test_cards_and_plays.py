@@ -81,7 +81,9 @@ def test_gouji_thresholds_charter(cards, gouji):
         ("XX999", "DDJJJ", True, "joker-comparison"),  # seed 002 preamble: 2 big + 3 J beat 2 small + 3 nine
         ("XX999", "DDDJJ", True, "joker-comparison"),  # … or 3 big + 2 J
         ("XX999", "DJJJJ", False, "joker-comparison"),  # fewer big jokers than small ones
-        ("X99", "D99", False, "higher-rank"),  # the rank must be at least one higher
+        # the rank must be at least one higher: 002 §8(3) "高于小花所挂牌一点以上" decides, not 步步高
+        # (§8(6)), which was cited (issue 31)
+        ("X99", "D99", False, "joker-comparison"),
         ("D33", "DD44", False, "same-count"),
         ("D33", "DDA", False, "big-joker-dead"),  # a play carrying a big joker is dead
         ("D", "D", False, "big-joker-dead"),

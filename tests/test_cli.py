@@ -231,7 +231,7 @@ def test_validate_shows_each_ruling_in_text_and_in_full_in_json(tmp_path):
     f.write_text(ILLEGAL.read_text(encoding="utf-8").replace(" 3:QQQQQ ", " ^3:QQQQQ ", 1), encoding="utf-8")
     r = run("validate", f)
     assert r.exit_code == 0
-    assert f"  {f}:27:31: ruling (裁定) on action 2 ^3:QQQQQ: not made (错牌不出)\n" in r.output
+    assert f"  {f}:27:30: ruling (裁定) on action 2 ^3:QQQQQ: not made (错牌不出)\n" in r.output
     assert "    gouji-not-opposite: TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4" in r.output
     assert "    rule: only the opposite may answer a gouji play (够级牌只有对头可上) — 够级大纲 §9" in r.output
     ruling = json.loads(run("validate", "--format", "json", f).output)["rulings"]
@@ -240,7 +240,7 @@ def test_validate_shows_each_ruling_in_text_and_in_full_in_json(tmp_path):
             "action": 2,
             "text": "^3:QQQQQ",
             "line": 27,
-            "column": 31,
+            "column": 30,  # the ^ (issue 31: it was 31, one past it)
             "code": "gouji-not-opposite",
             "message": "TTTTT by seat 1 is a gouji play (够级): only its opposite, seat 4, may answer; "
             "seat 3 may only burn it (write 3:*cards)",
@@ -411,9 +411,9 @@ def test_fmt_diff_shows_line_ends_and_a_missing_final_newline(tmp_path):
     r = run("fmt", "--diff", f)
     out = r.stdout.splitlines()
     assert r.exit_code == 1 and out[2] == "@@ -1,65 +1,65 @@"  # every line differs
-    assert out[3] == '-[Notation "gjn 2.3"]\\r' and out[4] == '-[Event "Worked example: one hand under the charter"]\\r'
+    assert out[3] == '-[Notation "gjn 2.4"]\\r' and out[4] == '-[Event "Worked example: one hand under the charter"]\\r'
     assert out[67] == "-   2 is left holding cards: 6th place (大落).}" and out[68] == "\\ No newline at end of file"
-    assert out[69] == '+[Notation "gjn 2.3"]' and len(out) == 3 + 65 + 1 + 65
+    assert out[69] == '+[Notation "gjn 2.4"]' and len(out) == 3 + 65 + 1 + 65
 
 
 def test_fmt_diff_reads_standard_input_and_goes_one_at_a_time(tmp_path):

@@ -116,7 +116,9 @@ def test_moves_answers_could_seat_x_have_burned_here():
 
 def test_moves_text_and_bounds():
     r = run("moves", HAND, "--at", "16")
-    assert r.exit_code == 0 and "burn by seat 5:" in r.output and "5:*XXKK" in r.output
+    # seat 5 (X, D, KK …) burns QQQQ with two jokers on its two kings, XXKK or DXKK: one entry
+    assert r.exit_code == 0 and "  burn by seat 5: 5:*KK (+ 1-2 X, 0-1 D: 2 plays)\n" in r.output
+    assert "  burn by seat 5: 5:*DXKK 5:*XXKK\n" in run("moves", HAND, "--at", "16", "--each").output
     assert run("moves", HAND, "--at", "999").exit_code == 2
 
 
@@ -182,3 +184,23 @@ def test_beats_takes_the_options_a_record_would(tmp_path):
     assert data["options"] == "joker-comparison=both-sides"
     r = run("beats", "X77", "DX8", "--option", "nosuch=1")
     assert r.exit_code == 2 and "Invalid value for --option: unknown option 'nosuch'" in r.output
+
+
+def test_moves_groups_plays_that_differ_only_in_their_2s_and_jokers():
+    # Failing input (issue 31): after action 68 seat 3 leads round 17 holding DDDX, twelve 2s and
+    # six queens (gouji show --at 68), and moves listed 728 actions on one line. By hand, under the
+    # charter any rank carries any 2s and jokers (002 §8(3)) and a lead may be any play: for each
+    # count of queens, 1 to 6, 13 × 2 × 4 = 104 plays (0-12 2s, 0-1 X, 0-3 D); 2s and jokers alone
+    # 104 - 1 (not none) = 103; and the claim (挑牌): 6 × 104 + 103 + 1 = 728.
+    data = json.loads(run("moves", HAND, "--at", "68", "--format", "json").output)
+    assert len(data["actions"]) == 728 and "3:DDDX222222222222Q" in data["actions"]  # JSON: every one
+    r = run("moves", HAND, "--at", "68")
+    entries = [f"3:{'Q' * n} (+ 0-12 2s, 0-1 X, 0-3 D: 104 plays)" for n in range(6, 0, -1)]
+    entries += ["3:2s and jokers alone (0-12 2s, 0-1 X, 0-3 D: 103 plays)", "3:claim"]
+    assert r.exit_code == 0 and r.output.splitlines()[1] == "  seat 3: " + " ".join(entries)
+    r = run("moves", HAND, "--at", "68", "--limit", "3")
+    assert r.output.splitlines()[1] == "  seat 3: " + " ".join(entries[:3]) + " … 5 more (--limit 3)"
+    each = run("moves", HAND, "--at", "68", "--each").output.splitlines()[1].split()
+    assert len(each) == 2 + 728 and set(each[2:]) == set(data["actions"])
+    # a lead of seat 2 (2222KKJJ99777766666655 after action 65 … 2s on any rank): 666666 with 0-4 2s
+    assert "2:666666 (+ 0-4 2s: 5 plays)" in run("moves", HAND, "--at", "65").output

@@ -24,6 +24,8 @@ from gouji_record.running import cluster  # noqa: E402
 from gouji_record.running.batch import check_file, with_matches  # noqa: E402
 from gouji_record.notation.files import read_hands  # noqa: E402
 
+pytestmark = pytest.mark.cluster  # starts a Dask cluster: left out of the quick run (-m "not cluster")
+
 
 @pytest.fixture(scope="module")
 def address():

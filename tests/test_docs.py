@@ -67,3 +67,19 @@ def test_every_option_is_in_the_docs_option_table_with_its_preset_values():
         if option not in {"scoring", "gouji_minimum"}:
             cells = [c.strip() for c in row.split("|")[3:8]]
             assert cells == [_show_value(getattr(p, option)) for p in PRESETS.values()], name
+
+
+def test_the_readme_gives_the_suites_time_and_a_quick_run_that_leaves_out_browser_and_cluster():
+    # issue 31: the README said nothing of how long ./scripts/test runs and named no quick subset.
+    # The markers it names are registered (pyproject.toml, --strict-markers) and carried by the
+    # browser and cluster tests, so that the quick run leaves out exactly those.
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "./scripts/test -m \"not browser and not cluster\"" in readme
+    assert re.search(r"whole suite \(about [\d,]+ tests\) takes \d+ to \d+ minutes", readme)
+    assert re.search(r"and `cluster`: about \d+ minutes", readme)
+    ini = (ROOT / "pyproject.toml").read_text(encoding="utf-8").split("[tool.pytest.ini_options]")[1]
+    assert '\n    "browser: ' in ini and '\n    "cluster: ' in ini and "--strict-markers" in ini.split("\n[")[0]
+    for name, mark in [("test_browser", "browser"), ("test_browser_page", "browser"),
+                       ("test_browser_stats", "browser"), ("test_cluster", "cluster")]:
+        text = (ROOT / "tests" / f"{name}.py").read_text(encoding="utf-8")
+        assert f"\npytestmark = pytest.mark.{mark}" in text, name

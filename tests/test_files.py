@@ -351,7 +351,7 @@ def test_hands_numbered_alike_by_render_moves_and_validate(tmp_path):
     assert [r["valid"] for r in rows] == [True, False, True, True]
     out = tmp_path / "3.html"
     r = CliRunner().invoke(main, ["render", str(f), "--hand", "3", "-o", str(out)])
-    assert r.exit_code == 0 and '"title": "third"' in out.read_text(encoding="utf-8")
+    assert r.exit_code == 0 and '"title":"third"' in out.read_text(encoding="utf-8")
     r = CliRunner().invoke(main, ["moves", str(f), "--hand", "3", "--at", "0", "--format", "json"])
     assert r.exit_code == 0
     r = CliRunner().invoke(main, ["render", str(f), "--hand", "2", "-o", str(out)])

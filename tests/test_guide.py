@@ -246,6 +246,7 @@ def test_the_guide_has_deep_links():
     assert {"a", "h", "lang", "seat"} <= keys, links
 
 
+@pytest.mark.browser
 def test_the_deep_links_open_where_the_guide_says(guide_run):
     chromium = Path("/usr/bin/chromium")
     if not chromium.exists():

@@ -20,7 +20,7 @@ ROW = {"tags": TAGS, "deal": ["?36"] * 6, "preplay": [], "comment": [], "actions
      "irregular": False, "comments": []}
 ]}  # fmt: skip
 #: What `gouji import` writes for it.
-HAND = '[Notation "gjn 2.3"]\n' + "".join(f'[{k} "{v}"]\n' for k, v in TAGS.items()) + "\ndeal\n" + "".join(
+HAND = '[Notation "gjn 2.4"]\n' + "".join(f'[{k} "{v}"]\n' for k, v in TAGS.items()) + "\ndeal\n" + "".join(
     f"{s}: -\n" for s in range(1, 7)
 ) + "\nplay\n1. 1:33\n"
 

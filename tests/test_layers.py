@@ -23,11 +23,12 @@ LAYERS = [
     {"rules"},  # plays, rulesets, the engine, events
     {"judging"},  # a hand judged on its own: replay, purchases, transfers, located diagnostics
     {"matches"},  # tribute between hands; each hand judged within its match: the one verdict
-    {"bots"},  # self-play
+    {"bots"},  # self-play; the bot protocol, bot programs, the referee
     {"running"},  # many hands and machines: streaming, workers, Dask, outputs written whole
     {"formats"},  # JSON records, event logs, Parquet
     {"analysis"},  # review, stats, filter
     {"render"},  # the HTML pages
+    {"editor"},  # gouji edit: the record editor's web application
     {"cli"},  # the command line
     {"api", "__init__"},  # the public API (the root gives it, imported when first asked for)
 ]

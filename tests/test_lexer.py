@@ -207,8 +207,8 @@ def test_registered_entry_point():
 
 
 def test_purchase_and_gift_words():
-    text = "preplay\nbuy 1>4:2 4>1:3 gift 3>6:4 买 2>5:X 5>2:3 赠与 1>2:3 赠 6>3:4\n"
-    assert [v for t, v in tokens(text) if t is Keyword.Pseudo] == ["buy", "gift", "买", "赠与", "赠"]
+    text = "preplay\nbuy 1>4:2 4>1:3 gift 3>6:4 买 2>5:X 5>2:3 赠与 1>2:3 赠 6>3:4 refuse 2>5:D 拒绝 5>2:Q\n"
+    assert [v for t, v in tokens(text) if t is Keyword.Pseudo] == ["buy", "gift", "买", "赠与", "赠", "refuse", "拒绝"]
     assert_clean(text)
     # not inside other words
     assert (Keyword.Pseudo, "buy") not in tokens("preplay\nbuyer 1>4:2\n")

@@ -1,10 +1,12 @@
 """Tribute between hands, first lead, match score — each value worked out by hand from the texts."""
 
+import re
+
 import pytest
 
 from gouji_record import parse, replay
 from gouji_record.matches.match import Due, check_transfers, tribute_cards, tribute_due
-from gouji_record.model import Action, ActionKind
+from gouji_record.model import Action
 from gouji_record.cards import parse_cards
 from gouji_record.rules.engine import Position
 from gouji_record.rules.rulesets import get_ruleset, with_options
@@ -153,7 +155,8 @@ HAND = open("examples/charter-hand.gjn", encoding="utf-8").read()
 
 def next_hand(preplay):
     rec = parse(HAND)[0]
-    gives = tuple(Action(seat=int(t[0]), to=int(t[2]), kind=ActionKind.GIVE, cards=t[4:]) for t in preplay.split())
+    # transfers "2>5:22", and a refusal "refuse 5>2:K" (拒绝, gjn 2.4) read as the notation writes it
+    gives = tuple(Action.from_text(t) for t in re.findall(r"(?:refuse )?[1-6]>[1-6]:\S+", preplay))
     return rec.model_copy(update={"preplay": gives})
 
 
@@ -388,3 +391,115 @@ def test_long_pre_play_sections_and_many_dues_alike_stay_cheap():
         _, problems = check_transfers(get_ruleset(name), alike, paid)
         assert [(p.code, p.action) for p in problems] == [("tribute-extra", 16)], name
     assert time.perf_counter() - start < 2
+
+
+# -- one decision for two transfers (issue 32) ---------------------------------------------
+# In the example deal (examples/charter-hand.gjn) seat 2 holds 2222 (no joker), seat 5 DXXX, seat 3
+# DDDX and twelve 2s, seat 6 no 2 and no joker.
+
+MUTUAL = [Due("point", 2, 5, 1, optional=True), Due("point", 5, 2, 1, optional=True), Due("place", 3, 6, 1)]
+
+
+def test_mutual_point_tribute_is_one_decision_under_004():
+    # 004 §31 "若对头双方均不开点，由走牌顺序靠后的玩家在下局摸牌前决定双方是否互进点贡": one seat decides for
+    # both transfers. Seats 2 and 5 both failed to open: each owes the other 1 card (seat 2 its 2,
+    # seat 5 its D), both or neither; then 落贡 3→6, seat 3's highest: D (004 §30: 点贡 first).
+    assert check("tournament", MUTUAL, "3>6:D")[1] == []  # neither
+    assert check("tournament", MUTUAL, "5>2:D 2>5:2 3>6:D")[1] == []  # both, in either order
+    assert check("tournament", MUTUAL, "2>5:2 5>2:D 3>6:D")[1] == []
+    # seat 5 pays, seat 2 (holding 2s) does not: the missing payment is reported where it can no
+    # longer come, at the 落贡 (action 2), or after the section (action 1) when nothing follows
+    _, problems, messages = check("tournament", MUTUAL, "5>2:D 3>6:D")
+    assert problems == [("tribute-missing", 1)]
+    assert messages[0].startswith("点贡 (point tribute): seat 2 to seat 5, 1 card(s) is owed before 落贡")
+    assert "seat 5 paid seat 2 its point tribute" in messages[0] and "expected 2>5:2 before 3>6:D" in messages[0]
+    assert check("tournament", MUTUAL[:2], "5>2:D")[1] == [("tribute-missing", 1)]
+    assert check("tournament", MUTUAL[:2], "2>5:2")[1] == [("tribute-missing", 1)]
+    # the bound payment is still paid with the highest card: seat 2 has no joker, its 2
+    assert check("tournament", MUTUAL[:2], "5>2:D 2>5:K")[1] == [("tribute-wrong", 1)]
+    # a seat with nothing to pay with (免贡) owes nothing: seat 6 holds no 2 and no joker
+    pair = [Due("point", 3, 6, 1, optional=True), Due("point", 6, 3, 1, optional=True)]
+    assert check("tournament", pair, "3>6:D")[1] == []
+
+
+def test_the_issue_32_match_is_refused_at_the_missing_payment(tmp_path):
+    # examples/tournament-match.gjn, hand 2: seats 3 and 6 both failed to open and both paid (3>6:2,
+    # 6>3:D). Leave out seat 3's: seat 6 paid, seat 3, holding 2s, pays nothing back. Under 004 §31
+    # that is one decision broken: tribute-missing at the 落贡 2>4:2, action 5 of
+    # "1>4:D 2>5:2 5>2:D 6>3:D 2>4:2 1>3:D" (点贡 come before 落贡, 004 §30).
+    with open("examples/tournament-match.gjn", encoding="utf-8") as f:
+        text = f.read()
+    assert "1>4:D 2>5:2 3>6:2 5>2:D 6>3:D 2>4:2 1>3:D" in text
+    status, rows = validate_text(tmp_path, text.replace("3>6:2 ", "", 1))
+    assert status == 1
+    assert [(e["code"], e["action"]) for e in rows[1]["match_errors"]] == [("tribute-missing", 5)]
+    assert "seat 6 paid seat 3 its point tribute" in rows[1]["match_errors"][0]["message"]
+
+
+def test_mutual_point_tribute_is_owed_both_ways_in_the_other_texts():
+    # 000 §点贡 "如果自己和对头都不开点，应该互相进贡", 001 §33 "互進1張點貢", 002 §24 "若对门互不开点，则互进
+    # 点贡": no choice, both owe (the dues are not optional there: test above); so neither paid, or one,
+    # is tribute-missing, at the 落贡 3>6:D (000/001 order 闷贡、烧贡、点贡、落贡, 002 点贡、落贡); 000 and 002
+    # return a 落贡 (6>3:5, any one card), 001 does not.
+    owed = [Due("point", 2, 5, 1), Due("point", 5, 2, 1), Due("place", 3, 6, 1)]
+    for name, back in (("online", " 6>3:5"), ("classic", ""), ("charter", " 6>3:5")):
+        assert check(name, owed, "2>5:2 5>2:D 3>6:D" + back)[1] == [], name  # (001 §26 pays from the hand:
+        # seat 2 pays before it receives the D)
+        assert check(name, owed, "3>6:D" + back)[1] == [("tribute-missing", 0)], name
+        assert check(name, owed, "5>2:D 3>6:D" + back)[1] == [("tribute-missing", 1)], name
+
+
+def test_a_place_tribute_and_its_return_are_one_between_team_mates_too():
+    # 002 §21(5) "进贡在联邦中进行时可自行商定是否进贡": seats 3 and 5 (team 1-3-5) may agree that 大落 3
+    # does not pay 头科 5 its two cards; but a tribute paid is returned (§21(4) "头科、二科吃贡后须…返还哃
+    # 等数量的牌"), two cards any, and a return comes only after a tribute paid. Seat 3's two highest: DD.
+    due = [Due("place", 3, 5, 2, optional=True)]
+    assert check("charter", due, "")[1] == []
+    assert check("charter", due, "3>5:DD 5>3:KK")[1] == []
+    assert check("charter", due, "3>5:DD")[1] == [("tribute-missing", 1)]  # the return, after the section
+    assert check("charter", due, "5>3:KK")[1] == [("tribute-extra", 0)]
+    # 004 §35 "联邦内的进贡可自行商定是否进行，若进贡需进齐": paid, it is paid whole (DD, not D); no return
+    assert check("tournament", due, "")[1] == [] and check("tournament", due, "3>5:DD")[1] == []
+    assert check("tournament", due, "3>5:D")[1] == [("tribute-wrong", 0)]
+
+
+# -- refusals (拒绝, gjn 2.4) -------------------------------------------------------------------
+
+
+def test_a_taker_refuses_tribute_under_online_only():
+    # 000 §进贡 4 "所有吃贡者可拒绝吃贡": 头科 5 refuses 大落 2's two cards (seat 2's highest: 22); the
+    # 落贡 is then settled, and nothing is returned for it (000's return gives back cards received)
+    due = [Due("place", 2, 5, 2)]
+    assert check("online", due, "refuse 2>5:22") == (["落贡 refused: refuse 2>5:22"], [], [])
+    # the cards offered are the tribute as owed (000 §进贡 "从大到小进贡"): not one 2
+    assert check("online", due, "refuse 2>5:2")[1] == [("tribute-wrong", 0)]
+    # refused, then paid: the second transfer is owed by nothing
+    assert check("online", due, "refuse 2>5:22 2>5:22")[1] == [("tribute-extra", 1)]
+    # a refusal of what nobody owes
+    assert check("online", due, "refuse 3>5:D")[1] == [("tribute-extra", 0)]
+    # a returned card cannot be refused under online (000 names no such refusal)
+    _, problems, messages = check("online", due, "2>5:22 refuse 5>2:Q 5>2:44")
+    assert problems == [("refusal-not-allowed", 1)] and "no refusal of a returned card" in messages[0]
+    # 001, 002, 004 name no refusal of tribute: refusal-not-allowed at the refusal
+    for name in ("classic", "charter", "tournament"):
+        _, problems, messages = check(name, due, "refuse 2>5:22")
+        assert problems == [("refusal-not-allowed", 0)], name
+        assert messages[0] == "refuse 2>5:22: the rules give no refusal of place tribute (落贡); it is owed"
+
+
+def test_a_payer_refuses_a_returned_card_of_a_rank_it_lacks_under_the_charter():
+    # 002 §21(4) "若进贡一方没有与还贡牌点数相同的牌，可拒绝此张还贡牌请吃贡方换": seat 2 (2222KKJJ 9…7 6 55
+    # 3333, no Q) paid 5 its 22; 5 returns a Q, which 2 refuses, then 44 in its place: two cards owed back
+    due = [Due("place", 2, 5, 2)]
+    assert check("charter", due, "2>5:22 refuse 5>2:Q 5>2:44") == (
+        ["落贡 paid: 2>5:22", "还贡 refused: refuse 5>2:Q", "还贡 paid: 5>2:44"],
+        [],
+        [],
+    )
+    # seat 2 holds kings: it may not refuse a K
+    _, problems, messages = check("charter", due, "2>5:22 refuse 5>2:K 5>2:44")
+    assert problems == [("refusal-not-allowed", 1)] and messages[0].endswith("seat 2 holds K")
+    # refused and never replaced: the return is still owed
+    assert check("charter", due, "2>5:22 refuse 5>2:Q")[1] == [("tribute-missing", 2)]
+    # a refusal before the tribute is paid refuses nothing owed back, and the charter has no refusal of tribute
+    assert check("charter", due, "refuse 5>2:Q 2>5:22 5>2:44")[1] == [("tribute-extra", 0)]

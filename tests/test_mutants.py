@@ -1457,3 +1457,294 @@ def test_with_threes_held_a_burner_with_no_threes_left_may_end_on_one_plain_play
         assert burn_condition_holds(parse_cards("KK"), rules), rules.name
     for cards in ("322", "3322"):
         assert not burn_condition_holds(parse_cards(cards), held), cards
+
+
+# -- the round (一轮) each event carries ------------------------------------------------------------
+# Event.round: "the round (一轮) the action belongs to, from 1, or None for an action before play".
+# docs/rules.md `round-end`: "the round ends when every seat with a turn has passed (扣牌), and its
+# last player leads the next round" (002 §13).
+
+
+def test_every_event_carries_the_round_of_its_action():
+    # mutants: rules.position.Step.event, Step.__init__, rules.engine._step and _rule_on giving an
+    # event no round, or round 1 to an action before play (2026-12-02 run). Charter: seat 3 calls
+    # before play (action 0, no round); seat 1 leads 5 and all five pass (actions 1-6): the pass of
+    # action 6 closes round 1 (扣牌). Seat 1 leads round 2 with its last card, K (action 7): it
+    # finishes 1st and its opposite, seat 4, is headless (002 §17). Seat 2 then plays 66 marked
+    # irregular (action 8): a pair does not answer a single (002 §8(1) 错牌不出), so it is ruled on
+    # and counts as seat 2's pass, still in round 2.
+    from gouji_record.rules.engine import step
+
+    pos, events = run("charter", {1: "5K", 2: "6633", 3: "7733", 4: "8833", 5: "9933", 6: "TT33"},
+                      "3:call 1:5 2:- 3:- 4:- 5:- 6:- 1:K")  # fmt: skip
+    pos, more = step(pos, act("2:66").model_copy(update={"irregular": True}))
+    assert [(e.kind.value, e.action, e.round) for e in events + more] == [
+        ("call", 0, None),
+        ("round-end", 6, 1),
+        ("finish", 7, 2),
+        ("headless", 7, 2),
+        ("ruling", 8, 2),
+        ("ruling", 8, 2),
+    ]
+    assert pos.round == 2 and pos.to_act == 3
+
+
+def test_a_round_closed_by_a_turn_not_taken_is_the_round_before():
+    # mutants: rules.position.Step.__init__ giving no round to the step from a position in play
+    # (2026-12-02 run), which skip_possible_turn makes. Tournament (004 §10 "“大王二杀一”不受过牌
+    # 限制"): seat 2 passes on seat 1's 5, seat 3 plays one big joker, and all pass; seat 2's cards
+    # besides its 3s are not written, so it may hold two big jokers and have a turn. Seat 3 leads
+    # 6 instead (action 7): seat 2 had none, and round 1 closes with that action, won by seat 3;
+    # the 6 is round 2's lead.
+    pos, events = run("tournament", {1: "5633", 2: "33?2", 3: "D633", 4: "33", 5: "33", 6: "33"},
+                      "1:5 2:- 3:D 4:- 5:- 6:- 1:- 3:6")  # fmt: skip
+    assert [(e.kind.value, e.seats, e.action, e.round) for e in events] == [("round-end", (3,), 7, 1)]
+    assert pos.round == 2 and pos.top is not None and pos.top.seat == 3
+
+
+# -- places while the hand goes on, and the end of a hand ---------------------------------------------
+
+
+def test_a_revolter_is_placed_fourth_once_three_seats_have_finished():
+    # mutants: rules.position.top_places placing the revolter only after four finishers (`>= 3` ->
+    # `> 3`, `>= 4`) (2026-12-02 run). Position.places: "those placed so far, top first" while the
+    # hand goes on. docs/rules.md `revolution`: the revolter "is placed 4th, or 3rd when its
+    # team-mates take 1st and 2nd". The hand of the test above (classic): seat 2 revolts, seat 1
+    # finishes 1st and seat 4 2nd (not both seat 2's team-mates 4 and 6: so it is 4th), then seat 5
+    # 3rd. Seats 6 and 3 still play, and seat 2's 4th place is settled.
+    h = Hand({1: "5", 2: "44", 3: "QQ", 4: "6", 5: "9", 6: "KK"}, "classic")
+    assert h.play("2:revolt 1:5 3:- 4:6 5:- 6:- 3:-").places == (1, 4)  # 3rd not known yet
+    pos = h.play("5:9")
+    assert not pos.over and pos.places == (1, 4, 5, 2)
+
+
+def test_no_play_is_left_to_beat_once_the_hand_is_over():
+    # mutant: rules.leaving.maybe_end leaving the last play on top when the hand ends (2026-12-02
+    # run). Position.top: "the play to beat"; the table `gouji show` prints of a position
+    # (rules.table.describe): "top" is None when nobody has a play to beat. The hand above ends
+    # with seat 6's K (seat 3 alone is left: 001 §81 one seat left), so nothing is left to beat.
+    from gouji_record.rules.table import describe
+
+    h = Hand({1: "5", 2: "44", 3: "QQ", 4: "6", 5: "9", 6: "KK"}, "classic")
+    pos = h.play("2:revolt 1:5 3:- 4:6 5:- 6:- 3:- 5:9 6:K 3:- 6:K")
+    assert pos.over and pos.top is None
+    assert describe(pos)["top"] is None
+
+
+# -- what the refusals before play say ------------------------------------------------------------
+
+
+def test_a_draw_not_made_by_every_seat_names_the_seats_that_did_not_draw():
+    # mutants: rules.preplay.play_begins naming the seats that drew, or none, as the ones that did
+    # not (2026-12-02 run). 002 §5: each of the six draws a card (抽签组邦); seats 1-4 drew, so
+    # seats 5 and 6 did not, and the first play (action 4) is refused (`draw-wrong`).
+    from test_showing import first_play
+
+    verdict, rep = first_play("1:draw h7 2:draw s8 3:draw d9 4:draw c5", get_ruleset("charter"))
+    assert verdict == ("draw-wrong", "team-draw", 4)
+    assert rep.diagnostic.message == "every seat draws a card for the teams: seats 5, 6 did not"
+    assert rep.diagnostic.message_zh == "抽签组邦须六人各抽一张：5、6号位没有抽"
+
+
+def test_a_first_lead_refusal_names_the_seat_the_shows_chose():
+    # mutants: rules.preplay.play_begins wording the refusal as if the shower had left the hand, or
+    # the other way round, and its Chinese message (2026-12-02 run). 002 §7 亮3 then 顶班: seat 2
+    # shows two 3s of hearts, seat 4 three of diamonds (more of one suit): seat 4 leads, not seat 2.
+    # When the shower revolts (sits the hand out), the next seat, 3, leads in its place.
+    from test_showing import UNKNOWN, first_play
+
+    charter = get_ruleset("charter")
+    verdict, rep = first_play("2:show h33 4:show d333", charter, first="2:33")
+    assert verdict == ("first-lead", "showing", 2)
+    assert rep.diagnostic.message == "seat 4 showed the most cards of one suit (上班) leads, not seat 2"
+    assert rep.diagnostic.message_zh == "4号位上班亮出的同花色牌最多，由4号位首发，不是2号位"
+    verdict, rep = first_play("2:show h33 2:revolt", charter, first="2:33", deal=UNKNOWN)
+    assert verdict == ("first-lead", "showing", 2)
+    assert rep.diagnostic.message_zh == "2号位上班亮出的同花色牌最多，但已离开本局：由下一家3号位首发，不是2号位"
+
+
+# -- the file's name a hand cut from lines carries ------------------------------------------------
+
+
+def test_hands_cut_from_lines_carry_the_name_they_are_read_under():
+    # mutants: notation.files.split_lines dropping its path, or naming another by default
+    # (2026-11-30 run's verdicts, open since). HandText.path is the file the hand was read from,
+    # "-" for standard input (the name `gouji` gives it, docs/guide.md); split_lines takes it as
+    # `path`, "-" when none is given.
+    from gouji_record.notation.files import split_lines
+
+    lines = ['[Event "a"]\n', "play\n", '[Event "b"]\n', "play\n"]
+    assert [(h.path, h.index, h.line) for h in split_lines(lines, "games.gjn")] == [("games.gjn", 1, 1), ("games.gjn", 2, 3)]
+    assert [h.path for h in split_lines(lines)] == ["-", "-"]
+
+
+def test_a_hand_left_to_one_team_as_play_starts_ends_before_play():
+    # mutant: rules.preplay._start_play ending such a hand without its step (2026-12-02 run).
+    # online with threes-held=yes; docs/rules.md, "a seat without 3s under `threes-held`": "holding
+    # no 2 and no joker where revolution exists: it revolts automatically; otherwise it leaves the
+    # hand when play starts, in the lowest free place (several: in seat order, seat 1 lowest)"
+    # (000 §买三 "算做自动革命"). Seats 1 and 3 hold a 2 and no 3: out, 6th and 5th; seat 5 holds 55:
+    # it revolts, 4th (its team-mates 1 and 3 did not take 1st and 2nd). Team 2-4-6 alone is left,
+    # and under `hand-end=one-team-left` the hand ends: the seats still holding cards take the
+    # places above, fewest cards first: seat 4 (2 cards), seat 2 (3), seat 6 (4). A first play is
+    # then `hand-over` ("the hand ended before play").
+    from gouji_record.rules.preplay import begin_play
+
+    held = rules("online", threes_held="yes")
+    deal = {1: "2", 2: "333", 3: "2", 4: "33", 5: "55", 6: "3333"}
+    pos, events = begin_play(run(held, deal, "")[0])
+    assert pos.over and pos.places == (4, 2, 6, 5, 3, 1)
+    assert [(e.kind.value, e.seats[0], e.place) for e in events if e.kind.value in ("out", "placed")] == [
+        ("out", 1, 6), ("out", 3, 5), ("placed", 4, 1), ("placed", 2, 2), ("placed", 6, 3), ("placed", 5, 4),
+    ]  # fmt: skip
+    assert refusal(held, deal, "2:333", leader=2) == ("hand-over", "hand-end")
+
+
+# -- the seats that leave as play starts (憋三), all before the hand may end ------------------------
+# Failing inputs found judging the mutant rules.leaving.maybe_end `pos.over or pos.preplay` -> `and`
+# (2026-12-02 run, "equivalent" in its table): the seats without a 3 left one by one and the hand
+# could end, or the melee begin, before the last of them had left, so that a seat went out, or the
+# melee began, after the hand's end, and the hand-end event named other places than the hand's.
+
+
+def _start(ruleset, deal):
+    from gouji_record.rules.preplay import begin_play
+
+    pos, events = begin_play(run(ruleset, deal, "")[0])
+    return pos, [(e.kind.value, e.seats, e.place) for e in events if e.kind.value != "headless"]
+
+
+def test_every_seat_without_a_three_leaves_before_the_hand_ends():
+    # online with threes-held=yes (docs/rules.md, "a seat without 3s under `threes-held`": it
+    # "leaves the hand when play starts, in the lowest free place (several: in seat order, seat 1
+    # lowest)", 004 §26 "均定为大落"). Seats 1, 3, 5 and 6 hold a 2 and no 3: out 6th, 5th, 4th and
+    # 3rd. Four seats are left after seat 3 leaves: the melee begins (000 §四人乱缠; its
+    # `after-dead-gouji` waits only for a finisher's last play). Team 2-4-6 alone is left, and under
+    # `hand-end=one-team-left` the hand ends: seat 2 (2 cards) 1st, seat 4 (3 cards) 2nd.
+    pos, events = _start(rules("online", threes_held="yes"), {1: "2", 2: "33", 3: "2", 4: "333", 5: "2", 6: "2"})
+    assert events == [
+        ("out", (1,), 6), ("out", (3,), 5), ("melee", (2, 4, 5, 6), None), ("out", (5,), 4), ("out", (6,), 3),
+        ("placed", (2,), 1), ("placed", (4,), 2), ("hand-end", (2, 4, 6, 5, 3, 1), None),
+    ]  # fmt: skip
+    assert pos.places == (2, 4, 6, 5, 3, 1)
+
+
+def test_a_hand_that_ends_as_play_starts_has_no_melee():
+    # charter with threes-held=yes: seats 2-6 hold a 2 and no 3 (no revolution: they hold a 2), so
+    # they leave, 6th to 2nd in seat order; seat 1 alone is left and the hand ends (002 §3
+    # `hand-end=one-left`) with seat 1 1st. The charter's melee begins with the next round
+    # (`melee-begins=next-round`, 002 §16), and there is none: no melee.
+    pos, events = _start(rules("charter", threes_held="yes"), {1: "3355", 2: "2", 3: "2", 4: "2", 5: "2", 6: "2"})
+    assert events == [
+        ("out", (2,), 6), ("out", (3,), 5), ("out", (4,), 4), ("out", (5,), 3), ("out", (6,), 2),
+        ("placed", (1,), 1), ("hand-end", (1, 6, 5, 4, 3, 2), None),
+    ]  # fmt: skip
+    assert pos.over and not pos.melee
+
+
+def test_a_hand_void_as_play_starts_has_no_more_revolutions():
+    # fours (threes held, revolution): seats 2-6 hold no 3, no 2 and no joker, so each revolts
+    # automatically in seat order (docs/rules.md as above, 001 §65 "算做自动革命"); the second
+    # revolution voids the hand (003 §番外篇2 "有两个人革命时，本局作废"): nothing happens after it.
+    pos, events = _start("fours", {1: "3355", 2: "66", 3: "77", 4: "88", 5: "99", 6: "TT"})
+    assert events == [("revolution", (2, 5), None), ("revolution", (3, 6), None), ("void-hand", (2, 3), None)]
+    assert pos.void and pos.revolted == (2, 3)
+
+
+# -- gaps of the 2026-12-02 run closed after it ---------------------------------------------------
+
+
+def test_hidden_cards_as_many_as_the_threes_not_seen_may_all_be_threes():
+    # mutant: rules.engine._apply_play asking for fewer hidden cards than 3s not yet seen (`<=` ->
+    # `<`) (2026-12-02 run, not covered). 003 §被闷 (fours: threes held, smothered last): a seat
+    # whose last play before its 3s is beaten is smothered. Four decks hold 16 3s; 14 are written
+    # in the deal (seat 2 four, seat 3 four, seats 4-6 two each), so 2 are not seen, and seat 1's
+    # two hidden cards may be those two: after 2:66 beats its 55 and all pass, the record going on
+    # with seat 2's lead says seat 1 had no turn: it was smothered, out 6th. Seat 2 plays out
+    # 3333 and is 1st.
+    t = Hand({1: "55?2", 2: "663333", 3: "3333", 4: "33", 5: "33", 6: "33"}, "fours")
+    t.play("1:55 2:66 3:- 4:- 5:- 6:-")
+    assert t.pos.maybe_smothered == ((1, 2),)
+    t.play("2:3333")
+    assert t.pos.out == (1,) and t.pos.smothers == ((2, 1),) and t.pos.finished == (2,)
+    assert [(e.seats, e.place) for e in t.events if e.kind.value == "out"] == [((1,), 6)]
+
+
+def test_a_show_in_a_later_hand_is_the_matchs_to_refuse_only_under_rules_with_shows():
+    # mutants: matches.match._suited_later refusing a show in a later hand under rules without
+    # 上班 too (2026-12-02 run, not covered). docs/rules.md "The first leader": a show "in a hand
+    # whose leader the hand before names is `show-not-allowed` (rule `first-lead`)" — the match's
+    # refusal; under `fours` and `tournament` (no 上班: 003, 004 §7-§8) "a show is
+    # `show-not-allowed`" under rule `showing`, the engine's, and the match adds none of its own.
+    from test_showing import HAND
+
+    from gouji_record import parse
+    from gouji_record.matches.match import _suited_later
+
+    record = parse(HAND.replace("\nplay\n", "\npreplay\n2:show h33\n\nplay\n", 1))[0]
+    found = _suited_later(get_ruleset("charter"), record, led=True)
+    assert [(d.code, d.rule, d.action) for d in found] == [("show-not-allowed", "first-lead", 0)]
+    assert _suited_later(get_ruleset("charter"), record, led=False) == []  # nobody named: the show decides
+    for name in ("fours", "tournament"):
+        assert _suited_later(get_ruleset(name), record, led=True) == [], name
+
+
+# -- the table `gouji show` prints (rules/table.py), in states tests/test_show.py's hand lacks ------
+
+
+def test_the_table_before_play_shows_a_revolter_its_opposites_kept_head_and_a_call():
+    # mutants: rules.table (first run against tests/test_show.py, 2026-12-04): a revolted seat's
+    # status, kept heads, calls, the pre-play phase and its head line, the seats `describe` takes,
+    # the void hand. Charter: seat 2 (no 2, no joker) revolts (革命, 002 §23): it sits the hand out,
+    # and its opposite, seat 5, keeps a head (要头) of three dead gouji plays (docs/rules.md
+    # `keep-head`); seat 1 leads (it is the first actor). Then seat 3 calls (宣点). A second
+    # revolution (seat 3) voids the hand (该局作废, 002 §23), which is then over.
+    from gouji_record.rules.table import describe, describe_text
+
+    deal = {s: "5566" for s in range(1, 7)} | {1: "KK55"}
+    pos, _ = run("charter", deal, "2:revolt")
+    assert describe_text(pos).splitlines()[0] == "before play (出牌前), 1 action made (已行1步); seat 1 leads (首发)"
+    pos, _ = run("charter", deal, "2:revolt 3:call")
+    data = describe(pos)
+    assert data["phase"] == "pre-play"
+    rows = {row["seat"]: row for row in data["seats"]}
+    assert (rows[2]["status"], rows[2]["place"]) == ("revolted", None)
+    assert [rows[s]["kept_head"] for s in range(1, 7)] == [0, 0, 0, 0, 3, 0]
+    assert [rows[s]["call"] for s in range(1, 7)] == [None, None, "call", None, None, None]
+    assert describe_text(pos).splitlines() == [
+        "before play (出牌前), 2 actions made (已行2步); seat 1 leads (首发)",
+        "seat 1   4 cards  KK55  to act (轮到)",
+        "seat 2   4 cards  6655  revolted (革命)",
+        "seat 3   4 cards  6655  called (宣点)",
+        "seat 4   4 cards  6655",
+        "seat 5   4 cards  6655  kept a head (要头): 3 dead gouji left",
+        "seat 6   4 cards  6655",
+    ]
+    assert describe(pos, 1)["view"] == 1 and describe(pos, 1)["seats"][1]["cards"] is None  # seats are 1-6
+    with pytest.raises(ValueError):
+        describe(pos, 0)
+    pos, _ = run("charter", deal, "2:revolt 3:revolt")
+    assert describe_text(pos).splitlines()[0] == "the hand is void (该局作废), round 1, 2 actions made (已行2步)"
+
+
+def test_the_table_shows_the_seats_out_and_their_places():
+    # mutants: rules.table's status, place and flag of seats out (2026-12-04). fours (003 §被闷,
+    # threes held, smothered last): seat 1 plays 55 and holds only 33; seat 2 beats it with 66:
+    # seat 1 is smothered (闷), out, 6th (大落); seat 3 beats seat 2's 66 (it holds only 33) with
+    # 77: seat 2 is smothered, out, 5th (二落). Four seats are left: the melee is on (003 §四户乱缠),
+    # and the smothered seats' opposites 4 and 5 are headless (无头).
+    from gouji_record.rules.table import describe, describe_text
+
+    pos, _ = run("fours", {1: "5533", 2: "6633", 3: "77K33", 4: "8833", 5: "9933", 6: "TT33"}, "1:55 2:66 3:77")
+    rows = describe(pos)["seats"]
+    assert [(r["status"], r["place"], r["smothered"]) for r in rows[:3]] == [
+        ("out", 6, True), ("out", 5, True), ("playing", None, False),
+    ]  # fmt: skip
+    assert describe_text(pos).splitlines()[:6] == [
+        "round 1 (第1轮), 3 actions made (已行3步); seat 4 to act (轮到4号位)",
+        "top (桌面): 77 by seat 3",  # a pair of 7s is no 够级 play (003 §够级)
+        "four-way melee (四户乱缠): on",
+        "seat 1   2 cards  33    out 6th (出局, 大落), smothered (闷)",
+        "seat 2   2 cards  33    out 5th (出局, 二落), smothered (闷)",
+        "seat 3   3 cards  K33",
+    ]

@@ -145,7 +145,7 @@ def test_action_model_validates_shape():
 
 def test_date_must_be_a_date():
     e = error(HAND.replace('[Date "2026.11.29"]', '[Date "yesterday"]'))
-    assert (e.code, e.line, e.column) == ("bad-date", 4, 2)  # line 1 is [Notation "gjn 2.3"]
+    assert (e.code, e.line, e.column) == ("bad-date", 4, 2)  # line 1 is [Notation "gjn 2.4"]
     assert parse(HAND.replace('[Date "2026.11.29"]', '[Date "2026.??.??"]'))
 
 
@@ -232,6 +232,26 @@ def test_purchases_and_gifts_are_written_with_their_word_and_read_back():
     text = write(rec)
     assert "\npreplay\nbuy 1>4:2 {付钱} 4>1:3! gift 3>6:4 6>1:X {Seats 1 3 5" in text
     assert parse(text) == [rec] and write(parse(text)[0]) == text
+
+
+def test_a_refusal_is_a_transfer_offered_and_refused():
+    # gjn 2.4 (docs/notation.md §3.3, §10): `refuse G>T:cards` (拒绝, 拒) says seat G offered seat T
+    # these cards and T refused them: a tribute (000 §进贡 "所有吃贡者可拒绝吃贡") or a returned card
+    # (002 §21(4)); one transfer, written with its word, read back the same by the grammar and the writer
+    rec = parse(with_preplay("refuse 2>5:22! 2>5:22 拒绝 5>2:Q {换} 拒 5>2:K 5>2:44"))[0]
+    assert [(a.plain_text, a.purpose, a.glyph) for a in rec.preplay] == [
+        ("2>5:22", "refuse", "!"),
+        ("2>5:22", None, None),
+        ("5>2:Q", "refuse", None),
+        ("5>2:K", "refuse", None),
+        ("5>2:44", None, None),
+    ]
+    text = write(rec)
+    assert "\npreplay\nrefuse 2>5:22! 2>5:22 refuse 5>2:Q {换} refuse 5>2:K 5>2:44" in text
+    assert parse(text) == [rec]
+    # the word needs its transfer
+    with pytest.raises(NotationError):
+        parse(with_preplay("refuse 5:revolt"))
 
 
 def test_old_files_read_the_same():

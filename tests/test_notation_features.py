@@ -131,3 +131,17 @@ def test_chinese_joker_names_and_score_tag():
     assert replay(parse(good)[0]).diagnostic is None
     d = replay(parse(good.replace('"2 0"', '"0 2"'))[0]).diagnostic
     assert d.code == "score-mismatch" and "'2 0'" in d.message
+
+
+def test_a_void_hand_scores_nothing_and_its_score_tag_is_checked():
+    # 000 §革命, 002 §23 "如同时出现2个(含2个)以上革命者，则该局作废": a void hand counts
+    # for nothing, so its Score tag can only be "0 0" (a void hand's Score tag went unchecked); 004 has no 革命, 003 holds 3s (the deal has none)
+    from gouji_record.rules.rulesets import get_ruleset
+
+    void = (EXAMPLES.parent / "conformance" / "valid" / "void-hand.gjn").read_text(encoding="utf-8")
+    for name in ("online", "classic", "charter"):
+        scored = void.replace('[Result "void"]', '[Result "void"]\n[Score "0 0"]')
+        assert replay(parse(scored)[0], get_ruleset(name)).diagnostic is None, name
+        d = replay(parse(scored.replace('"0 0"', '"2 0"'))[0], get_ruleset(name)).diagnostic
+        assert (d.code, d.action, d.rule) == ("score-mismatch", None, "void-hand"), name
+        assert d.message == "Score says '2 0' (team 1-3-5, team 2-4-6) but a void hand scores '0 0'"

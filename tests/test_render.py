@@ -61,6 +61,17 @@ def test_actions_carry_rounds_comments_and_events_cite_rules():
     assert "round-end" not in {e["kind"] for e in data["events"]}
 
 
+def test_a_ruled_lead_is_numbered_once_on_the_page():
+    # Failing input (issue 31): seat 5 leads 66 out of turn in round 2 (seat 4's lead, as it won
+    # round 1), ruled not made (002 §8(5)); seat 4 then leads 4:3333. The action list showed "2."
+    # before both, and the round keys stopped twice: one lead, at action 3 (from 0), the ^5:66.
+    text = HAND.read_text(encoding="utf-8").replace("\n2. 4:3333", "\n2. ^5:66 4:3333", 1)
+    data = replay_data(replay(parse(text)[0]))
+    leads = [(i, a["round"]) for i, a in enumerate(data["actions"]) if a["lead"]]
+    assert leads[:3] == [(0, 1), (3, 2), (16, 3)] and leads[-1] == (69, 17)
+    assert data["actions"][4]["text"] == "4:3333" and data["actions"][4]["round"] == 2
+
+
 def test_script_cannot_be_closed_from_a_comment():
     text = HAND.read_text(encoding="utf-8")
     evil = "</script><script>alert(1)</script>"
@@ -363,6 +374,7 @@ def _record_diagnostics(found):
                 for cards in ("3", "D", "22"):
                     yield preplay[:i] + (a.model_copy(update={"cards": cards}),) + preplay[i + 1 :]
                 yield preplay[:i] + (a, a) + preplay[i + 1 :]
+                yield preplay[:i] + (a.model_copy(update={"purpose": "refuse"}),) + preplay[i + 1 :]  # (拒绝)
         for i, purpose in enumerate(purposes):
             if purpose is not None:  # a purchase or a gift left out, or made last
                 yield sum(items[:i] + items[i + 1 :], ())

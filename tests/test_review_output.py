@@ -10,7 +10,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from conftest import BAD_CARD_HAND, EXAMPLES
+from conftest import BAD_CARD_HAND, EXAMPLES, ROOT
 from test_review import hand, small
 
 from gouji_record import parse, read
@@ -228,7 +228,20 @@ def test_cli_kind():
 def test_help_says_what_undecided_is_and_how_to_have_fewer():
     r = run("review", "--help")
     text = " ".join(r.output.split())
-    assert "undecided 暗牌未定" in text and "Write more of the deal (cards in place of ?N) to have fewer" in text
+    # issue 31: the help named "undecided" without saying what it is: a question the unknown
+    # cards (?N) decide, counted neither as a chance missed nor as none; fewer by writing the deal
+    assert "Undecided (暗牌未定): whether a seat could have burned, answered or opened" in text
+    assert "depends on cards the deal does not give (?N)" in text
+    assert "counts neither as a chance missed nor as none" in text
+    assert "To get fewer, write the deal: those seats' cards in place of ?N" in text
+    assert "a record with the whole deal has none" in text
+
+
+def test_the_guide_says_what_undecided_is_and_how_to_have_fewer():
+    guide = " ".join((ROOT / "docs" / "guide.md").read_text(encoding="utf-8").split())
+    assert "**Undecided** (`undecided 暗牌未定`) means: whether a seat could have burned" in guide
+    assert "counted neither as a chance missed nor as none" in guide
+    assert "To get fewer, write the deal" in guide
 
 
 # --- annotate ----------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ CHARTER = normalize_newlines((EXAMPLES / "charter-hand.gjn").read_text(encoding=
 BASE = (
     CHARTER.replace(
         "\nplay\n",
-        "\npreplay\n{Tribute paid.} 2>5:3 {a bought 3} 5:natural!\nbuy 1>4:2 {price} 4>1:3! gift 3>6:4\n"
+        "\npreplay\n{Tribute paid.} 2>5:3 {a bought 3} 5:natural!\nbuy 1>4:2 {price} 4>1:3! gift 3>6:4 refuse 2>5:X\n"
         "6:宣点 ; call\nplay\n",
         1,
     )
@@ -84,16 +84,28 @@ def test_the_text_the_mutations_start_from_has_every_kind_of_item():
         ("1>4:2", "buy"),
         ("4>1:3", "buy"),
         ("3>6:4", "gift"),
+        ("2>5:X", "refuse"),
         ("6:call", None),
     ]
     # a comment belongs to the action before it: the one opening the play section, to the call
-    assert [a.comments[:1] for a in record.preplay] == [("a bought 3",), (), ("price",), (), (), ("call",)]
+    assert [a.comments[:1] for a in record.preplay] == [("a bought 3",), (), ("price",), (), (), (), ("call",)]
     assert record.preplay[-1].comments[1].startswith("Seats 1 3 5 play against")
     assert record.comment == ("Tribute paid.",)
     actions = record.actions
     assert any(a.comments for a in actions) and any(a.round for a in actions)
     assert any(a.glyph == "!" and a.nags == (3,) for a in actions) and any(a.irregular for a in actions)
     assert any(a.burn for a in actions)
+
+
+def test_an_empty_preplay_section_reads_as_the_grammar_reads_it():
+    # gjn 2.4: a preplay section written empty says nothing happened before play; before 2.4 (and
+    # with no marker) it reads as no section. The scanner and the grammar tell the two apart alike.
+    empty = CHARTER.replace("\nplay\n", "\npreplay\n{nothing}\nplay\n", 1)
+    assert CHARTER.startswith('[Notation "gjn 2.4"]') and empty != CHARTER
+    for text, flag in ((empty, True), (empty.replace("gjn 2.4", "gjn 2.3", 1), False), (CHARTER, False)):
+        assert agree(text) == "read"
+        ((record, _),) = by_scanner(text)
+        assert record.empty_preplay is flag and record.preplay == ()
 
 
 @PROPERTY

@@ -416,3 +416,17 @@ def test_pair_tables_as_text_and_csv_and_a_page():
     assert '<th scope="row" title="Li Na">Li Na</th>' in row
     assert [c.split("</td>")[0] for c in row.split("<td>")[1:6]] == ["1", "1", "0", "1", "0"]
     assert "head to head" in page and 'id="places-chart"' in page
+
+
+def test_the_points_charts_hand_labels_never_crowd_the_last():
+    # the failing input (issue 26): a 30-hand match labelled every 4th hand (ceil(30 / 8) = 4) from
+    # hand 1, and hand 30 too: 29 and 30 stood one band apart and overlapped; the label before
+    # the last is left out when it is nearer than 4 bands, so 1 5 9 13 17 21 25 and 30
+    from gouji_record.analysis.stats import MatchPoints
+    from gouji_record.render.stats_page import _points_chart
+
+    hands = [str(h) for h in range(1, 31)]
+    chart = _points_chart(MatchPoints("m", hands, list(range(30)), [-v for v in range(30)]), "en")
+    assert [h["label"] for h in chart["hands"]] == ["1", "5", "9", "13", "17", "21", "25", "30"]
+    eight = _points_chart(MatchPoints("m", hands[:8], [0] * 8, [0] * 8), "en")  # every = 1: all eight
+    assert [h["label"] for h in eight["hands"]] == hands[:8]

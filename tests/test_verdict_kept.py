@@ -242,12 +242,18 @@ def hidden(r, i, n):
 
 
 def preplay(r, i, n):
-    """A pre-play item left out, or two swapped (their transfers read again as tribute if need be)."""
+    """A pre-play item left out, or two swapped (their transfers read again as tribute if need be),
+    a transfer refused (拒绝, gjn 2.4), or the section emptied and written empty (gjn 2.4: nothing
+    happened before play)."""
+    if n % 4 == 3:
+        return GameRecord.model_validate(r.model_dump() | {"preplay": (), "empty_preplay": True})
     if not r.preplay:
         return r
     p = list(r.preplay)
     k = i % len(p)
-    if n % 2:
+    if n % 4 == 2 and p[k].to is not None and p[k].purpose is None:
+        p[k] = p[k].model_copy(update={"purpose": "refuse"})
+    elif n % 2:
         del p[k]
     else:
         j = (k + 1) % len(p)
@@ -379,6 +385,22 @@ def test_a_round_number_after_a_hidden_turn_not_taken_is_kept():
     assert validate(text) == [(0, [])]
     assert _play(fmt(text)) == "1. 1:5 2:- 3:D 4:- 5:- 6:- 1:-\n2. 3:6\n"
     assert _play(export_import(text)) == "1. 1:5 2:- 3:D 4:- 5:- 6:- 1:-\n2. 3:6\n"
+
+
+@pytest.mark.parametrize("written", ["2. ^5:66 4:3333", "^5:66 4:3333", "^5:66 2. 4:3333"])
+def test_a_ruled_lead_and_the_lead_made_after_it_are_one_round(written):
+    # Failing input (issue 31): round 2 of examples/charter-hand.gjn is led by seat 4 (it won
+    # round 1); seat 5 leads 66 out of turn first, marked ^: ruled not made (002 §8(5) 循序渐进),
+    # and seat 4 leads 4:3333. One lead, so one "2." (fmt wrote "2. ^5:66" and "2. 4:3333" on two
+    # lines); a number the record writes on the real lead is kept, and none added before it.
+    text = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    text = text.replace("\n2. 4:3333", "\n" + written, 1)
+    assert validate(text) == [(0, [])]
+    out = _play(fmt(text))
+    round_two = [line for line in out.splitlines() if line.startswith("2. ")]
+    assert len(round_two) == 1 and "\n3. 4:QQQQ" in out
+    assert round_two[0].startswith("2. 4:3333" if written.startswith("^5:66 2.") else "2. ^5:66 4:3333")
+    assert validate(fmt(text)) == validate(text)
 
 
 @pytest.mark.parametrize("name", ["verdict-round-mismatch-fixed-by-fmt.gjn", "verdict-round-number-dropped-by-fmt.gjn"])

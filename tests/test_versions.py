@@ -49,8 +49,8 @@ def test_the_writer_writes_the_version_first_in_every_hand():
     text = write_all(records)
     hands = text.split("\n\n[")
     assert len(hands) == len(records) == 3
-    assert all(h.removeprefix("[").startswith('Notation "gjn 2.3"]\n[Event "') for h in hands)
-    assert text.count('[Notation "gjn 2.3"]') == 3
+    assert all(h.removeprefix("[").startswith('Notation "gjn 2.4"]\n[Event "') for h in hands)
+    assert text.count('[Notation "gjn 2.4"]') == 3
 
 
 def test_the_reader_reads_the_version_and_keeps_it_out_of_the_record():
@@ -100,7 +100,7 @@ def test_a_later_minor_version_reads_silently_and_is_named_under_an_error():
     with pytest.raises(NotationError) as e:
         parse_text(later.replace("\nplay\n", "\nplay\n1:33 newthing\n"))
     assert (e.value.code, e.value.line, e.value.column) == ("syntax", 19, 6)
-    assert e.value.message.endswith("; the hand follows gjn 2.9, later than this reader's gjn 2.3: a later gouji-record may read it")
+    assert e.value.message.endswith("; the hand follows gjn 2.9, later than this reader's gjn 2.4: a later gouji-record may read it")
     with pytest.raises(NotationError) as e:  # the reader's own version: no such note
         parse_text(later.replace("gjn 2.9", "gjn 2.3").replace("\nplay\n", "\nplay\n1:33 newthing\n"))
     assert "later than" not in e.value.message
@@ -125,7 +125,7 @@ def test_a_bare_purchase_of_version_1_is_a_purchase_the_card_written_first():
     assert parse(hand("fours", "1>4:2 4>1:3"))[0].preplay == record.preplay
     # fmt writes the word, and the version
     r = CliRunner().invoke(main, ["fmt", "-"], input=hand("fours", "4>1:3 1>4:2"))
-    assert r.exit_code == 0 and r.output.startswith('[Notation "gjn 2.3"]\n') and "\nbuy 1>4:2 4>1:3\n" in r.output
+    assert r.exit_code == 0 and r.output.startswith('[Notation "gjn 2.4"]\n') and "\nbuy 1>4:2 4>1:3\n" in r.output
     assert parse(r.output) == [record]
 
 
@@ -146,7 +146,7 @@ def test_an_old_match_reads_as_the_same_match_with_buy_written():
     text = (EXAMPLES / "fours-match.gjn").read_text(encoding="utf-8")
     assert text.count("\nbuy ") == 2
     old = re.sub(r"^buy (\d)>(\d):(\S+) (\d)>(\d):(\S+)$", r"\4>\5:\6 \1>\2:\3", text, flags=re.M)
-    old = old.replace('[Notation "gjn 2.3"]\n', "")
+    old = old.replace('[Notation "gjn 2.4"]\n', "")
     assert "\n4>1:3 1>4:2\n" in old and "\n2>1:4 1>2:2\n" in old and "buy" not in old
     assert parse(old) == parse(text)
     stdin = CliRunner().invoke(main, ["validate", "-"], input=old)
@@ -205,18 +205,18 @@ def test_a_hand_whose_ruleset_does_not_read_is_read_as_written():
 
 def test_the_schema_names_itself_and_the_version():
     schema = json.loads(run("schema").output)
-    assert schema["$id"] == "urn:gouji-record:schema:record:gjn-2.3"
-    assert schema["version"] == "gjn 2.3"
+    assert schema["$id"] == "urn:gouji-record:schema:record:gjn-2.4"
+    assert schema["version"] == "gjn 2.4"
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["title"] == "GameRecord"
     assert f'`"$id": "{schema["$id"]}"`' in NOTATION_MD
 
 
 def test_the_docs_give_the_version_its_changelog_and_promise():
-    assert NOTATION_MD.startswith("# The 够级 game notation (`.gjn`), version 2.3\n")
+    assert NOTATION_MD.startswith("# The 够级 game notation (`.gjn`), version 2.4\n")
     versions = NOTATION_MD.split("## 8. Versions", 1)[1].split("## 9.", 1)[0]
     rows = re.findall(r"^\| \**(\d+\.\d+)\** \| (\d{4}-\d\d-\d\d) \|", versions, flags=re.M)
-    assert [v for v, _ in rows] == ["1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "2.2", "2.3"]
+    assert [v for v, _ in rows] == ["1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "2.2", "2.3", "2.4"]
     assert [d for _, d in rows] == sorted(d for _, d in rows)
     assert "### 8.4 The promise" in versions and "`buy` and `gift`" in versions
 
@@ -256,3 +256,70 @@ def test_a_desktop_that_installs_the_entry_knows_gjn_files_by_name_and_by_their_
     for path in (named, unnamed):
         out = subprocess.run(["xdg-mime", "query", "filetype", str(path)], env=env, capture_output=True, text=True)
         assert out.stdout.strip() == "application/vnd.gouji-gjn", out.stderr
+
+
+# -- gjn 2.4: an empty preplay section, and refusals -------------------------------------------
+
+BUY_MISSING = (ROOT / "conformance" / "invalid" / "buy-missing.gjn").read_text(encoding="utf-8")
+
+
+def _validate_and_roundtrip(tmp_path, text):
+    """validate's verdict of ``text``, of ``fmt``'s output and of ``export`` then ``import``: the codes
+    of the first problem of each hand (None for a valid hand)."""
+    src = tmp_path / "in.gjn"
+    src.write_text(text, encoding="utf-8")
+
+    def verdict(path):
+        r = run("validate", "--format", "json", str(path))
+        rows = [json.loads(line) for line in r.output.splitlines() if line.startswith("{")]
+        return [(row.get("error") or (row.get("match_errors") or [{}])[0]).get("code") for row in rows]
+
+    assert run("fmt", str(src), "-o", str(tmp_path / "fmt.gjn")).exit_code == 0
+    assert run("export", str(src), "-o", str(tmp_path / "x.jsonl")).exit_code == 0
+    back = run("import", str(tmp_path / "x.jsonl"))
+    (tmp_path / "back.gjn").write_text(back.output, encoding="utf-8")
+    return verdict(src), verdict(tmp_path / "fmt.gjn"), verdict(tmp_path / "back.gjn"), back.output
+
+
+def test_an_empty_preplay_section_says_nothing_happened_from_2_4_on(tmp_path):
+    # 000 §买三 "如果所持牌中無3者必须无条件用钱…向对头买1张3": seat 1 (no 3, a 2) must buy from seat 4
+    # (33 and more). Written with a preplay section that has no purchase, the record says it made none:
+    # buy-missing (conformance buy-missing: after 5:call, action 2)
+    without_call = BUY_MISSING.replace("preplay\n5:call\n", "preplay\n")
+    assert without_call != BUY_MISSING
+    # gjn 2.4, the section written empty: nothing happened before play, so buy-missing at action 1
+    assert _validate_and_roundtrip(tmp_path, without_call)[:3] == (["buy-missing"],) * 3
+    # no section at all: the record does not say (as every version before 2.4 read it): valid
+    no_section = BUY_MISSING.replace("\npreplay\n5:call\n", "")
+    verdicts = _validate_and_roundtrip(tmp_path, no_section)
+    assert verdicts[:3] == ([None],) * 3 and "\npreplay\n" not in verdicts[3]
+    # gjn 2.3 with the section written empty: read as it was, as none; fmt and export keep that
+    # (they write 2.4 with no section, which means the same), so the verdict is kept
+    old = without_call.replace('[Notation "gjn 2.4"]', '[Notation "gjn 2.3"]')
+    verdicts = _validate_and_roundtrip(tmp_path, old)
+    assert verdicts[:3] == ([None],) * 3 and '[Notation "gjn 2.4"]' in verdicts[3] and "\npreplay\n" not in verdicts[3]
+    # the 2.4 empty section is kept by the writer and in JSON
+    records = parse(without_call)
+    assert records[0].empty_preplay and "\npreplay\n" in write(records[0]) and parse(write(records[0])) == records
+    assert GameRecord.model_validate_json(records[0].model_dump_json()) == records[0]
+    with pytest.raises(ValidationError, match="empty_preplay"):  # "nothing happened" and a declaration
+        GameRecord.model_validate({**records[0].model_dump(), "preplay": [{"seat": 5, "kind": "call"}]})
+
+
+def test_a_refusal_keeps_its_verdict_through_fmt_and_json(tmp_path):
+    # conformance valid/refuse-return (002 §21(4)) and invalid/refuse-tribute: fmt and export→import
+    # keep the refusal and the verdict
+    for name, want in (("valid/refuse-return.gjn", [None, None]), ("invalid/refuse-tribute.gjn", [None, "refusal-not-allowed"])):
+        text = (ROOT / "conformance" / name).read_text(encoding="utf-8")
+        src, fmt, back, output = _validate_and_roundtrip(tmp_path, text)
+        assert src == fmt == back == want, name
+        assert "refuse " in output
+
+
+def test_a_hand_without_a_marker_that_writes_refuse_is_of_version_2():
+    # §8.1: with no marker, a hand that writes a word of 2.x (buy, gift, refuse) is of version 2, so its
+    # bare pair 4>1:3 1>4:2 is tribute and its return, not the purchase gjn 1 would read (§8.2)
+    (record, _), = parse_text(hand("fours", "4>1:3 1>4:2 refuse 2>5:D"))
+    assert [(a.plain_text, a.purpose) for a in record.preplay] == [("4>1:3", None), ("1>4:2", None), ("2>5:D", "refuse")]
+    (old, _), = parse_text(hand("fours", "4>1:3 1>4:2"))
+    assert [a.purpose for a in old.preplay] == ["buy", "buy"]

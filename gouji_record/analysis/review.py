@@ -63,6 +63,8 @@ from ..rules.moves import FOURS, GOUJI, OPENING, HiddenPlays, first_play, gouji_
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
+from ..bots.process import DEFAULT_TIMEOUT
+from ..bots.referee import Rollouts
 from ..bots.selfplay import BOTS, finish_hand
 
 if TYPE_CHECKING:
@@ -738,22 +740,25 @@ class _Walk:
             )
 
 
-def _rollout(pos: Position, action: Action, seat: int, n: int, bot: str, rng: random.Random) -> float | None:
-    """Mean points of ``seat``'s team over ``n`` hands played out by ``bot`` after ``action``."""
+def _rollout(
+    pos: Position, action: Action, seat: int, n: int, bot: str, rng: random.Random, table: Rollouts | None = None
+) -> float | None:
+    """Mean points of ``seat``'s team over ``n`` hands played out by ``bot`` after ``action``
+    (by the bot programs of ``table`` when given)."""
     try:
         start = step(pos, action)[0]
     except IllegalAction:
         return None
     total = 0
     for _ in range(n):
-        final = finish_hand(start, rng, bot)
+        final = table.finish(start) if table is not None else finish_hand(start, rng, bot)
         if not final.over:
             return None
         total += scores(pos.ruleset, final).teams[team(seat)]
     return total / n
 
 
-def _estimates(result: Replay, f: Finding, n: int, bot: str, seed: int) -> tuple[Estimate, ...]:
+def _estimates(result: Replay, f: Finding, n: int, bot: str, seed: int, table: Rollouts | None = None) -> tuple[Estimate, ...]:
     pos = result.positions[f.action]
     if any(pos.unknown):
         return ()
@@ -761,7 +766,7 @@ def _estimates(result: Replay, f: Finding, n: int, bot: str, seed: int) -> tuple
     tried = [(actual, True)] + [(a, False) for a in f.choices[:ROLLOUT_ALTERNATIVES]]
     out = []
     for a, is_actual in tried:
-        mean = _rollout(pos, a, f.seat, n, bot, random.Random(seed))
+        mean = _rollout(pos, a, f.seat, n, bot, random.Random(seed), table)
         if mean is not None:
             out.append(Estimate(a.text, round(mean, 3), n, bot, is_actual))
     return tuple(out)
@@ -793,22 +798,29 @@ def seat_view(record: GameRecord, seat: int) -> GameRecord:
 
 
 def review(
-    result: Replay, *, rollouts: int = 0, bot: str = "person", seed: int = 1, view: int | None = None
+    result: Replay,
+    *,
+    rollouts: int = 0,
+    bot: str = "person",
+    seed: int = 1,
+    view: int | None = None,
+    bot_timeout: float = DEFAULT_TIMEOUT,
 ) -> Review:
     """Review the hand ``result`` replayed (with every position: ``replay(record)``'s default).
 
     Returns a :class:`Review` with the findings in action order, up to the hand's illegal action
     if it has one. With ``rollouts`` > 0, each finding with alternatives gets :class:`Estimate`
     values from ``rollouts`` hands played out by ``bot`` (a key of
-    :data:`~gouji_record.bots.selfplay.BOTS`) from ``seed``, when the deal is known. With
+    :data:`~gouji_record.bots.selfplay.BOTS`, from ``seed``; or else the command of a bot program,
+    one at each seat, speaking the bot protocol: gouji_record.bots.referee.Rollouts, with
+    ``bot_timeout`` seconds for each answer), when the deal is known. With
     ``view`` (a seat, 1-6), the review of that seat's decisions from its own view: the record as
     :func:`seat_view` gives it, replayed under the same ruleset, so that a finding rests only on
     what the seat could know (its cards, what was played, the counts); what the others' cards
     would decide is ``undecided`` or left out, and no other seat's decisions are reviewed. Raises
-    ``ValueError`` for a replay made with ``every_position=False``, an unknown bot, or a bad seat.
+    ``ValueError`` for a replay made with ``every_position=False`` or a bad seat, and
+    :class:`~gouji_record.bots.process.BotError` for a bot program that fails.
     """
-    if bot not in BOTS:
-        raise ValueError(f"unknown bot {bot!r}: expected one of {', '.join(BOTS)}")
     actions = result.record.all_actions
     if len(result.positions) == 1 and actions and result.diagnostic is None:
         raise ValueError("review needs every position: replay(record) without every_position=False")
@@ -821,10 +833,15 @@ def review(
         return Review(result, mine, (), min(len(actions), len(seen.positions) - 1), view=view)
     findings = _Walk(result).run()
     if rollouts > 0:
-        findings = [
-            f if not f.choices else replace(f, estimates=_estimates(result, f, rollouts, bot, seed))
-            for f in findings
-        ]
+        table = None if bot in BOTS else Rollouts(bot, result.ruleset, bot_timeout)
+        try:
+            findings = [
+                f if not f.choices else replace(f, estimates=_estimates(result, f, rollouts, bot, seed, table))
+                for f in findings
+            ]
+        finally:
+            if table is not None:
+                table.close()
     hidden = tuple(s for s in SEATS if result.positions[0].unknown[s - 1])
     walked = min(len(actions), len(result.positions) - 1)
     return Review(result, findings, hidden, walked, rollouts > 0 and bool(hidden))
@@ -1241,6 +1258,7 @@ def review_read(
     rollouts: int = 0,
     bot: str = "person",
     seed: int = 1,
+    bot_timeout: float = DEFAULT_TIMEOUT,
 ) -> Reviewed:
     """Review one hand read from a file (a :class:`~gouji_record.running.batch.ReadHand`) under ``rules``,
     judged as ``gouji validate`` judges it (:mod:`gouji_record.matches.verdict`), and format it:
@@ -1264,7 +1282,7 @@ def review_read(
     result = replay(hand.record, rules, every_position=not skipped)
     if skipped:
         return judged(Reviewed(path, index, False, kept, fmt), result, settle)
-    done = review(result, rollouts=rollouts, bot=bot, seed=seed, view=view)
+    done = review(result, rollouts=rollouts, bot=bot, seed=seed, view=view, bot_timeout=bot_timeout)
     tally = hand_tally(done, seat, kinds)
     if fmt == "gjn":
         text = write(canonical(annotate(done, seat, kinds), rules))

@@ -232,9 +232,10 @@ class Stats:
     def add_tribute(self, result: Replay, kinds: dict[int, str]) -> None:
         """Count the tribute of the hand ``result`` already added: ``kinds`` maps each pre-play
         action the match check explains as tribute to its kind (a key of
-        :data:`~gouji_record.matches.match.KIND_NAMES`); a return (还贡) is not tribute paid."""
+        :data:`~gouji_record.matches.match.KIND_NAMES`); a return (还贡) is not tribute paid, nor a
+        refusal (拒绝: no card moves)."""
         for i, kind in kinds.items():
-            if kind == "return":
+            if kind in ("return", "refused", "return-refused"):
                 continue
             a = result.record.preplay[i]
             self.rows[self.key(result, a.seat)].tribute_paid += len(a.cards)

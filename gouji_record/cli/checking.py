@@ -127,6 +127,7 @@ def _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive) -
                     progress=bar.update if bar else None,
                     encoding=encoding,
                     runner=runner,
+                    details=fmt_ == "json",  # the text output prints none of a valid hand's data
                 )
             )
             try:

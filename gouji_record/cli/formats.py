@@ -257,7 +257,7 @@ SCHEMA_ID = f"urn:gouji-record:schema:record:gjn-{CURRENT[0]}.{CURRENT[1]}"
 
 def record_schema() -> dict:
     """The JSON Schema of a record (the model's, from pydantic) with ``$schema``, ``$id``
-    (:data:`SCHEMA_ID`) and ``version`` (``"gjn 2.3"``) first."""
+    (:data:`SCHEMA_ID`) and ``version`` (``"gjn 2.4"``) first."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,

@@ -331,7 +331,18 @@ def filter_(
     help="An estimate: play the rest of the hand this many times with a bot after the action made and "
     "after each alternative (up to 3), and give each one's mean team points. Needs the whole deal.",
 )
-@click.option("--bot", type=click.Choice(["person", "random"]), default="person", show_default=True, help="The bot of --rollouts.")
+@click.option(
+    "--bot",
+    default="person",
+    show_default=True,
+    metavar="NAME|COMMAND",
+    help="The bot of --rollouts: person, random, or the command of a bot program speaking the bot protocol "
+    "(docs/bots.md), started at every seat.",
+)
+@click.option(
+    "--bot-timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
+    help="Seconds a bot program has to answer each message.",
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of --rollouts: the same seed gives the same estimates.")
 @ruleset_opt
 @format_opt
@@ -350,6 +361,7 @@ def review(
     in_place: bool,
     rollouts: int,
     bot: str,
+    bot_timeout: float,
     seed: int,
     override: RulesetOverride | None,
     fmt_: str,
@@ -370,9 +382,12 @@ def review(
     100 decisions, and its findings by kind. --summary adds those counts per player over all the
     hands.
 
-    Facts only: where cards the deal does not give (?N) decide a question, the finding says so
-    (undecided 暗牌未定), and the undecided questions of one action share one line. Write more of
-    the deal (cards in place of ?N) to have fewer: a record with the whole deal has none.
+    Facts only. Undecided (暗牌未定): whether a seat could have burned, answered or opened at an
+    action depends on cards the deal does not give (?N), so the review cannot say; such a finding
+    names the action and the seats whose unknown cards decide it (the questions of one action on
+    one line), and counts neither as a chance missed nor as none. To get fewer, write the deal:
+    those seats' cards in place of ?N (even part of a hand decides some questions); a record with
+    the whole deal has none.
     --rollouts N adds an estimate, clearly marked, from hands played out by a self-play bot.
     --format json: one JSON object per hand (JSON Lines), each finding its own object.
 
@@ -412,6 +427,7 @@ def review(
         rollouts=rollouts,
         bot=bot,
         seed=seed,
+        bot_timeout=bot_timeout,
     )
     if annotate:
         sys.exit(_annotated(work, files, encoding, override, jobs, hand_number, output, force, in_place))

@@ -11,33 +11,63 @@ from __future__ import annotations
 
 import errno
 import gc
+import importlib
 import io
 import os
 import sys
 
 import click
 
+from ..errors import GoujiError
 from ..judging.report import Problem
 from ..running.sink import OutputError
-from .bots import selfplay
-from .checking import fmt, validate
 from .common import (
+    EXIT_ILLEGAL,
     EXIT_INTERRUPTED,
     EXIT_UNREADABLE,
     _fail,
 )
-from .conformance import conformance
-from .events import events
-from .formats import export, import_, schema
-from .hands import filter_, review, split, stats
-from .pages import render
-from .show import show
-from .table import beats, moves, rules
+
+#: Every sub-command, by name: the module of ``gouji_record.cli`` that defines it and its name
+#: there. A command's module is imported only when the command runs (or ``gouji --help`` lists
+#: them all), so ``gouji validate`` does not pay at start-up for the analyzer, the pages, the
+#: bots or the archives (click's lazily loaded sub-commands; docs/performance.md).
+COMMANDS = {
+    "validate": ("checking", "validate"),
+    "bot": ("bots", "bot"),
+    "fmt": ("checking", "fmt"),
+    "render": ("pages", "render"),
+    "rules": ("table", "rules"),
+    "beats": ("table", "beats"),
+    "moves": ("table", "moves"),
+    "export": ("formats", "export"),
+    "import": ("formats", "import_"),
+    "schema": ("formats", "schema"),
+    "stats": ("hands", "stats"),
+    "filter": ("hands", "filter_"),
+    "review": ("hands", "review"),
+    "split": ("hands", "split"),
+    "selfplay": ("bots", "selfplay"),
+    "events": ("events", "events"),
+    "show": ("show", "show"),
+    "conformance": ("conformance", "conformance"),
+    "edit": ("edit", "edit"),
+}
 
 
 class _Group(click.Group):
     """The ``gouji`` group: Ctrl-C exits 130 as shells expect, and an output that cannot be
-    written (a full disk, a closed pipe) is one line on standard error, never a traceback."""
+    written (a full disk, a closed pipe) is one line on standard error, never a traceback. Its
+    sub-commands are those of :data:`COMMANDS`, each imported when it is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in COMMANDS and name not in self.commands:
+            module, attr = COMMANDS[name]
+            self.add_command(getattr(importlib.import_module(f"{__package__}.{module}"), attr), name)
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
         if sys.stdout is None:  # the shell closed it (`gouji … >&-`): writing to it is an error
@@ -52,6 +82,14 @@ class _Group(click.Group):
             _quiet_stdout()
             _fail(Problem(e.path, 0, 0, "unwritable", e.message))
             raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+        except GoujiError as e:
+            # a bot program of review's rollouts (selfplay keeps its hands: cli.bots); only a
+            # command that ran a bot has imported the module whose error it is
+            process = sys.modules.get(f"{__package__.rpartition('.')[0]}.bots.process")
+            if process is None or not isinstance(e, process.BotError):
+                raise
+            click.secho(f"error[bot]: {e.message}", fg="red", err=True)
+            raise click.exceptions.Exit(EXIT_ILLEGAL) from None
         except BrokenPipeError:  # the reader went away (`gouji fmt f | head`): nothing more to say
             _quiet_stdout()
             raise click.exceptions.Exit(EXIT_UNREADABLE) from None
@@ -123,25 +161,6 @@ def main() -> None:
     named - is standard input. Exit codes: 0 valid, 1 a rule is broken, 2 a
     file cannot be read or the command line is wrong.
     """
-
-
-main.add_command(validate)
-main.add_command(fmt)
-main.add_command(render)
-main.add_command(rules)
-main.add_command(beats)
-main.add_command(moves)
-main.add_command(export)
-main.add_command(import_)
-main.add_command(schema)
-main.add_command(stats)
-main.add_command(filter_)
-main.add_command(split)
-main.add_command(review)
-main.add_command(selfplay)
-main.add_command(events)
-main.add_command(show)
-main.add_command(conformance)
 
 
 if __name__ == "__main__":  # python -m gouji_record.cli

@@ -63,6 +63,14 @@ from .common import (
     help="Add a timeline lane with the findings of gouji review: burns not taken, answers not made, "
     "openings missed, yields, 3s and 闷 (点评).",
 )
+@click.option(
+    "--split",
+    "split_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write one page per hand into this directory (hand-0001.html …) and index.html, a list of the "
+    "hands with a finder (by number, event or player): a large file opens fast a hand at a time.",
+)
 @force_opt
 @encoding_opt
 def render(
@@ -73,6 +81,7 @@ def render(
     lang: str,
     seat: int,
     reviewed: bool,
+    split_dir: str | None,
     force: bool,
     encoding: str | None,
 ) -> None:
@@ -95,7 +104,12 @@ def render(
     """
     from ..render.html import render_replays
 
-    if output is None:
+    if split_dir is not None:
+        if output is not None:
+            raise click.UsageError("--split writes a directory of pages: give it or -o, not both")
+        if file == "-":
+            raise click.UsageError("--split reads a file, not standard input")
+    elif output is None:
         output = "-" if file == "-" else str(_html_beside(file))
         if file != "-" and same_file(file, output):  # hand.html given as FILE: never written over
             raise click.UsageError(f"{file} ends in .html: the page would overwrite it; give -o")
@@ -135,9 +149,14 @@ def render(
         if hand_number is not None and count < hand_number:
             raise click.BadParameter(f"{file} has {count} hand(s)", param_hint="--hand")
 
+    if split_dir is not None:
+        _split(file, split_dir, hands(), lang=lang, seat=seat, review=reviewed, judge=judge, force=force)
+        if unreadable:
+            sys.exit(EXIT_UNREADABLE)
+        return
     with Sink(output, force=force) as out:
         try:
-            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out, judge=judge)
+            render_replays(hands(), lang=lang, seat=seat, review=reviewed, out=out, judge=judge, source=_source(file, hand_number, encoding))
         except ValueError:
             if not unreadable:
                 raise
@@ -153,3 +172,46 @@ def _html_beside(file: str) -> Path:
     made ``.html`` (``a/hand.gjn`` → ``a/hand.html``, ``hand`` → ``hand.html``)."""
     path = Path(file)
     return path.with_suffix(".html") if path.suffix else path.with_name(path.name + ".html")
+
+
+def _split(
+    file: str,
+    directory: str,
+    hands: Iterator[tuple[Replay, Problem | None]],
+    *,
+    lang: str,
+    seat: int,
+    review: bool,
+    judge: MatchJudge,
+    force: bool,
+) -> None:
+    """``render --split``: each hand's own page (``hand-0001.html`` …, each written whole or not at
+    all) and ``index.html`` listing them, written last. The hands of a match are judged within it,
+    as on the one page."""
+    from ..render.html import index_entry, render_index, render_replays
+
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise click.FileError(directory, hint=e.strerror or str(e)) from None
+    entries = []
+    for n, (result, problem) in enumerate(hands, start=1):
+        name = f"hand-{n:04d}.html"
+        with Sink(str(folder / name), force=force) as out:
+            render_replays([(result, problem)], lang=lang, seat=seat, review=review, out=out, judge=judge, index="index.html")
+        entries.append(index_entry(result, name, n))
+    if entries:
+        with Sink(str(folder / "index.html"), force=force) as out:
+            out.write(render_index(entries, title=Path(file).name, lang=lang))
+
+
+def _source(file: str, hand_number: int | None, encoding: str | None) -> tuple[str, str] | None:
+    """The record the page carries as a download: FILE's name and text, when the page holds all of
+    it (not standard input, not ``--hand``) and it can be read as text; else ``None``."""
+    if file == "-" or hand_number is not None:
+        return None
+    try:
+        return Path(file).name, Path(file).read_text(encoding=encoding or "utf-8-sig")
+    except (OSError, UnicodeDecodeError, LookupError):
+        return None

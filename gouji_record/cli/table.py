@@ -7,7 +7,8 @@ import sys
 import click
 from pydantic import BaseModel
 
-from ..cards import CardError
+from ..cards import BIG_JOKER, SMALL_JOKER, TWO, CardError, format_cards, parse_cards
+from ..model import ActionKind
 from ..judging.replay import RulesetOverride
 from ..judging.report import diagnostic_problem
 from ..rules.plays import PlayError, parse_play
@@ -180,15 +181,36 @@ def beats(top: str, play: str, ruleset_name: str | None, options: tuple[str, ...
     "--hand", "hand_number", type=click.IntRange(min=1), default=1, show_default=True, help="Which hand of FILE."
 )
 @click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's actions.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    help="At most this many entries per seat (after grouping); the rest are counted, not listed.",
+)
+@click.option("--each", is_flag=True, help="One entry per play: plays differing in 2s or jokers not grouped.")
 @ruleset_opt
 @format_opt
 @encoding_opt
 def moves(
-    file: str, at: int, hand_number: int, seat: int | None, override: RulesetOverride | None, fmt_: str, encoding: str | None
+    file: str,
+    at: int,
+    hand_number: int,
+    seat: int | None,
+    limit: int | None,
+    each: bool,
+    override: RulesetOverride | None,
+    fmt_: str,
+    encoding: str | None,
 ) -> None:
     """List the legal actions after action N of a hand: the seat to act's
     plays, pass and yield, and the burns other seats could claim, in claim
     order — "could seat 4 have burned here?" answered by the rules.
+
+    Plays that differ only in how many 2s or jokers they carry (贴钱, 挂花)
+    share one entry: the cards of their rank, then the 2s and jokers they may
+    add, and how many plays that is — `3:QQ (+ 0-12 2s: 13 plays)` stands for
+    3:QQ, 3:2QQ … 3:222222222222QQ (--each lists them one by one). --limit N
+    lists at most N entries per seat. --format json lists every action, one
+    by one, whatever --limit and --each say.
 
     Plays that need cards the deal does not give (?N) are listed by kind:
     `5:*?2` is any burn of two cards by seat 5 that uses some of them, `4:?3`
@@ -234,20 +256,62 @@ def moves(
         text = a.text  # type: ignore[attr-defined]
         return f"{text} (e.g. {examples[text]})" if text in examples else text
 
-    declared = [shown(a) for a in actions if isinstance(a, Action) and a.kind.preplay]
+    def listed(group: list) -> list[str]:
+        texts = [shown(a) for a in group] if each else _grouped(group, shown)
+        if limit is not None and len(texts) > limit:
+            texts = texts[:limit] + [f"… {len(texts) - limit} more (--limit {limit})"]
+        return texts
+
+    declared = [a for a in actions if isinstance(a, Action) and a.kind.preplay]
     if declared:
-        click.echo("  before play: " + " ".join(declared))
-    own: dict[int, list[str]] = {pos.to_act if seat is None else seat: []}  # type: ignore[dict-item]
-    by_seat: dict[int, list[str]] = {}
+        click.echo("  before play: " + " ".join(listed(declared)))
+    own: dict[int, list] = {pos.to_act if seat is None else seat: []}  # type: ignore[dict-item]
+    by_seat: dict[int, list] = {}
     for a in actions:
         if not (isinstance(a, Action) and a.kind.preplay):
-            (by_seat if a.burn else own).setdefault(a.seat, []).append(shown(a))
-    for n, (s, texts) in enumerate(own.items()):
+            (by_seat if a.burn else own).setdefault(a.seat, []).append(a)
+    for n, (s, group) in enumerate(own.items()):
         smothered = any(m == pos.to_act for m, _ in pos.maybe_smothered)
         why = "it was smothered: its hidden cards may all be 3s" if smothered else "its hidden cards may hold no two big jokers"
         if_none = f", if seat {pos.to_act} has no turn ({why})" if n else ""
-        click.echo(f"  seat {s}{if_none}: " + (" ".join(texts) or "nothing"))
-    for s, texts in by_seat.items():
-        click.echo(f"  burn by seat {s}: " + " ".join(texts))
+        click.echo(f"  seat {s}{if_none}: " + (" ".join(listed(group)) or "nothing"))
+    for s, group in by_seat.items():
+        click.echo(f"  burn by seat {s}: " + " ".join(listed(group)))
     if pos.top is not None and not by_seat and seat is None:
         click.echo("  no seat can burn")
+
+
+#: What a play may carry besides its rank (贴钱, 挂花), and how an entry of :func:`_grouped` names it.
+_EXTRAS = ((TWO, "2s"), (SMALL_JOKER, "X"), (BIG_JOKER, "D"))
+
+
+def _grouped(actions: list, shown) -> list[str]:
+    """The entries of ``moves``' text, in the order of their first action. Plays that differ only
+    in how many 2s and jokers they carry (same seat, burn or not, same cards of their rank) are one
+    entry: the cards of the rank, the range of each that the plays carry and how many plays there
+    are (fewer than the ranges' product where not every mix is legal): ``3:QQ (+ 0-12 2s: 13
+    plays)``, ``5:*KK (+ 1-2 X, 0-1 D: 2 plays)`` for 5:*XXKK and 5:*DXKK; plays of 2s and jokers alone are one
+    entry, ``2:2s and jokers alone (1-4 2s: 4 plays)``. Any other action, and a play
+    alone in its group, as ``shown`` gives it."""
+    groups: dict[tuple, list] = {}
+    for n, a in enumerate(actions):
+        cards = parse_cards(a.cards) if getattr(a, "kind", None) is ActionKind.PLAY else None
+        if cards is None:
+            groups[("alone", n)] = [a]
+        else:  # (2s and jokers alone: no rank cards, one group)
+            groups.setdefault((a.seat, a.burn, tuple(c if r < TWO else 0 for r, c in enumerate(cards))), []).append(a)
+    out = []
+    for key, members in groups.items():
+        if len(members) == 1:
+            out.append(shown(members[0]))
+            continue
+        seat, burn, base = key
+        counts = [parse_cards(a.cards) for a in members]
+        ranges = []
+        for rank, name in _EXTRAS:
+            low, high = min(c[rank] for c in counts), max(c[rank] for c in counts)
+            if high:
+                ranges.append(f"{low}-{high} {name}" if high > low else f"{low} {name}")
+        head = f"{seat}:{'*' if burn else ''}" + (format_cards(base) + " (+ " if any(base) else "2s and jokers alone (")
+        out.append(f"{head}{', '.join(ranges)}: {len(members)} plays)")
+    return out

@@ -237,7 +237,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
             "purpose",
             "string",
             True,
-            "`buy` or `gift` for a purchase (买三) or gift of a 3 or a 4; null for tribute and other kinds.",
+            "`buy` or `gift` for a purchase (买三) or gift of a 3 or a 4, `refuse` for cards offered and refused (拒绝); "
+            "null for tribute and other kinds.",
         ),
         Column("suit", "string", True, "The suit of a `show` or a `draw` (s, h, c, d); null for other kinds.", "花色"),
         *_CARDS,

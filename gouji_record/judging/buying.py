@@ -51,7 +51,7 @@ _TIER_ZH = {"opposite": "对头", "opposite-team": "对头的联邦", "team": "�
 
 def trade_names(preplay) -> list[tuple[str, str] | None]:
     """Per pre-play action, what its purchase or gift is called, in Chinese and English (``买三``,
-    ``buying a 3``; ``赠与``, ``gift of a 4``), or ``None`` for any other action."""
+    ``buying a 3``; ``赠与``, ``gift of a 4``; a refusal ``拒绝``, ``refused``), or ``None`` for any other action."""
     out: list[tuple[str, str] | None] = []
     for purpose, items in preplay_items(tuple(preplay)):
         if purpose is None:
@@ -59,7 +59,9 @@ def trade_names(preplay) -> list[tuple[str, str] | None]:
             continue
         cards = parse_cards(items[-1].cards)  # the card bought or given
         rank = THREE if cards[THREE] else FOUR if cards[FOUR] else None
-        if purpose == "buy":
+        if purpose == "refuse":  # (a refusal, 拒绝: a tribute or a returned card, not a trade of 3s)
+            names = ("拒绝", "refused")
+        elif purpose == "buy":
             names = BUY_NAMES[rank] if rank is not None else ("买", "buying")
         else:
             names = GIFT_NAMES[rank] if rank is not None else ("赠与", "gift")
@@ -355,11 +357,12 @@ def check_buying(rules: Ruleset, record: GameRecord) -> tuple[list[str], list[Di
     before_tribute = None  # the holdings when buying ends, where it comes before tribute
     for i, a, role in transfers(record):
         cards = parse_cards(a.cards)
-        if role == "tribute":
+        if role in ("tribute", "refused"):  # (a refusal is part of tribute, and moves no card)
             if not tribute_seen and rules.buy_before_tribute:
                 end, before_tribute = i, check.held
             tribute_seen = True
-            check.held = check.held.move(a.seat, a.to, cards, payment=True)
+            if role == "tribute":
+                check.held = check.held.move(a.seat, a.to, cards, payment=True)
             continue
         if role == "price":
             price = (i, a)

@@ -33,9 +33,10 @@ def canonical(record: GameRecord, ruleset: Ruleset | None = None) -> GameRecord:
     [1, None, None, None, None, None, 2, 5]
     """
     actions = list(record.actions)
-    result = replay(record, ruleset)
     first = len(record.preplay)
-    for i, pos in enumerate(result.positions[first : first + len(actions)]):
-        if actions[i].round is None and pos.top is None and not pos.over:
-            actions[i] = actions[i].model_copy(update={"round": pos.round})
+    for number, at in replay(record, ruleset).leads().items():
+        # one number to a lead: none added where the record writes one on an action at it (a
+        # ruled ``^`` action and the lead made after it stand at one lead: ``2. ^5:66 4:3333``)
+        if all(actions[i - first].round is None for i in at):
+            actions[at[0] - first] = actions[at[0] - first].model_copy(update={"round": number})
     return record.model_copy(update={"actions": tuple(actions)})

@@ -75,6 +75,30 @@ class Replay:
         """How many events of ``kind`` were derived."""
         return sum(1 for e in self.events if e.kind is kind)
 
+    def leads(self) -> dict[int, list[int]]:
+        """The actions written at the lead (发牌) of each round the replay starts: ``{round:
+        [index, …]}``, indexes into ``record.all_actions`` in order, the first being where the
+        round is written to start (its ``N.``). A round has one lead, but more than one action
+        may stand at it: an irregular action (``^``) that is ruled not made (错牌不出) before the
+        lead that is made, ``2. ^5:66 4:3333``. Every output that numbers rounds (``fmt``, the
+        replay page) reads this, so that a round is numbered once (docs/notation.md, section 4).
+        Actions after the first problem, which the replay does not reach, are in no round here.
+
+        >>> from gouji_record import parse
+        >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+        >>> [r] = parse(f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"]'
+        ...             " play 1:33 2:- 3:- 4:- 5:- 6:- ^5:66 1:44")
+        >>> replay(r).leads()  # ^5:66 is not made: seat 1 leads round 2 with 1:44
+        {1: [0], 2: [6, 7]}
+        """
+        out: dict[int, list[int]] = {}
+        actions = self.record.all_actions
+        for i in range(len(self.record.preplay), min(len(actions), len(self.positions))):
+            pos = self.positions[i]
+            if pos.top is None and not pos.over:
+                out.setdefault(pos.round, []).append(i)
+        return out
+
 
 @dataclass(frozen=True)
 class RulesetOverride:
@@ -192,8 +216,11 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
 
 def _wrong_purchase(rules: Ruleset, record: GameRecord) -> Diagnostic | None:
     """The first purchase or gift of a 3 or a 4 (买三, 买四, 赠与) that ``rules`` refuse, or
-    ``None`` (:func:`~gouji_record.judging.buying.check_buying`)."""
-    if not record.preplay:
+    ``None`` (:func:`~gouji_record.judging.buying.check_buying`). A record that says nothing of
+    what happened before play (no ``preplay`` section, gjn 2.3 and before any section left
+    empty) is not checked: only a section written, empty (gjn 2.4) or not, says what happened
+    (docs/notation.md §3.3, docs/rules.md "Buying 3s and 4s")."""
+    if not record.preplay and not record.empty_preplay:
         return None
     from .buying import check_buying  # (buying is below the replay in its folder; only needed here)
 
@@ -226,6 +253,27 @@ def _round_fits(pos: Position, action: Action) -> bool:
     return skipped is not None and _round_fits(skipped[0], action)
 
 
+def _check_score(record: GameRecord, rules: Ruleset, pos: Position, rule: str) -> Diagnostic | None:
+    """``score-mismatch`` under ``rule`` when the Score tag disagrees with the scores of the hand over
+    at ``pos``: a void hand's are 0 and 0 (该局作废, rule ``void-hand``), any other's its places'
+    and extras' (``scoring``); ``None`` when it agrees or there is no Score tag."""
+    score_tag = record.tags.get("Score")
+    if score_tag is None:
+        return None
+    teams = scores(rules, pos).teams
+    derived_score = f"{teams[1]} {teams[0]}"
+    if score_tag.split() == derived_score.split():
+        return None
+    gives, gives_zh = ("a void hand scores", "该局作废，得分") if pos.void else ("the play gives", "按出牌")
+    return _problem(
+        rules,
+        "score-mismatch",
+        rule,
+        f"Score says {score_tag!r} (team 1-3-5, team 2-4-6) but {gives} {derived_score!r}",
+        f"得分标签写的是“{score_tag}”（1·3·5联邦、2·4·6联邦），而{gives_zh}应为“{derived_score}”",
+    )
+
+
 def _problem(rules: Ruleset, code: str, rule: str, message: str, zh: str) -> Diagnostic:
     """A diagnostic about the record as a whole (its Result or Score tag), not one action;
     ``message`` in English, ``zh`` the same in Chinese."""
@@ -237,8 +285,8 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
     if claimed is None:
         return None
     if pos.void or claimed == ():
-        if pos.void and claimed == ():
-            return None
+        if pos.void and claimed == ():  # 该局作废 (000 §革命, 002 §23, 003): it scores nothing, "0 0"
+            return _check_score(record, rules, pos, "void-hand")
         derived = "void" if pos.void else "-".join(map(str, pos.places)) or "*"
         return _problem(
             rules,
@@ -256,18 +304,10 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
             f'{record.tags["Result"]!r}: write "*" for an unfinished hand',
             f"记录在这一局结束之前就停了，但结果标签写的是“{record.tags['Result']}”：未打完的一局应写“*”",
         )
-    score_tag = record.tags.get("Score")
-    if score_tag is not None and claimed == pos.places:
-        teams = scores(rules, pos).teams
-        derived_score = f"{teams[1]} {teams[0]}"
-        if score_tag.split() != derived_score.split():
-            return _problem(
-                rules,
-                "score-mismatch",
-                "scoring",
-                f"Score says {score_tag!r} (team 1-3-5, team 2-4-6) but the play gives {derived_score!r}",
-                f"得分标签写的是“{score_tag}”（1·3·5联邦、2·4·6联邦），而按出牌应为“{derived_score}”",
-            )
+    if claimed == pos.places:
+        problem = _check_score(record, rules, pos, "scoring")
+        if problem is not None:
+            return problem
     if claimed != pos.places:
         derived = "-".join(map(str, pos.places))
         return _problem(

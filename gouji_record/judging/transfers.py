@@ -57,13 +57,16 @@ class Holdings:
 def transfers(record: GameRecord) -> list[tuple[int, Action, str]]:
     """The transfers of ``record``'s pre-play section, each with its index among the pre-play
     actions and its role: ``tribute`` (a transfer alone: tribute or a return), ``price`` and
-    ``bought`` (the two transfers of a purchase, 买三/买四), ``gift`` (赠与)."""
+    ``bought`` (the two transfers of a purchase, 买三/买四), ``gift`` (赠与), ``refused`` (a tribute
+    or a returned card offered and refused, 拒绝: no card moves)."""
     out: list[tuple[int, Action, str]] = []
     i = 0
     for purpose, items in preplay_items(record.preplay):
         for n, a in enumerate(items):
             if a.kind is ActionKind.GIVE:
-                role = {None: "tribute", "gift": "gift"}.get(purpose) or ("price" if n == 0 else "bought")
+                role = {None: "tribute", "gift": "gift", "refuse": "refused"}.get(purpose) or (
+                    "price" if n == 0 else "bought"
+                )
                 out.append((i, a, role))
             i += 1
     return out
@@ -71,8 +74,8 @@ def transfers(record: GameRecord) -> list[tuple[int, Action, str]]:
 
 def tribute_transfers(record: GameRecord) -> list[tuple[int, Action]]:
     """The transfers of ``record``'s pre-play section that tribute may explain (not purchases and
-    gifts), with their index among the pre-play actions."""
-    return [(i, a) for i, a, role in transfers(record) if role == "tribute"]
+    gifts; refusals, 拒绝, too), with their index among the pre-play actions."""
+    return [(i, a) for i, a, role in transfers(record) if role in ("tribute", "refused")]
 
 
 __all__ = ["Holdings", "transfers", "tribute_transfers"]

@@ -20,7 +20,7 @@ from ..model import ActionKind, GameRecord
 from ..judging.lead import first_leader
 from ..judging.replay import Replay
 from ..judging.transfers import Holdings, transfers, tribute_transfers
-from ..cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
+from ..cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_cards, parse_cards
 from ..rules.engine import SEATS, Position, begin_play, opposite, team
 from ..rules.events import Diagnostic
 from ..rules.rulesets import Ruleset
@@ -33,6 +33,8 @@ KIND_NAMES = {
     "place": ("落贡", "place tribute"),
     "sweep": ("对头贡", "sweep tribute"),
     "return": ("还贡", "return"),
+    "refused": ("拒贡", "tribute refused"),
+    "return-refused": ("拒收还贡", "return refused"),
 }
 _RULE = {
     "smother": "smother-tribute",
@@ -41,6 +43,8 @@ _RULE = {
     "place": "place-tribute",
     "sweep": "place-tribute",
     "return": "return-tribute",
+    "refused": "tribute-refusal",
+    "return-refused": "tribute-refusal",
 }
 
 
@@ -49,7 +53,8 @@ class Due:
     """One tribute owed: ``giver`` pays ``taker`` ``count`` cards of ``kind``.
 
     ``optional``: the text lets the seats agree not to pay it (between
-    team-mates, or mutual point tribute in 004 §31).
+    team-mates, or mutual point tribute in 004 §31, where the two directions
+    are one decision: :class:`_Search` pays both or neither).
     """
 
     kind: str
@@ -237,7 +242,7 @@ class _Fail:
 @dataclass(frozen=True)
 class _State:
     k: int  # next transfer
-    status: tuple[str, ...]  # per due: u unpaid, p paid, s not paid (optional), w waived (免贡)
+    status: tuple[str, ...]  # per due: u unpaid, p paid, s not paid (optional), w waived (免贡), r refused
     owed: tuple[int, ...]  # per due: cards of its return still owed (-1: returned)
     returning: bool  # a return was made: under return-after=all-tribute no tribute follows
     held: Holdings
@@ -259,6 +264,14 @@ class _Search:
         self.transfers = payments
         order = rules.tribute_order
         self.rank = [order.index("place" if d.kind == "sweep" else d.kind) for d in dues]
+        # 互进点贡 where the text makes it optional (004 §31) is one decision for both directions:
+        # each optional point due's partner, the one going back between the same two seats
+        self.partner = {
+            j: i
+            for j, d in enumerate(dues)
+            for i, e in enumerate(dues)
+            if d.optional and e.optional and d.kind == e.kind == "point" and (e.giver, e.taker) == (d.taker, d.giver)
+        }
         self.memo: dict[_State, list[str] | _Fail] = {}
 
     # -- the steps ---------------------------------------------------------------------------
@@ -271,7 +284,7 @@ class _Search:
             if status[j] != "u" or self.rank[j] >= below:
                 continue
             zh, en = KIND_NAMES[d.kind]
-            if d.optional:
+            if d.optional and status[self.partner.get(j, j)] != "p":  # (once one of 互进点贡 is paid, both are)
                 status[j] = "s"
                 notes.append(
                     Bilingual(
@@ -295,6 +308,20 @@ class _Search:
                 return status, notes, j
         return status, notes, None
 
+    def bound(self, status, j: int) -> tuple[str, str]:
+        """Why due ``j`` is owed although optional, as a clause in English and Chinese (``("", "")``
+        when it is not): its partner in 互进点贡 was paid, and the two are one decision (004 §31
+        "由走牌顺序靠后的玩家…决定双方是否互进点贡")."""
+        i = self.partner.get(j)
+        if i is None or status[i] != "p":
+            return "", ""
+        d = self.dues[i]
+        en = (
+            f" (seat {d.giver} paid seat {d.taker} its point tribute, and whether the two pay each other is one "
+            "decision: both pay or neither does)"
+        )
+        return en, f"（{d.giver}号位已向{d.taker}号位进点贡，是否互进点贡是一个决定：双方都进，或都不进）"
+
     def whose(self) -> str:
         return "it was dealt " if self.rules.pay_from == "dealt" else ""
 
@@ -312,7 +339,7 @@ class _Search:
     def _run(self, st: _State) -> list[str] | _Fail:
         rules = self.rules
         k, held = st.k, st.held
-        while k < len(self.transfers) and self.transfers[k][2] != "tribute":
+        while k < len(self.transfers) and self.transfers[k][2] not in ("tribute", "refused"):
             _, a, role = self.transfers[k]  # buying (买三, 买四) and gifts (赠与) move cards, and owe nothing
             held, k = held.move(a.seat, a.to, parse_cards(a.cards), payment=role == "price"), k + 1
         if k != st.k:
@@ -320,6 +347,8 @@ class _Search:
         if st.k == len(self.transfers):
             return self.finish(st)
         a = self.transfers[st.k][1]
+        if self.transfers[st.k][2] == "refused":
+            return self.refusal(st, a)
         cards = parse_cards(a.cards)
         at = self.at(st)
         fails: list[_Fail] = []
@@ -368,12 +397,13 @@ class _Search:
                 continue
             settled, notes, blocker = self.settle(st, self.rank[j])
             if blocker is not None:
+                why, why_zh = self.bound(st.status, blocker)
                 message = (
-                    f"{self.dues[blocker]} is owed before {zh} (the order is {self.order()}): "
+                    f"{self.dues[blocker]} is owed before {zh}{why} (the order is {self.order()}): "
                     f"expected {self.text(st, blocker)} before {a.text}"
                 )
                 message_zh = (
-                    f"{zh}之前须先进{self.dues[blocker].zh}（顺序是{self.order()}）："
+                    f"{zh}之前须先进{self.dues[blocker].zh}{why_zh}（顺序是{self.order()}）："
                     f"{a.text}之前应为{self.text(st, blocker)}"
                 )
                 diag = _diag(rules, "tribute-missing", "tribute", message, message_zh, at)
@@ -411,14 +441,91 @@ class _Search:
             fails.append(_Fail(st.k, _EXTRA, _diag(rules, "tribute-extra", "tribute", message, zh, at)))
         return max(fails, key=lambda f: (f.depth, f.weight))
 
+    def refusal(self, st: _State, a) -> list[str] | _Fail:
+        """A refusal (``refuse G>T:cards``, 拒绝): a tribute its taker refuses (000 §进贡 "所有吃贡者可
+        拒绝吃贡": offered as owed, then not owed, and nothing comes back for it), or a returned
+        card its receiver refuses (002 §21(4) "若进贡一方没有与还贡牌点数相同的牌，可拒绝此张还贡牌请
+        吃贡方换": a seat holding no card of that rank; the return is still owed). No card moves.
+        Where the rules allow neither (``refuse-tribute``, ``refuse-return``), ``refusal-not-allowed``."""
+        rules, cards, at = self.rules, parse_cards(a.cards), self.at(st)
+        said = f"拒绝 {a.plain_text}"  # (the item in Chinese, for the messages in Chinese)
+        fails: list[_Fail] = []
+
+        def not_allowed(what: str, what_zh: str, weight: int) -> None:
+            message = f"{a.text}: the rules give no refusal of {what}; it is owed"
+            zh = f"{said}：规则没有{what_zh}，仍须照付"
+            fails.append(_Fail(st.k, weight, _diag(rules, "refusal-not-allowed", "tribute-refusal", message, zh, at)))
+
+        for j, d in enumerate(self.dues):  # a returned card refused: the seat that paid refuses it
+            if st.owed[j] <= 0 or (d.taker, d.giver) != (a.seat, a.to):
+                continue
+            if not rules.refuse_return:
+                not_allowed("a returned card (还贡)", "拒绝还贡牌", _WRONG)
+                continue
+            held = st.held.hands[a.to - 1]
+            have = [RANK_LETTERS[r] for r, n in enumerate(cards) if n and held[r]]
+            if sum(cards) > st.owed[j] or have:
+                why = f"seat {a.to} holds {'/'.join(have)}" if have else f"only {st.owed[j]} card(s) are owed back"
+                why_zh = f"{a.to}号位有{'/'.join(have)}" if have else f"只欠还{st.owed[j]}张"
+                message = (
+                    f"{a.text}: a returned card is refused only by a seat that holds no card of its rank, "
+                    f"to have it changed: {why}"
+                )
+                zh = f"{said}：只有手中没有与还贡牌点数相同的牌才可拒绝此张还贡牌：{why_zh}"
+                fails.append(_Fail(st.k, _WRONG, _diag(rules, "refusal-not-allowed", "tribute-refusal", message, zh, at)))
+                continue
+            rest = self.run(_State(st.k + 1, st.status, st.owed, st.returning, st.held))
+            if isinstance(rest, list):
+                note = Payment(f"还贡 refused: {a.text}", f"拒收还贡：{said}", en=f"return refused: {a.text}")
+                note.kind, note.action = "return-refused", at
+                return [note, *rest]
+            fails.append(rest)
+        for j, d in enumerate(self.dues):  # a tribute refused by its taker
+            if st.status[j] != "u" or (d.giver, d.taker) != (a.seat, a.to):
+                continue
+            if any(st.status[i] == "u" and self.dues[i] == d for i in range(j)):
+                continue
+            zh, en = KIND_NAMES[d.kind]
+            if not rules.refuse_tribute:
+                not_allowed(f"{en} ({zh})", f"拒绝吃{zh}", _WRONG)
+                continue
+            settled, notes, blocker = self.settle(st, self.rank[j])
+            if blocker is not None:
+                message = f"{self.dues[blocker]} is owed before {zh} (the order is {self.order()}): before {a.text}"
+                message_zh = f"{zh}之前须先进{self.dues[blocker].zh}（顺序是{self.order()}）：在{said}之前"
+                fails.append(_Fail(st.k, _ORDER, _diag(rules, "tribute-missing", "tribute", message, message_zh, at)))
+                continue
+            want = self.expected(st, j)
+            if not any(want):  # nothing to pay it with (免贡): nothing to refuse
+                continue
+            if cards != want:
+                expected = f"{d.giver}>{d.taker}:{format_cards(want)}"
+                message = f"a refused {en} ({zh}) is the tribute as owed: expected refuse {expected}, not {a.text}"
+                message_zh = f"拒绝的{zh}就是应进的贡：应为拒绝 {expected}，而不是{said}"
+                fails.append(_Fail(st.k, _WRONG, _diag(rules, "tribute-wrong", "tribute-cards", message, message_zh, at)))
+                continue
+            settled[j] = "r"
+            rest = self.run(_State(st.k + 1, tuple(settled), st.owed, st.returning, st.held))
+            if isinstance(rest, list):
+                note = Payment(f"{zh} refused: {a.text}", f"{zh}被拒：{said}", en=f"{en} refused: {a.text}")
+                note.kind, note.action = "refused", at
+                return [*notes, note, *rest]
+            fails.append(rest)
+        if not fails:
+            message = f"{a.text}: seat {a.seat} owes seat {a.to} no tribute and no return to refuse"
+            zh = f"{said}：{a.seat}号位并不欠{a.to}号位贡或还贡，无可拒绝"
+            fails.append(_Fail(st.k, _EXTRA, _diag(rules, "tribute-extra", "tribute-refusal", message, zh, at)))
+        return max(fails, key=lambda f: (f.depth, f.weight))
+
     def finish(self, st: _State) -> list[str] | _Fail:
         """Every transfer is explained: what is still owed?"""
         rules, at = self.rules, self.at(st)
         _, notes, blocker = self.settle(st, len(rules.tribute_order))
         if blocker is not None:
             d = self.dues[blocker]
-            message = f"{d} is owed: expected {self.text(st, blocker)}"
-            zh = f"欠{d.zh}：应为{self.text(st, blocker)}"
+            why, why_zh = self.bound(st.status, blocker)
+            message = f"{d} is owed{why}: expected {self.text(st, blocker)}"
+            zh = f"欠{d.zh}{why_zh}：应为{self.text(st, blocker)}"
             return _Fail(st.k, 0, _diag(rules, "tribute-missing", _RULE[d.kind], message, zh, at))
         for j, n in enumerate(st.owed):
             if n > 0:

@@ -38,7 +38,7 @@ from ..model import (
     tag_value_problem,
 )
 from ..width import fold_comment
-from .version import VERSION_TAG, parse_version
+from .version import EMPTY_PREPLAY, VERSION_TAG, parse_version
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]
@@ -163,7 +163,7 @@ def purchase_items(items: list[tuple]) -> list[tuple]:
 
 
 def labelled(item: tuple, purpose: str) -> tuple:
-    """A parsed transfer item of a purchase (``buy``) or a gift (``gift``), marked so; comments
+    """A parsed transfer item of a purchase (``buy``), a gift (``gift``) or a refusal (``refuse``), marked so; comments
     between a purchase's two transfers are left as they are."""
     if item[0] != "action":
         return item
@@ -270,7 +270,8 @@ def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str,
 
 
 def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]:
-    """Check one parsed hand and build its record and source map.
+    """Check one parsed hand and build its record and source map. ``preplay_items``: ``None``
+    when the hand has no ``preplay`` section.
 
     Raises :class:`NotationError` for a tag :func:`check_tags` refuses, a bad deal
     (a seat given twice or not at all, not 36 cards, more of a rank than four
@@ -280,6 +281,10 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
     tag_values, where.tags = check_tags(tags)
     if VERSION_TAG in where.tags:
         where.version = parse_version(next(v for t, v in tags if str(t) == VERSION_TAG), where.tags[VERSION_TAG])
+    # gjn 2.4: a preplay section written empty says nothing happened before play (no section: not said)
+    empty = preplay_items is not None and where.version is not None and where.version >= EMPTY_PREPLAY
+    empty = empty and not any(item[0] == "action" for item in preplay_items)
+    preplay_items = preplay_items or []
 
     hands: dict[int, str] = {}
     if deal is None:  # no deal section: nothing is known of the hands
@@ -377,6 +382,7 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
         tags=tag_values,
         deal=tuple(hands[s] for s in range(1, 7)),
         preplay=tuple(preplay),
+        empty_preplay=empty,
         comment=tuple(comment),
         actions=tuple(actions),
     )

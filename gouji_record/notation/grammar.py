@@ -91,7 +91,7 @@ class _Build(Transformer):
         return (
             "action",
             with_marks(action, glyph, nags) if marks else action,
-            (tok.line, tok.column + (tok[0] == "^")),
+            loc(tok),  # the action's first character, its ^ included
         )
 
     def transfer(self, children):
@@ -112,6 +112,9 @@ class _Build(Transformer):
     def gift(self, children):
         return ("group", [labelled(children[1], "gift")])
 
+    def refusal(self, children):
+        return ("group", [labelled(children[1], "refuse")])
+
     def preplay(self, items):
         flat = []
         for item in items:
@@ -127,4 +130,4 @@ class _Build(Transformer):
     def hand(self, children):
         tags = [c for c in children if isinstance(c[0], Token)]
         sections = dict(c for c in children[len(tags) :])
-        return build_hand(tags, sections.get("deal"), sections.get("preplay", []), sections["play"])
+        return build_hand(tags, sections.get("deal"), sections.get("preplay"), sections["play"])

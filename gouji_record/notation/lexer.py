@@ -21,7 +21,7 @@ burn ``*``                             Operator.Word
 pass ``-``, yield ``~``                Operator
 irregularity ``^``                     Name.Exception
 declarations (revolt, 革命, …)         Keyword.Pseudo
-``buy`` 买, ``gift`` 赠与               Keyword.Pseudo
+``buy`` 买, ``gift`` 赠与, ``refuse`` 拒绝 Keyword.Pseudo
 ``show`` 亮, ``draw`` 抽签 and a suit   Keyword.Pseudo and Name.Attribute
 round number ``12.``                   Generic.Subheading
 glyphs ``!`` ``?`` ``!!`` …            Generic.Emph
@@ -63,8 +63,8 @@ _DECLARATIONS = (
     r"(?:(?:revolt|keep-head|no-head|natural|precall|call|wind|claim)(?![\w-])"
     r"|革命|要头|无头|自然开点|接风|挑牌|宣点|明点|预点)"
 )
-#: The words before a purchase's two transfers (买三, 买四) and a gift's one (赠与).
-_TRANSFER_WORDS = r"(?:(?<![\w-])(?:buy|gift)(?![\w-])|买|赠与|赠)"
+#: The words before a purchase's two transfers (买三, 买四), a gift's one (赠与) and a refusal's (拒绝).
+_TRANSFER_WORDS = r"(?:(?<![\w-])(?:buy|gift|refuse)(?![\w-])|买|赠与|赠|拒绝|拒)"
 #: 上班 and 抽签组邦: the word, then the suit of the cards (``1:show h444``, ``2:抽签 红桃7``).
 _SUITED = r"(show|draw|亮|抽签)(\s*)(黑桃|红桃|梅花|方块|[♠♥♣♦shcdSHCD])"
 _GLYPH = r"(?:!!|\?\?|!\?|\?!|!|\?)"

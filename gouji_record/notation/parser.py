@@ -50,6 +50,7 @@ EXPECTED_WORDS = {
     "GIVE": "a transfer like '6>1:DX'",
     "BUY": "a purchase like 'buy 1>4:2 4>1:3'",
     "GIFT": "a gift like 'gift 4>1:3'",
+    "REFUSE": "a refusal like 'refuse 2>5:D'",
     "SUITED_STEP": "'show' (上班) or 'draw' (抽签组邦)",
     "SUITED_CARDS": "a suit (s h c d, or ♠ ♥ ♣ ♦) and cards of one rank, like 'h444'",
     "ACTION": "an action: a seat 1-6 and a colon, then cards, '-' or '~', like '3:QQQ'",

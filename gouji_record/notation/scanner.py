@@ -60,7 +60,7 @@ def _patterns() -> tuple[re.Pattern, ...]:
     preplay = re.compile(
         rf"{_WS}(?:(?P<nl>\n)|(?P<give>{t['GIVE']}){_WS}(?P<cards>{t['CARDS']})(?:{_WS}(?P<glyph>{t['GLYPH']}))?"
         rf"|(?P<seat>{t['SEAT']}){_WS}(?P<word>{t['DECLARATION']})(?:{_WS}(?P<glyph2>{t['GLYPH']}))?|{comment}"
-        rf"|(?P<buy>{t['BUY']})|(?P<gift>{t['GIFT']})"
+        rf"|(?P<buy>{t['BUY']})|(?P<gift>{t['GIFT']})|(?P<refuse>{t['REFUSE']})"
         rf"|(?P<play>play)|(?P<other>.))"
     )
     # groups, for findall: white space, action, its annotations, newline, round number, comment, other
@@ -163,7 +163,7 @@ def _scan(c: _Cursor) -> list:
         else:
             raise _Decline
         items = _play(c, play_re)
-        hands.append(build_hand(tags, deal, preplay or [], items))
+        hands.append(build_hand(tags, deal, preplay, items))
 
 
 def _deal(c: _Cursor, m: re.Match, entry_re, blank_re, keyword_re):
@@ -191,7 +191,7 @@ def _deal(c: _Cursor, m: re.Match, entry_re, blank_re, keyword_re):
 
 def _preplay(c: _Cursor, preplay_re) -> list:
     items: list = []
-    group: list | None = None  # the items of a purchase or gift being read
+    group: list | None = None  # the items of a purchase, a gift or a refusal being read
     purpose = ""
     for m in preplay_re.finditer(c.text, c.pos):
         if m.group("nl") is not None:
@@ -202,16 +202,16 @@ def _preplay(c: _Cursor, preplay_re) -> list:
                 items.append(item)
                 continue
             group.append(item)
-            if purpose == "gift":
-                items.append(labelled(item, "gift"))
+            if purpose != "buy":  # a gift, a refusal: one transfer
+                items.append(labelled(item, purpose))
                 group = None
             elif sum(1 for g in group if g[0] == "action") == 2:
                 items.extend(purchase_items(group))
                 group = None
-        elif m.group("buy") is not None or m.group("gift") is not None:
+        elif m.group("buy") is not None or m.group("gift") is not None or m.group("refuse") is not None:
             if group is not None:
                 raise _Decline
-            group, purpose = [], "buy" if m.group("buy") is not None else "gift"
+            group, purpose = [], next(word for word in ("buy", "gift", "refuse") if m.group(word) is not None)
         elif group is not None and (not group or m.group("comment") is None):
             raise _Decline  # inside a purchase or gift only a comment between its two transfers
         elif m.group("seat") is not None:
@@ -238,7 +238,7 @@ def _play(c: _Cursor, play_re) -> list:
         if action:
             if "\n" in action:
                 raise _Decline
-            column = pos - line_start + 1 + (action[0] == "^")
+            column = pos - line_start + 1  # the action's first character, its ^ included
             base = action_from_token(action)
             if marks:
                 base = with_marks(base, "".join(ch for ch in marks if ch in "!?") or None, marks)

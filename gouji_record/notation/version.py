@@ -1,4 +1,4 @@
-"""The notation's version (记谱法版本): the ``[Notation "gjn 2.3"]`` tag a hand carries, what a reader
+"""The notation's version (记谱法版本): the ``[Notation "gjn 2.4"]`` tag a hand carries, what a reader
 makes of it, and what the writer writes (docs/notation.md, "Versions").
 
 A version is ``MAJOR.MINOR``. A minor version only adds to the notation: a text that reads under
@@ -7,12 +7,12 @@ version above its own (what it does not know is a located error, as any text it 
 major version may give a text another meaning (2.0: a transfer written alone is no longer a
 purchase), so a reader refuses a major version it does not know.
 
->>> parse_version("gjn 2.3", (1, 1))
-(2, 3)
+>>> parse_version("gjn 2.4", (1, 1))
+(2, 4)
 >>> parse_version("gjn 9.0", (4, 2))
 Traceback (most recent call last):
   ...
-gouji_record.errors.NotationError: [Notation "gjn 9.0"]: expected "gjn 1.N" or "gjn 2.N" (this reader follows gjn 2.3); gjn 9 is a notation it does not know: read the file with a gouji-record that knows gjn 9
+gouji_record.errors.NotationError: [Notation "gjn 9.0"]: expected "gjn 1.N" or "gjn 2.N" (this reader follows gjn 2.4); gjn 9 is a notation it does not know: read the file with a gouji-record that knows gjn 9
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from ..model import NOTATION_TAG
 #: The tag that says which version of the notation a hand follows.
 VERSION_TAG = NOTATION_TAG
 #: The version this reader and writer follow.
-CURRENT = (2, 3)
+CURRENT = (2, 4)
+#: The version from which a ``preplay`` section written empty says nothing happened before play.
+EMPTY_PREPLAY = (2, 4)
 #: The major versions this reader reads (1: before ``buy`` and ``gift``; docs/notation.md, "Versions").
 KNOWN_MAJORS = (1, 2)
 #: What the writer writes as the first line of every hand.
@@ -91,8 +93,8 @@ def newer_note(text: str) -> str:
 
 def legacy(record, version: tuple[int, int] | None) -> bool:
     """Whether a hand follows the notation before ``buy`` and ``gift`` (major version 1): it says
-    so (``[Notation "gjn 1.3"]``), or it says no version and writes no ``buy`` and no ``gift`` (a
-    file that writes them is of version 2, whatever it omits)."""
+    so (``[Notation "gjn 1.3"]``), or it says no version and writes no ``buy``, no ``gift`` and no
+    ``refuse`` (a file that writes them is of version 2, whatever it omits)."""
     if version is not None:
         return version[0] == 1
     return not any(a.purpose for a in record.preplay)
@@ -110,4 +112,4 @@ def as_written(hands: list) -> list:
     ]
 
 
-__all__ = ["CURRENT", "LEGACY_READING", "as_written", "legacy", "newer_note", "KNOWN_MAJORS", "VERSION_LINE", "VERSION_TAG", "parse_version", "version_text"]
+__all__ = ["CURRENT", "EMPTY_PREPLAY", "LEGACY_READING", "as_written", "legacy", "newer_note", "KNOWN_MAJORS", "VERSION_LINE", "VERSION_TAG", "parse_version", "version_text"]

@@ -109,7 +109,7 @@ def write(record: GameRecord) -> str:
     lines.append("deal")
     lines.extend(_deal_line(seat, hand) for seat, hand in enumerate(record.deal, start=1))
     lines.append("")
-    if record.preplay:
+    if record.preplay or record.empty_preplay:  # (gjn 2.4: written empty, nothing happened before play)
         lines.append("preplay")
         _fill(lines, _comment_tokens(record.comment))
         _fill(lines, _preplay_tokens(record.preplay))

@@ -30,7 +30,6 @@ from functools import lru_cache
 #: Our notes in the sources (items in parentheses written in English), in English alone and in
 #: Chinese. A quotation of the text inside an English note is in curly quotes.
 GLOSSES: dict[str, tuple[str, str]] = {
-    "no dead plays": ("no dead plays", "无死牌"),
     "no extras": ("no extras", "无加减分"),
     "no tribute": ("no tribute", "无进贡"),
     "no tribute: personal scores instead": ("no tribute: personal scores instead", "无进贡，改记个人分"),
@@ -55,32 +54,22 @@ GLOSSES: dict[str, tuple[str, str]] = {
         "无赠与：向本联邦要3属于买三",
     ),
     "no 還貢 named": ("no return named", "未提還貢"),
+    "no refusal named": ("no refusal named", "未提拒绝"),
+    "no refusal of a returned card named": ("no refusal of a returned card named", "未提拒绝还贡牌"),
+    "no refusal of tribute named": ("no refusal of tribute named", "未提拒绝吃贡"),
     "no 闷贡 in the charter": ("no smother tribute in the charter", "大纲无闷贡"),
     "not in these rules": ("not in these rules", "本规则无此条"),
     "not named": ("not named", "未提及"),
     "not named: no 上班": ("not named: no showing", "未提及：无上班"),
-    "same count only": ("same count only", "只比同样张数"),
     "teams not drawn in these rules": ("teams not drawn in these rules", "本规则不抽签组邦"),
     "the charter's 错牌不出 is applied": ("the charter's “错牌不出” is applied", "采用大纲的错牌不出"),
     "上班: only the first hand": ("showing: only the first hand", "上班：仅第一局"),
-    "大王二杀一 is Jinan's rule, not these": (
-        "two big jokers beating one (“大王二杀一”) is Jinan's rule, not these",
-        "大王二杀一是济南的规则，不是本规则",
-    ),
-    "挂小花 example: 2 big + 3 J beat 2 small + 3 nine": (
-        "example of “挂小花”: 2 big jokers + 3 J beat 2 small + 3 nines",
-        "挂小花之例：2张大王+3张J胜2张小王+3张9",
-    ),
     "無頭: only after 革命": ("headless: only after a revolution", "無頭：仅在革命之后"),
     "第三条 联邦可直接指定成员，也可通过抽签组建: no colours named": (
         "“第三条 联邦可直接指定成员，也可通过抽签组建”: no colours named",
         "第三条 联邦可直接指定成员，也可通过抽签组建：未提花色",
     ),
     "第二十六条: no penalty named": ("“第二十六条”: no penalty named", "第二十六条：未提罚则"),
-    "第五条: 大王效力最高, but two beat one": (
-        "“第五条: 大王效力最高”, but two big jokers beat one",
-        "第五条：大王效力最高，但大王二杀一",
-    ),
     "第八条 第一局开牌人由抽签决定: no 上班": (
         "“第八条 第一局开牌人由抽签决定”: no showing",
         "第八条 第一局开牌人由抽签决定：无上班",

@@ -71,7 +71,7 @@ def _inert(value: Any) -> Any:
 def environment() -> jinja2.Environment:
     """The Jinja2 environment of the pages (the replay, the stats page): the templates of
     html_templates/, autoescaped, control characters made inert, undefined names an error."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(_template_dir()),
         autoescape=True,
         finalize=_inert,
@@ -79,6 +79,8 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}  # no spaces: a smaller page
+    return env
 
 
 def _rule(key: str) -> dict[str, str]:
@@ -198,12 +200,11 @@ def replay_data(
     for i, kind in enumerate(kinds or ()):  # tribute named by its kind (落贡, 还贡 …), as the match explains it
         if kind is not None:
             trades[i] = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
+    at_lead = {i: (number, i == at[0]) for number, at in result.leads().items() for i in at}
     for i, a in enumerate(all_actions):
         lead = False
-        if i < len(positions) and not a.kind.preplay:
-            before = positions[i]
-            if before.top is None and not before.over:
-                number, lead = before.round, True
+        if i in at_lead:  # a round is led once, a ruled ^ action at its lead included (2. ^5:66 4:3333)
+            number, lead = at_lead[i]
         elif i >= len(positions):  # not replayed: after the illegal action
             lead = a.round is not None
             number = a.round if a.round is not None else number
@@ -294,6 +295,70 @@ def replay_data(
     }
 
 
+#: The six-seat lists of a frame, sent as the seats that changed.
+_SEAT_LISTS = ("hands", "unknown", "counts")
+#: An action's keys the page carries only when they differ from these (replay.js fills them in).
+_ACTION_DEFAULTS: dict[str, Any] = {
+    "to": None,
+    "burn": False,
+    "glyph": "",
+    "nags": [],
+    "irregular": False,
+    "comments": [],
+    "preplay": False,
+    "purpose": None,
+    "suit": None,
+    "trade": None,
+    "lead": False,
+}
+
+
+def page_hand(data: dict[str, Any]) -> dict[str, Any]:
+    """A hand's :func:`replay_data` as the page carries it, small (about a fifth of it on
+    self-played hands; ``bench/page_size.py`` measures it): ``frames[0]`` whole and each later frame
+    as only the keys that changed from the frame before, the six-seat lists (``hands``, ``unknown``,
+    ``counts``) as ``{"seat index": value}`` of the seats that changed, and a frame's ``trick``
+    (always the actions from the round's first to the frame's last) as ``trickFrom``, the index of
+    its first action; the actions without their text (the page does not show it) and without the
+    keys whose value is their default (``_ACTION_DEFAULTS``); each event's rule as its key, the
+    rules named once in ``rules`` (``{key: {"en": …, "zh": …}}``), its source as its index in
+    ``sources`` (each source written once), and its ``note`` and ``place``
+    only when it has one. ``replay.js`` expands all back, as data: no rule is applied there.
+    ``data`` is left as it is."""
+    frames: list[dict[str, Any]] = []
+    before: dict[str, Any] | None = None
+    for i, frame in enumerate(data["frames"]):
+        trick = frame["trick"]
+        now = {k: v for k, v in frame.items() if k != "trick"}
+        now["trickFrom"] = trick[0] if trick else i
+        if before is None:
+            frames.append(now)
+        else:
+            change: dict[str, Any] = {}
+            for key, value in now.items():
+                if key in _SEAT_LISTS:
+                    seats = {str(s): v for s, (v, was) in enumerate(zip(value, before[key])) if v != was}
+                    if seats:
+                        change[key] = seats
+                elif value != before[key]:
+                    change[key] = value
+            frames.append(change)
+        before = now
+    actions = [
+        {k: v for k, v in a.items() if k != "text" and not (k in _ACTION_DEFAULTS and v == _ACTION_DEFAULTS[k])}
+        for a in data["actions"]
+    ]
+    rules = {e["rule"]["key"]: {"en": e["rule"]["en"], "zh": e["rule"]["zh"]} for e in data["events"]}
+    sources = list(dict.fromkeys(e["source"] for e in data["events"]))
+    at = {source: i for i, source in enumerate(sources)}
+    short = {"rule": lambda rule: rule["key"], "source": lambda source: at[source]}
+    events = [
+        {k: short[k](v) if k in short else v for k, v in e.items() if not (k in ("note", "place") and v is None)}
+        for e in data["events"]
+    ]
+    return {**data, "frames": frames, "actions": actions, "events": events, "rules": rules, "sources": sources}
+
+
 def _finding(f: Finding) -> dict[str, Any]:
     """A review finding as the page draws it: an event on the review lane (点评)."""
     zh, en, _ = KINDS[f.kind]
@@ -332,6 +397,8 @@ def render_replays(
     review: bool = False,
     out: None = None,
     judge: MatchJudge | None = None,
+    index: str | None = None,
+    source: tuple[str, str] | None = None,
 ) -> str: ...
 
 
@@ -345,6 +412,8 @@ def render_replays(
     review: bool = False,
     out: Writer,
     judge: MatchJudge | None = None,
+    index: str | None = None,
+    source: tuple[str, str] | None = None,
 ) -> None: ...
 
 
@@ -357,6 +426,8 @@ def render_replays(
     review: bool = False,
     out: Writer | None = None,
     judge: MatchJudge | None = None,
+    index: str | None = None,
+    source: tuple[str, str] | None = None,
 ) -> str | None:
     """One self-contained HTML page replaying every hand of ``hands`` (a hand selector when there are
     several). ``judge``, if given, has judged the hands of the file before these (``render --hand``:
@@ -365,7 +436,10 @@ def render_replays(
     1–6: that seat's own view) are the page's initial settings; the reader can change both. With
     ``review`` each hand is reviewed (:func:`~gouji_record.analysis.review.review`) and its findings are
     drawn on a lane of the timeline (点评); with a ``seat`` too, also from that seat's view
-    (``review(..., view=seat)``), which the page shows in that seat's view.
+    (``review(..., view=seat)``), which the page shows in that seat's view. ``index``, if given, is
+    the address of the page listing the file's hands (``render --split``): the page links to it.
+    ``source`` (a file name and its text), if given, is the record the page carries and offers as a
+    download (the ``.gjn`` beside the replay, as a PGN viewer offers its game).
 
     ``hands`` may be any iterable, a generator included: it is consumed once, one hand at a time,
     and no :class:`Replay` is kept once its hand is turned into page data (only the few positions
@@ -393,13 +467,17 @@ def render_replays(
         seen_by = (seat, review_hand(result, view=seat).findings) if review and seat else None
         entry = overview.add(result)
         data = replay_data(result, problem, lines, entry.kinds if entry is not None else None, findings, seen_by)
+        # the match's standings after this hand (累计, team 1 then team 0), and its match's name
+        data["standings"] = [entry.standings[1], entry.standings[0]] if entry is not None else None
+        data["match"] = result.record.tags.get("Match") if entry is not None else None
         if header is None:
             header = {k: data[k] for k in ("title", "tags", "players", "ruleset")}
         titles.append(data["title"])
         number = result.record.tags.get("Hand") or str(len(titles))
         outcome = ("void" if result.final.void else "-".join(map(str, result.places))) if result.complete else "*"
-        choices.append({"number": number, "result": outcome, "title": data["title"]})
-        packed.append(zlib.compress(_json(data).encode("ascii"), 1))
+        find = " ".join([number, data["title"], *data["players"]])  # what the hand picker finds it by
+        choices.append({"number": number, "result": outcome, "title": data["title"], "find": find})
+        packed.append(zlib.compress(_json(page_hand(data)).encode("ascii"), 1))
         del data, result, entry
     if header is None:
         raise ValueError("nothing to render")
@@ -413,9 +491,11 @@ def render_replays(
             titles=titles,
             choices=choices,
             same_titles=len(set(titles)) == 1,
-            page_data=_page_data(packed, lang, seat),
+            page_data=_page_data(packed, lang, seat, source),
             overview=overview.finish(),
             lang=lang,
+            index=index,
+            carries_source=source is not None,
             **_assets(),
         )
     )
@@ -432,10 +512,12 @@ def _json(value: Any) -> str:
     return htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"])
 
 
-def _page_data(packed: list[bytes], lang: str, seat: int) -> Iterator[markupsafe.Markup]:
-    """The page's JSON, ``{"hands": [...], "lang": …, "seat": …}``, a hand at a time: the same text
-    as ``tojson`` of the whole object (its keys are sorted, and ``hands`` comes first)."""
-    head, tail = _json({"hands": [], "lang": lang, "seat": seat}).split("[]", 1)
+def _page_data(packed: list[bytes], lang: str, seat: int, source: tuple[str, str] | None) -> Iterator[markupsafe.Markup]:
+    """The page's JSON, ``{"hands": [...], "lang": …, "seat": …, "source": …}``, a hand at a time: the
+    same text as ``tojson`` of the whole object (its keys are sorted, and ``hands`` comes first).
+    ``source`` is ``{"name": …, "text": …}``, the record the page offers as a download, or null."""
+    carried = {"name": source[0], "text": source[1]} if source else None
+    head, tail = _json({"hands": [], "lang": lang, "seat": seat, "source": carried}).split("[]", 1)
     yield markupsafe.Markup(head + "[")
     for i, blob in enumerate(packed):
         text = zlib.decompress(blob).decode("ascii")
@@ -522,3 +604,33 @@ def stylesheet(page: str) -> markupsafe.Markup:
     """The CSS a page (``replay``, ``stats``) inlines: ``base.css``, the colours, font and margins
     the pages share, then ``PAGE.css``."""
     return markupsafe.Markup(_asset("base.css") + _asset(f"{page}.css"))
+
+
+def index_entry(result: Replay, file: str, number: int) -> dict[str, Any]:
+    """A hand's row in the index of ``render --split`` (:func:`render_index`): the page ``file``,
+    the hand's ``number`` (its Hand tag, else its place in the file, from 1), event, players and
+    result (its places, ``void`` or ``*``), whether it breaks a rule, and the text the index's
+    finder matches (number, event, players)."""
+    record = result.record
+    shown = record.tags.get("Hand") or str(number)
+    title = record.tags.get("Event", "?")
+    players = [record.player(s) for s in range(1, 7)]
+    outcome = ("void" if result.final.void else "-".join(map(str, result.places))) if result.complete else "*"
+    return {
+        "file": file,
+        "number": shown,
+        "title": title,
+        "players": players,
+        "result": outcome,
+        "illegal": result.diagnostic is not None,
+        "find": " ".join([shown, title, *players]),
+    }
+
+
+def render_index(entries: list[dict[str, Any]], *, title: str, lang: str = "zh") -> str:
+    """The index page of ``render --split``: one row per hand (:func:`index_entry`), each linking
+    to its own replay page, with a finder that narrows the rows to the hands whose number, event or
+    player's name matches what is typed. Raises :class:`ValueError` for a bad ``lang``."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+    return environment().get_template("index.html.j2").render(hands=entries, title=title, lang=lang, css=stylesheet("index"))

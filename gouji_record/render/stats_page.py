@@ -267,7 +267,7 @@ def _points_chart(points: MatchPoints, lang: str) -> dict[str, Any]:
         "hands": [
             {"label": h, "x": _n(x(i)), "title": _say("hand", lang, n=h)}
             for i, h in enumerate(points.hands)
-            if i % every == 0 or i == n - 1
+            if (i % every == 0 and not 0 < n - 1 - i < every) or i == n - 1  # the last, and none too near it
         ],
         "hand_y": height - 12,
         "lines": lines,

@@ -48,6 +48,7 @@ class EventKind(str, Enum):
     CLAIM = "claim"  #: 挑牌: a seat claims it can play out the rest
     RULING = "ruling"  #: 裁定: the engine rules on an action marked irregular (^)
     GIVE = "give"  #: cards change hands before play (tribute, return, a bought 3)
+    REFUSE = "refuse"  #: 拒绝: a transfer offered and refused (拒绝吃贡, 拒绝还贡牌); no card moves
     CALL = "call"  #: 宣点/明点/预点: a seat calls that its opposite will not open
     SHOW = "show"  #: 上班 (亮3, 顶班): a seat shows cards of one suit; seats: it, then who leads now
     DRAW = "draw"  #: 抽签组邦: a seat draws a card whose colour gives its team
@@ -94,6 +95,7 @@ _ZH = {
     EventKind.CLAIM: "挑牌",
     EventKind.RULING: "裁定",
     EventKind.GIVE: "交牌",
+    EventKind.REFUSE: "拒收",
     EventKind.CALL: "宣点",
     EventKind.SHOW: "亮牌",
     EventKind.DRAW: "抽签",
@@ -129,6 +131,7 @@ _EN = {
     EventKind.CLAIM: "claims the rest",
     EventKind.RULING: "ruling",
     EventKind.GIVE: "cards given",
+    EventKind.REFUSE: "cards refused",
     EventKind.CALL: "call",
     EventKind.SHOW: "shows a suit",
     EventKind.DRAW: "draws for teams",

@@ -282,9 +282,17 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
         return False, "joker-comparison"
     if not (top.count or new.count):  # jokers alone on both sides (DD on DX): no rank, stronger jokers
         return new.big > top.big, "joker-comparison"
-    if new.rank <= top.rank:
-        return False, "higher-rank"
+    if new.rank <= top.rank:  # on a play carrying jokers, the comparison's own sentence may name the rank
+        named = top.jokers and ruleset.joker_comparison in _RANK_IN_COMPARISON
+        return False, "joker-comparison" if named else "higher-rank"
     return True, "joker-comparison" if top.jokers else "higher-rank"
+
+
+#: The joker comparisons whose sentence decides the rank too, so that it is cited when the rank of a
+#: follow on a play carrying jokers is not higher: 000 §一手牌的大小 and 001 §24 "在两个方面都大过此牌"
+#: (jokers and rank), 002 §8(3) "须由大花挂高于小花所挂牌一点以上的牌", 003 "至少需要大王+88才可以大过小王+77".
+#: 004 §6 (``own-level``) and ``no-fewer-jokers`` speak of the jokers only: 步步高 decides the rank.
+_RANK_IN_COMPARISON = frozenset({"both-sides", "big-over-small", "isolated"})
 
 
 def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
@@ -313,6 +321,12 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
         key = _jokers_suffice(top, new, ruleset)
         if key is not None:
             reason = _joker_reason(key, top, new)
+        elif top.count and new.count:  # the jokers suffice; the rank is not higher
+            hi, lo = RANK_LETTERS[new.rank], RANK_LETTERS[top.rank]
+            reason = Bilingual(
+                f"{top} carries jokers: it takes a higher rank too, and {hi} is not higher than {lo}",
+                f"{top}挂王：牌点也须更大，而{hi}不比{lo}大",
+            )
         else:
             reason = Bilingual(
                 f"{new}: jokers alone, and no more big jokers than {top}", f"{new}：单出王，而大王不比{top}多"

@@ -22,8 +22,8 @@ from .turns import next_active
 KEPT_HEAD_PLAYS = 3
 #: The suits (for 上班) in Chinese.
 _SUIT_ZH = {"s": "黑桃", "h": "红心", "c": "梅花", "d": "方块"}
-#: The rule a transfer comes under, by its purpose: a purchase, a gift; tribute otherwise.
-_TRANSFER_RULES = {"buy": "buying", "gift": "gift"}
+#: The rule a transfer comes under, by its purpose: a purchase, a gift, a refusal; tribute otherwise.
+_TRANSFER_RULES = {"buy": "buying", "gift": "gift", "refuse": "tribute-refusal"}
 
 
 def declare(s: Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
@@ -119,7 +119,9 @@ def _revolt(s: Step, pos: Position, seat: int) -> Position:
 def give(s: Step, action: Action) -> tuple[Position, list[Event]]:
     """A transfer before play (tribute, its return, a bought 3): cards move from one hand to another.
     What is owed is the match's to check (gouji_record.matches.match); the engine checks the cards are held.
-    A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与)."""
+    A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与).
+    A refusal (``refuse``: 拒绝吃贡, 拒绝还贡牌) is cards offered and refused: the giver must hold
+    them, and none moves (event ``refuse``); whether the text allows it is the match's to check."""
     pos = s.pos
     rule = _TRANSFER_RULES.get(action.purpose, "tribute")
     if not pos.preplay:
@@ -136,6 +138,9 @@ def give(s: Step, action: Action) -> tuple[Position, list[Event]]:
             f"seat {giver} does not hold {format_cards(missing)} to give",
             f"{giver}号位手中没有{format_cards(missing)}可交",
         )
+    if action.purpose == "refuse":
+        s.event(EventKind.REFUSE, rule, (giver, taker), action.cards)
+        return replace(pos, actions=pos.actions + 1), s.events
     hands = list(pos.hands)
     unknowns = list(pos.unknown)
     hands[giver - 1] = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
@@ -301,8 +306,10 @@ def _start_play(s: Step, pos: Position) -> Position:
         if rules.revolution_opening == "at-once":
             opened = opened | {opposite(seat)}
             s.event(EventKind.OPEN, "keep-head", (opposite(seat),))
-    pos = replace(pos, preplay=False, opened=opened)
+    pos = replace(pos, opened=opened)
     for seat in SEATS:  # with 3s held, a seat without one cannot finish
+        if pos.void:  # a second revolution voided the hand: nobody else revolts or leaves
+            break
         if pos.active(seat) and not pos.unknown[seat - 1]:
             fate = rules.fate_without_threes(pos.hands[seat - 1])
             if fate == "revolt":
@@ -311,11 +318,16 @@ def _start_play(s: Step, pos: Position) -> Position:
                 pos = go_out(s, pos, seat, "threes-held")
     if pos.void:
         return pos
+    # every seat without a 3 has left (still before play, so the hand did not end on the way): the
+    # hand may end now, else the melee may begin and the next seat lead for a leader that left
+    pos = maybe_end(s, replace(pos, preplay=False))
+    if pos.over:
+        return pos
     if not pos.melee and melee_due(pos):
         pos = begin_melee(s, pos)
-    if pos.to_act is not None and not pos.active(pos.to_act):
+    if not pos.active(pos.to_act):
         pos = replace(pos, to_act=next_active(pos, pos.to_act))  # the leader left the hand: the next seat leads
-    return maybe_end(s, pos)
+    return pos
 
 
 def play_begins(s: Step, seat: int) -> Position:

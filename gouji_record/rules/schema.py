@@ -73,6 +73,7 @@ RULES: dict[str, tuple[str, str]] = {
     "smother-tribute": ("the smothered seat pays the smotherer", "闷贡"),
     "return-tribute": ("the taker returns as many cards", "还贡"),
     "tribute-exemption": ("four big jokers exempt a team, four small jokers a seat", "抗贡"),
+    "tribute-refusal": ("a taker refuses a tribute, a payer a returned card", "拒绝吃贡、拒绝还贡牌"),
     "first-lead": ("who leads the first round of the next hand", "开牌、上班"),
     "showing": ("who shows the most same-suit 3s (or 4s) leads the first hand", "上班：亮3、顶班"),
     "team-draw": ("teams drawn by colour: the three seats that draw red are one team", "抽签组邦"),
@@ -226,11 +227,21 @@ class Ruleset(BaseModel):
         "failed call pays 4 (precall 8), or 2 (precall 4); a table by who called (宣點 either side); one card, no calls",
     )
     mutual_point_optional: bool = _opt(
-        "point-tribute", "when neither of two opposites opened, the seats may agree not to pay each other (互进点贡)"
+        "point-tribute",
+        "when neither of two opposites opened, whether they pay each other (互进点贡) is one decision, for both "
+        "directions: both pay or neither does",
     )
     sweep_tribute: bool = _opt("tribute", "after a sweep each swept seat pays its opposite one card (对头贡)")
     return_tribute: bool = _opt("return-tribute", "the takers of place tribute return as many cards (还贡)")
     tribute_exemption: bool = _opt("tribute-exemption", "four big jokers exempt the team, four small the seat (抗贡)")
+    refuse_tribute: bool = _opt(
+        "tribute-refusal", "a taker may refuse a tribute (拒绝吃贡), written refuse G>T:cards: it is then not owed"
+    )
+    refuse_return: bool = _opt(
+        "tribute-refusal",
+        "a payer of place tribute that holds no card of a returned card's rank may refuse it (refuse T>G:card), and "
+        "the taker returns another in its place",
+    )
     # -- tribute in detail, buying 3s and 4s (买三, 买四) and gifts (赠与) -------------------------
     pay_from: Literal["dealt", "hand"] = _opt(
         "tribute-cards",

@@ -162,7 +162,11 @@ def _unreadable(hand: HandText, p: Problem, lines) -> HandReport:
 
 
 def check_hand(
-    hand: HandText, ruleset_name: str | Ruleset | RulesetOverride | None = None, quiet: bool = False, replays: list[Replay] | None = None
+    hand: HandText,
+    ruleset_name: str | Ruleset | RulesetOverride | None = None,
+    quiet: bool = False,
+    replays: list[Replay] | None = None,
+    details: bool = True,
 ) -> HandReport:
     """Parse and replay one hand cut out of a file, under ``ruleset_name`` (a preset's name, a
     ruleset, or what ``--ruleset`` and ``--option`` say: :func:`~gouji_record.judging.replay.ruleset_of`)
@@ -171,6 +175,9 @@ def check_hand(
     Never raises for bad input: the report says what was wrong, located in the file. ``replays``,
     if given, receives the replay of each record read (none for a hand that cannot be read), for
     a caller that wants more of it than the report says (:mod:`gouji_record.formats.archive`).
+    Without ``details`` the report's data of a valid hand says only that it is valid, not its
+    places, scores, event counts and rulings (``gouji validate`` in text: the verdict is the
+    same, and nothing is computed that would not be printed).
     """
     path, index, first_line = hand.path, hand.index, hand.line
     lines = hand.display_lines()
@@ -212,6 +219,11 @@ def check_hand(
                     hand if kept else None,
                 )
             )
+            continue
+        if not details:
+            data["valid"] = True
+            text_out = "" if quiet else summary(path, index, result, where)
+            reports.append(HandReport(path, index, first_line, OK, text_out, data, kept, where_kept, hand if kept else None))
             continue
         score = result.score
         data |= {
@@ -313,13 +325,14 @@ def check_file(
     *,
     job: Callable[[HandText], HandReport] | None = None,
     runner: Runner | None = None,
+    details: bool = True,
 ) -> Iterator[HandReport]:
     """Check every hand of ``path`` (or of ``stream``, e.g. standard input), in file order.
 
     ``jobs`` > 1 checks hands in that many worker processes (at most :data:`MAX_JOBS`);
     ``runner``, if given, checks them instead in batches of :data:`BATCH` hands where it says
     (:data:`Runner`: a Dask cluster). ``job`` is what is done to each hand (default:
-    :func:`check_hand` with ``ruleset_name`` and ``quiet``; another must be picklable, and return
+    :func:`check_hand` with ``ruleset_name``, ``quiet`` and ``details``; another must be picklable, and return
     a :class:`HandReport`, or a kind of one). ``progress``, if given, is called with the number of
     characters of each hand read; ``encoding`` is the file's (``None``: UTF-8), decoded here,
     before the workers. Yields one :class:`HandReport` per hand, whatever is wrong with the others
@@ -338,7 +351,7 @@ def check_file(
             failure.append(Problem(path, e.line, e.column, e.code, e.message))
 
     if job is None:
-        job = partial(check_hand, ruleset_name=ruleset_name, quiet=quiet)
+        job = partial(check_hand, ruleset_name=ruleset_name, quiet=quiet, details=details)
     any_hand = False
     for report in in_order(job, hands(), jobs, runner):
         any_hand = True
