@@ -176,6 +176,7 @@ def corpus(tmp_path_factory) -> Path:
 
 
 def test_jobs_and_row_groups_give_the_same_tables(corpus, tmp_path, monkeypatch):
+    monkeypatch.setattr(archive, "ROW_GROUP", {"hands": 1_024, "actions": 32_768, "events": 32_768})  # one group here
     one = run("export", "--format", "parquet", tmp_path / "one", corpus)
     monkeypatch.setattr(archive, "ROW_GROUP", {"hands": 7, "actions": 500, "events": 300})
     two = run("export", "--format", "parquet", "--jobs", "2", tmp_path / "two", corpus)

@@ -30,7 +30,7 @@ LAYERS = [
     {"render"},  # the HTML pages
     {"editor"},  # gouji edit: the record editor's web application
     {"cli"},  # the command line
-    {"__init__"},  # the public API
+    {"api", "__init__"},  # the public API (the root gives it, imported when first asked for)
 ]
 
 

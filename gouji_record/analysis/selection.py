@@ -19,10 +19,12 @@ answered, seat 1 did not; ``anyone`` asks the whole table.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..judging.replay import Replay, replay
+from ..model import GameRecord
 from ..rules.events import EventKind
 from ..rules.rulesets import Ruleset
 
@@ -98,6 +100,9 @@ class Selection:
     valid: bool | None = None
     seats: tuple[int, ...] = ()
     anyone: bool = False
+    #: :meth:`pick` gives ``(play_key(record), text)`` for a hand kept, not the text alone: for
+    #: ``gouji filter --unique`` and ``--duplicates``, which compare hands by their deal and actions.
+    keyed: bool = False
 
     def keeps(self, result: Replay) -> bool:
         """Whether the hand ``result`` replayed is selected, judged by its replay's own verdict
@@ -177,13 +182,37 @@ class Selection:
             if verdict_counts and record.tags.get("Match"):
                 return judged(None, replay(record, rules, every_position=False), self.settle)
             return None
+        kept = (play_key(record), hand.hand.text) if self.keyed else hand.hand.text
         if not self.has and not verdict_counts:
-            return hand.hand.text
+            return kept
         result = replay(record, rules, every_position=False)
-        text = hand.hand.text if self._keeps_events(result) else None
+        text = kept if self._keeps_events(result) else None
         return judged(text, result, self.settle) if verdict_counts else text
 
-    def settle(self, text: str | None, verdict) -> str | None:
+    def settle(self, text, verdict):
         """``text`` (:meth:`pick`'s) kept or not by the hand's whole ``verdict``
         (a :class:`~gouji_record.matches.verdict.Verdict`)."""
         return text if text is not None and (self.valid is None or verdict.valid == self.valid) else None
+
+
+def play_key(record: GameRecord) -> bytes:
+    """What makes two hands the same game whatever their tags (pgn-extract's duplicates, ``-D``):
+    a 16-byte digest of the deal and of every action as the notation writes it, before play and
+    in play (``Action.text``: ``^``, purchases and gifts included; round numbers, glyphs, ``$n``
+    and comments left out, as the tags are). Two hands with the same key were dealt the same
+    cards and played the same way.
+
+    >>> from gouji_record import parse
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> a, b, c = parse(
+    ...     f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1. 1:55 {{A}} 2:-\\n\\n'
+    ...     f'[Event "z"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1:55 2:-\\n\\n'
+    ...     f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1:55 2:~')
+    >>> play_key(a) == play_key(b), play_key(a) == play_key(c)
+    (True, False)
+    """
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update("\x1f".join(record.deal).encode())
+    for action in (*record.preplay, *record.actions):
+        digest.update(b"\x1e" + action.text.encode())
+    return digest.digest()

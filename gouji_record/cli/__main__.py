@@ -1,5 +1,5 @@
 """``python -m gouji_record.cli``: the ``gouji`` command."""
 
-from .main import run
+from .launch import run
 
 run()

@@ -21,6 +21,7 @@ from ..judging.replay import RulesetOverride
 from ..judging.report import Problem, printable
 from ..notation.writer import write
 from ..running.batch import ReadHand, read_records
+from ..running.cluster import close as close_client
 from ..running.sink import Sink, spool
 from .common import (
     EXIT_ILLEGAL,
@@ -87,7 +88,7 @@ def validate(
         status = _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive)
     finally:
         if client is not None:
-            client.close()
+            close_client(client)
     sys.exit(status)
 
 

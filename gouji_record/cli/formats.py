@@ -23,6 +23,7 @@ from ..rules.rulesets import (
     Ruleset,
 )
 from ..running.batch import ReadHand, located
+from ..running.cluster import close as close_client
 from ..running.sink import Sink, spool
 from .common import (
     EXIT_OK,
@@ -37,6 +38,7 @@ from .common import (
     _stdin,
     dask_opt,
     encoding_opt,
+    force_opt,
     jobs_opt,
     output_opt,
 )
@@ -47,10 +49,11 @@ from .common import (
 @click.option(
     "--format",
     "fmt_",
-    type=click.Choice(["json", "parquet"]),
+    type=click.Choice(["json", "events", "parquet"]),
     default="json",
     show_default=True,
     help="json: one object per hand (JSON Lines), the record model; `gouji schema` describes it. "
+    "events: a platform's event log (docs/events-log.md), one event per line, that `gouji import` reads back. "
     "parquet: OUT_DIR FILES…: three tables (hands, actions, events) in the new directory OUT_DIR "
     "(docs/archives.md; needs the archives extra).",
 )
@@ -99,6 +102,11 @@ def export(
         _export_parquet(files, output, force, encoding, jobs, dask_address)
     if jobs > 1 or dask_address is not None:
         raise click.UsageError("--jobs and --dask go with --format parquet")
+    if with_verdict and fmt_ == "events":
+        raise click.UsageError("--with-verdict goes with --format json (an event log holds the record only)")
+    from ..formats.eventlog import write_events
+
+    any_hand = False
     _no_overwrite(files, output)
     status = EXIT_OK
     with Sink(output, force=force) as out:
@@ -112,6 +120,9 @@ def export(
                         _fail(problem, hand.lines())
                         bad = True
                         judge.interrupt()
+                    elif not bad and fmt_ == "events":
+                        text.write(("\n" if any_hand else "") + "".join(write_events([hand.record])))
+                        any_hand = True
                     elif not bad:
                         data = hand.record.model_dump(mode="json")
                         if with_verdict:
@@ -184,7 +195,7 @@ def _export_parquet(
         sys.exit(EXIT_UNREADABLE)
     finally:
         if client is not None:
-            client.close()
+            close_client(client)
     counts = ", ".join(f"{n} {what}{'' if n == 1 else 's'}" for n, what in (
         (summary.hands, "hand"), (summary.actions, "action"), (summary.events, "event")
     ))  # fmt: skip
@@ -202,8 +213,9 @@ def _within(path: str, directory: str) -> bool:
 @click.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write to this file.")
+@force_opt
 @encoding_opt
-def import_(file: str, output: str | None, encoding: str | None) -> None:
+def import_(file: str, output: str | None, force: bool, encoding: str | None) -> None:
     """Convert FILE to canonical .gjn: JSON Lines of records (from `gouji export`), or a
     platform's event log (docs/events-log.md), told apart by their first object.
     FILE - reads standard input; the .gjn goes to standard output unless -o is given.
@@ -227,7 +239,7 @@ def import_(file: str, output: str | None, encoding: str | None) -> None:
     if not records:
         _fail(Problem(file, 1, 1, "empty", "no hand in the file"))
         sys.exit(EXIT_UNREADABLE)
-    with Sink(output) as out:
+    with Sink(output, force=force) as out:
         out.write(write_all(canonical(rec) for rec in records))
 
 

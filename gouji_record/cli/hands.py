@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import re
 import sys
+from typing import Self
 
 import click
 
 from ..analysis.review import GROUPS, KINDS
+from ..errors import NotationError
 from ..judging.replay import RulesetOverride
-from ..judging.report import printable
+from ..judging.report import Problem, printable
+from ..running.batch import located
+from ..running.cluster import close as close_client
 from ..running.sink import Sink
 from ..width import columns
 from .common import (
@@ -19,8 +25,10 @@ from .common import (
     EXIT_UNREADABLE,
     _cluster_runner,
     _each_hand,
+    _fail,
     _no_overwrite,
     _ruleset_option,
+    _stdin,
     dask_opt,
     encoding_opt,
     force_opt,
@@ -117,7 +125,7 @@ def stats(
             table.merge(counted)
     finally:
         if client is not None:
-            client.close()
+            close_client(client)
     status = EXIT_UNREADABLE if bad else EXIT_OK
     rows = table.table()
     keys = ["player", by] if pairs else [by]
@@ -181,6 +189,19 @@ def stats(
 @click.option("--anyone", is_flag=True, help="--has counts any seat's events, not only those of --player or --seat.")
 @click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
 @click.option("--count", is_flag=True, help="Print how many hands are selected, not the hands.")
+@click.option(
+    "--unique",
+    "repeats",
+    flag_value="unique",
+    help="Leave out a hand that is the same deal and actions as one kept before it, whatever their tags "
+    "and comments (pgn-extract -D): each game once.",
+)
+@click.option(
+    "--duplicates",
+    "repeats",
+    flag_value="duplicates",
+    help="Only the hands that are the same deal and actions as one selected before them (pgn-extract -d).",
+)
 @jobs_opt("Pick")
 @output_opt
 @force_opt
@@ -197,6 +218,7 @@ def filter_(
     anyone: bool,
     valid: bool | None,
     count: bool,
+    repeats: str | None,
     jobs: int,
     output: str | None,
     force: bool,
@@ -211,6 +233,11 @@ def filter_(
     --invalid the hands of a match are replayed whatever their tags: the verdict of the next
     hand reads them. A hand that cannot be read is reported and not selected; the exit status
     is then 2. FILE - reads standard input.
+
+    --unique keeps each game once: a hand dealt and played as one selected before it (the same
+    deal and the same actions, whatever the tags, comments and round numbers) is left out;
+    --duplicates keeps only those. Each hand is remembered by a 16-byte digest: a file of any
+    size is read as a stream.
 
     With --player or --seat, --has asks what that player's seat did (--anyone: any seat). An
     event belongs to the seat that acts: the one that made a 够级 play (gouji, dead-gouji,
@@ -241,11 +268,19 @@ def filter_(
         valid=valid,
         seats=seats,
         anyone=anyone,
+        keyed=repeats is not None,
     )
     _no_overwrite(files, output)
     kept, bad = 0, []
+    seen: set[bytes] = set()  # the keys of the hands selected so far: 16 bytes (and a set's slot) a game
     with Sink(output, force=force) as out:
         for text in _each_hand(chosen.pick, files, encoding, None, jobs, bad, settle=chosen.settle):
+            if text is not None and repeats is not None:
+                key, text = text
+                again = key in seen
+                seen.add(key)
+                if again != (repeats == "duplicates"):
+                    continue
             if text is not None:
                 if not count:
                     out.write(("\n" if kept else "") + text.strip("\n") + "\n")
@@ -453,3 +488,92 @@ def _annotated(work, files, encoding, override, jobs, hand_number, output, force
         if unreadable:
             out.abandon()  # an output file is written only when every input could be read
     return EXIT_UNREADABLE if unreadable else status
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("-o", "--output", "out_dir", required=True, metavar="OUT_DIR", help="The new directory to write the files in.")
+@click.option("--every", type=click.IntRange(min=1), metavar="N", help="N hands a file: 1.gjn, 2.gjn … (pgn-extract -#N).")
+@click.option("--by", "by_tag", metavar="TAG", help="A file for each value of the tag TAG (Event, Match, Seat1 …).")
+@force_opt
+@encoding_opt
+def split(files: tuple[str, ...], out_dir: str, every: int | None, by_tag: str | None, force: bool, encoding: str | None) -> None:
+    """Split the hands of FILES into the files of a new directory OUT_DIR, each hand exactly as
+    read (comments kept), in file order: --every N hands a file, named 1.gjn, 2.gjn …, or --by a
+    tag, a file for each of its values, named by the value (letters, digits, - _ and . kept,
+    anything else _; no-TAG.gjn for the hands without it).
+
+    Only the tags are read (notation.md's tag section), never the deal and play: a file of any
+    size streams, a hand at a time. A hand whose tags cannot be read is reported, located, and
+    left out; the exit status is then 2. OUT_DIR is written whole or not at all; --force
+    replaces a directory there. FILE - reads standard input.
+    """
+    from ..notation.headers import read_headers
+    from ..running.sink import OutputDirectory
+
+    if (every is None) == (by_tag is None):
+        raise click.UsageError("give --every N or --by TAG (one of them)")
+    bad = False
+    with OutputDirectory(out_dir, force=force) as out, _Files(out.path) as written:
+        for path in files:
+            stream = _stdin() if path == "-" else None
+            try:
+                for n, headers in enumerate(read_headers(path, stream, encoding)):
+                    if headers.problem is not None:
+                        _fail(located(path, headers.problem), headers.hand.display_lines())
+                        bad = True
+                        continue
+                    if every is not None:
+                        name = f"{written.hands // every + 1}.gjn"
+                    else:
+                        name = written.name_for(headers.tags.get(by_tag), by_tag)
+                    written.add(name, headers.hand.text)
+            except NotationError as e:
+                _fail(Problem(path, e.line, e.column, e.code, e.message))
+                bad = True
+    click.echo(f"{printable(out_dir)}: {written.hands} hand{'' if written.hands == 1 else 's'} in {len(written.counts)} file{'' if len(written.counts) == 1 else 's'}")
+    sys.exit(EXIT_UNREADABLE if bad else EXIT_OK)
+
+
+class _Files:
+    """The files ``gouji split`` writes in ``directory``, each appended to a hand at a time; at
+    most :data:`OPEN_FILES` open at once (the least recently written closed first), so that a tag
+    of many values needs no more descriptors than that."""
+
+    OPEN_FILES = 32
+
+    def __init__(self, directory: str) -> None:
+        self.directory = directory
+        self.open: dict[str, io.TextIOBase] = {}  # in the order last written
+        self.counts: dict[str, int] = {}
+        self.names: dict[str | None, str] = {}
+        self.hands = 0
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for f in self.open.values():
+            f.close()
+
+    def name_for(self, value: str | None, tag: str) -> str:
+        """The file of the hands whose ``tag`` is ``value`` (``None``: missing), made once per value."""
+        if value not in self.names:
+            stem = f"no-{tag}" if value is None else re.sub(r"[^A-Za-z0-9._-]", "_", value).lstrip(".") or "_"
+            name, k = f"{stem[:100]}.gjn", 1
+            while name in self.names.values():
+                k += 1
+                name = f"{stem[:100]}-{k}.gjn"
+            self.names[value] = name
+        return self.names[value]
+
+    def add(self, name: str, text: str) -> None:
+        f = self.open.pop(name, None)
+        if f is None:
+            if len(self.open) >= self.OPEN_FILES:
+                self.open.pop(next(iter(self.open))).close()
+            f = open(os.path.join(self.directory, name), "a", encoding="utf-8", newline="\n")  # noqa: SIM115
+        self.open[name] = f
+        f.write(("\n" if self.counts.get(name) else "") + text.strip("\n") + "\n")
+        self.counts[name] = self.counts.get(name, 0) + 1
+        self.hands += 1

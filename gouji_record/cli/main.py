@@ -46,6 +46,7 @@ COMMANDS = {
     "stats": ("hands", "stats"),
     "filter": ("hands", "filter_"),
     "review": ("hands", "review"),
+    "split": ("hands", "split"),
     "selfplay": ("bots", "selfplay"),
     "events": ("events", "events"),
     "show": ("show", "show"),
@@ -134,6 +135,8 @@ def run() -> None:
     gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])
     try:
         main()
+    except KeyboardInterrupt:  # Ctrl-C before or after a command runs (within it: _Group)
+        sys.exit(EXIT_INTERRUPTED)
     except OSError as e:
         _quiet_stdout()
         _fail(Problem("-", 0, 0, "unwritable", f"cannot write to standard output: {e.strerror or e}"))

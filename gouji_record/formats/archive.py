@@ -19,21 +19,24 @@ it is imported only when a table is written.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
-from ..running.batch import UNREADABLE, HandReport, Runner, check_file, check_hand, with_matches
 from ..cards import parse_cards
-from ..notation.files import HandText
+from ..errors import NotationError
 from ..judging.replay import Replay, RulesetOverride
+from ..judging.report import Problem
+from ..notation.files import HandText, json_kind
 from ..rules.engine import SEATS, team_name
 from ..rules.events import EventKind
 from ..rules.rulesets import Ruleset, options_tag
-from ..running.sink import OutputDirectory
+from ..running.batch import UNREADABLE, HandReport, Runner, check_file, check_hand, file_report, with_matches
 from ..running.extras import EXTRA, MissingExtra, need  # noqa: F401  (MissingExtra: what export_parquet raises)
+from ..running.sink import OutputDirectory
 
 #: The version of the tables' layout, in each file's metadata as ``schema_version``: it changes
 #: with any change of a column (name, type or meaning), so a reader can tell what it holds.
@@ -459,9 +462,9 @@ def export_hand(hand: HandText, ruleset_name: str | Ruleset | RulesetOverride | 
 
 
 #: Rows held per table before they are written as a row group: hands are about 180 times fewer
-#: than actions, and each holds more. Together about 60 MB of Python objects at most
-#: (docs/performance.md: the export's peak RSS).
-ROW_GROUP = {"hands": 1_024, "actions": 32_768, "events": 32_768}
+#: than actions, and each holds more. Together about 15 MB of Python objects at most, which keeps
+#: the export within 150 MB (docs/performance.md: its peak RSS).
+ROW_GROUP = {"hands": 256, "actions": 8_192, "events": 8_192}
 
 
 class _TableWriter:
@@ -561,9 +564,16 @@ def export_parquet(
         writers = {name: _TableWriter(out.path, name) for name in TABLES}
         try:
             for path in paths:
-                reports = check_file(
-                    path, jobs=jobs, stream=stream if path == "-" else None, encoding=encoding, job=job, runner=runner
-                )
+                source, read_as = (stream if path == "-" else None), encoding
+                if path != "-" and json_kind(path) == "events":  # a platform's log: read as it is
+                    source, problem = _log_as_gjn(path, encoding)
+                    if problem is not None:
+                        summary.unreadable += 1
+                        if on_problem is not None:
+                            on_problem(file_report(problem))
+                        continue
+                    read_as = None
+                reports = check_file(path, jobs=jobs, stream=source, encoding=read_as, job=job, runner=runner)
                 for report in with_matches(reports):
                     if report.status == UNREADABLE:
                         summary.unreadable += 1
@@ -579,6 +589,28 @@ def export_parquet(
                 writer.close()
         summary.hands, summary.actions, summary.events = (writers[t].rows for t in TABLES)
     return summary
+
+
+def _log_as_gjn(path: str, encoding: str | None) -> tuple[BinaryIO | None, Problem | None]:
+    """The event log ``path`` (docs/events-log.md) converted to ``.gjn`` text, as ``gouji import``
+    converts it, to read as the file's hands; or the problem, at the log's line, that stops it
+    being converted. A hand's problem found when it is replayed is located in that text."""
+    from ..notation import write_all
+    from ..notation.files import decode
+    from .eventlog import EventLogError, records_from_events
+
+    try:
+        with open(path, "rb") as f:
+            text = decode(f.read(), encoding)
+    except OSError as e:
+        return None, Problem(path, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}")
+    except NotationError as e:
+        return None, Problem(path, e.line, e.column, e.code, e.message)
+    try:
+        records = records_from_events(text, path)
+    except EventLogError as e:
+        return None, Problem(path, e.line, 1, "bad-log", e.message)
+    return io.BytesIO(write_all(records).encode("utf-8")), None
 
 
 def table_rows(directory: str) -> Iterator[tuple[str, int]]:

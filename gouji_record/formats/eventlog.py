@@ -23,14 +23,20 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
 
+from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
+from ..errors import GoujiError
 from ..model import (
+    GLYPHS,
+    MAX_NAG,
+    MAX_ROUND,
+    SUITS,
     TAG_NAME,
     Action,
     ActionKind,
@@ -42,8 +48,6 @@ from ..model import (
     tag_problem,
     tag_value_problem,
 )
-from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards, total
-from ..errors import GoujiError
 from ..rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
 
@@ -65,24 +69,49 @@ class EventLogError(GoujiError, ValueError):
         return f"{self.source}:{self.line}: {self.message}"
 
 
-#: Declaration events and the action kinds they stand for.
+#: Events before play (notation.md §3.3) and the action kinds they stand for: the declarations
+#: (革命, 要头, 无头, 自然开点, 宣点/明点, 预点), transfers (``give``: tribute 进贡 and its return
+#: 还贡; with ``purpose`` a purchase 买三/买四 or a gift 赠与) and the suited steps (上班, 抽签组邦).
 DECLARATION_TYPES = {
     "revolt": ActionKind.REVOLT,
     "keep_head": ActionKind.KEEP_HEAD,
     "no_head": ActionKind.NO_HEAD,
     "natural": ActionKind.NATURAL,
+    "call": ActionKind.CALL,
+    "precall": ActionKind.PRECALL,
+    "give": ActionKind.GIVE,
+    "show": ActionKind.SHOW,
+    "draw": ActionKind.DRAW,
 }
-#: Actions of play and their kinds.
-PLAY_TYPES = {"play": ActionKind.PLAY, "pass": ActionKind.PASS, "yield": ActionKind.YIELD}
+#: Actions of play and their kinds: a play, a pass, a yield, a request to take the wind (申请接风),
+#: a claim of the rest (挑牌).
+PLAY_TYPES = {
+    "play": ActionKind.PLAY,
+    "pass": ActionKind.PASS,
+    "yield": ActionKind.YIELD,
+    "wind": ActionKind.WIND,
+    "claim": ActionKind.CLAIM,
+}
+#: Every event that is an action, and its kind.
+ACTION_TYPES = {**DECLARATION_TYPES, **PLAY_TYPES}
+#: The event type of each action kind.
+TYPE_OF_KIND = {kind: name for name, kind in ACTION_TYPES.items()}
+
+#: The annotations any action may carry (a glyph, comments), and those of an action of play only
+#: (its round number, numeric annotations ``$n``, ``^`` for an irregular action).
+_ANNOTATIONS = ("glyph", "comment")
+_PLAY_ANNOTATIONS = ("round", "glyph", "nags", "irregular", "comment")
 
 #: Required and optional fields of each event type, besides ``type``.
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "start_hand": (("ruleset", "names"), ("event", "site", "date", "round", "options", "tags", "comment")),
     "deal": (("hands",), ()),
-    **{t: (("seat",), ("comment",)) for t in DECLARATION_TYPES},
-    "play": (("seat", "cards"), ("burn", "comment")),
-    "pass": (("seat",), ("comment",)),
-    "yield": (("seat",), ("comment",)),
+    **{t: (("seat",), _ANNOTATIONS) for t in ("revolt", "keep_head", "no_head", "natural", "call", "precall")},
+    "give": (("seat", "to", "cards"), ("purpose", *_ANNOTATIONS)),
+    "show": (("seat", "suit", "cards"), _ANNOTATIONS),
+    "draw": (("seat", "suit", "cards"), _ANNOTATIONS),
+    "play": (("seat", "cards"), ("burn", *_PLAY_ANNOTATIONS)),
+    **{t: (("seat",), _PLAY_ANNOTATIONS) for t in ("pass", "yield", "wind", "claim")},
     "end_hand": (("result",), ()),
 }
 #: Event types in the order they are documented.
@@ -106,6 +135,8 @@ class _Hand:
     deal: tuple[str, ...] | None = None
     preplay: list[Action] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
+    #: A purchase's first transfer (the price), until the second (the card back) comes.
+    buying: Action | None = None
 
 
 class _DuplicateKey(Exception):
@@ -181,17 +212,116 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
             hand.deal = _deal(event["hands"], fail)
             continue
         if kind == "end_hand":
+            if hand.buying is not None:
+                raise fail(_unpaired(hand.buying))
             records.append(_finish(hand, _result(event["result"], fail), number, source))
             hand = None
         elif kind in DECLARATION_TYPES:
             if hand.actions:
-                raise fail(f"{kind} after play has begun: declarations come before the first play, pass or yield")
-            hand.preplay.append(_action(event, DECLARATION_TYPES[kind], fail))
+                raise fail(
+                    f"{kind} after play has begun: declarations, transfers, show and draw come before "
+                    "the first play, pass, yield, wind or claim"
+                )
+            action = _action(event, DECLARATION_TYPES[kind], fail)
+            if hand.buying is not None:  # the purchase's first transfer came: this is the card back
+                first = hand.buying
+                if action.purpose != "buy" or (action.seat, action.to) != (first.to, first.seat):
+                    raise fail(_unpaired(first))
+                hand.buying = None
+            elif action.purpose == "buy":
+                hand.buying = action
+            hand.preplay.append(action)
         else:
+            if hand.buying is not None:
+                raise fail(_unpaired(hand.buying))
             hand.actions.append(_action(event, PLAY_TYPES[kind], fail))
     if hand is not None:
+        if hand.buying is not None:
+            raise EventLogError(_unpaired(hand.buying), number, source)
         records.append(_finish(hand, "*", hand.line, source))
     return records
+
+
+def events_from_record(record: GameRecord) -> Iterator[dict[str, Any]]:
+    """The events of ``record`` as a log gives them (docs/events-log.md), in order: ``start_hand``
+    (its tags; ``event``, ``site``, ``date`` and ``round`` left out when ``?``), ``deal`` unless
+    nothing of it is known, an event for each action before play and of play with its annotations
+    (round number, glyph, ``$n`` as ``nags``, ``^`` as ``irregular``, comments), ``end_hand``.
+
+    The inverse of :func:`records_from_events`: ``records_from_events`` of these events gives
+    a record that writes as ``record`` does (the same ``.gjn`` text).
+
+    >>> from gouji_record.model import Action
+    >>> [e["type"] for e in events_from_record(GameRecord(
+    ...     tags={"Ruleset": "charter", **{f"Seat{s}": "p" for s in range(1, 7)}, "Event": "?", "Site": "?",
+    ...           "Date": "?", "Result": "*"},
+    ...     preplay=(Action(seat=2, kind="give", to=5, cards="D"),), actions=(Action(seat=1, kind="wind"),)))]
+    ['start_hand', 'give', 'wind', 'end_hand']
+    """
+    tags = record.tags
+    start: dict[str, Any] = {"type": "start_hand", "ruleset": tags["Ruleset"]}
+    start["names"] = [tags[f"Seat{s}"] for s in range(1, 7)]
+    for key, tag in TAG_FIELDS.items():
+        if tag in tags and (tags[tag] != "?" or tag == "Options"):
+            start[key] = tags[tag]
+    extra = {name: value for name, value in tags.items() if name not in _FIELD_TAGS}
+    if extra:
+        start["tags"] = extra
+    if record.comment:
+        start["comment"] = _comment_field(record.comment)
+    yield start
+    if any(hand != join_hand("", HAND_SIZE) for hand in record.deal):
+        yield {"type": "deal", "hands": [_dealt(hand) for hand in record.deal]}
+    for action in (*record.preplay, *record.actions):
+        yield _event_of(action)
+    yield {"type": "end_hand", "result": tags.get("Result", "*")}
+
+
+def write_events(records: Iterable[GameRecord]) -> Iterator[str]:
+    """Each line of the event log of ``records`` (JSON Lines, UTF-8 text, ``\n`` ended), a blank
+    line between hands: what ``gouji export --format events`` writes."""
+    for i, record in enumerate(records):
+        if i:
+            yield "\n"
+        for event in events_from_record(record):
+            yield json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _dealt(hand: str) -> str | None:
+    known, unknown = split_hand(hand)
+    if not known:
+        return None
+    return known + (f"?{unknown}" if unknown else "")
+
+
+def _comment_field(comments: tuple[str, ...]) -> str | list[str]:
+    return comments[0] if len(comments) == 1 else list(comments)
+
+
+def _event_of(action: Action) -> dict[str, Any]:
+    """The event of one action, its fields in the order the table of docs/events-log.md gives."""
+    event: dict[str, Any] = {"type": TYPE_OF_KIND[action.kind], "seat": action.seat}
+    if action.to is not None:
+        event["to"] = action.to
+    if action.suit is not None:
+        event["suit"] = action.suit
+    if action.cards:
+        event["cards"] = action.cards
+    if action.purpose is not None:
+        event["purpose"] = action.purpose
+    if action.burn:
+        event["burn"] = True
+    if action.round is not None:
+        event["round"] = action.round
+    if action.glyph is not None:
+        event["glyph"] = action.glyph
+    if action.nags:
+        event["nags"] = list(action.nags)
+    if action.irregular:
+        event["irregular"] = True
+    if action.comments:
+        event["comment"] = _comment_field(action.comments)
+    return event
 
 
 def json_object(text: str, line: int, source: str, error: type[ValueError] | None = None) -> Any:
@@ -205,7 +335,8 @@ def json_object(text: str, line: int, source: str, error: type[ValueError] | Non
     except _DuplicateKey as e:
         raise error(f"key {e.args[0]!r} is given twice: expected each key once", line, source) from None
     except json.JSONDecodeError as e:
-        what = f"not JSON ({e.msg} at column {e.colno}): expected one JSON object per line"
+        # json's "Unterminated string starting at" ends in "at" already: one "at column N"
+        what = f"not JSON ({e.msg.removesuffix(' at')} at column {e.colno}): expected one JSON object per line"
         raise error(what, line, source) from None
     except RecursionError:
         raise error("JSON nested too deeply to read: expected one flat JSON object per line", line, source) from None
@@ -367,29 +498,78 @@ def _hand(value: Any, seat: int, fail) -> str:
     return join_hand(cards, count)
 
 
-def _seat(value: Any, fail) -> int:
+def _seat(value: Any, fail, what: str = "seat") -> int:
     if type(value) is not int or not 1 <= value <= 6:
         hint = " (seats count from 1, not 0)" if value == 0 and type(value) is int else ""
-        raise fail(f"bad seat {json.dumps(value, ensure_ascii=False)}: expected a seat number 1-6{hint}")
+        raise fail(f"bad {what} {json.dumps(value, ensure_ascii=False)}: expected a seat number 1-6{hint}")
     return value
 
 
 def _action(event: dict[str, Any], kind: ActionKind, fail) -> Action:
-    """A declaration or an action of play from its event."""
-    seat = _seat(event["seat"], fail)
-    cards, burn = "", False
-    if kind is ActionKind.PLAY:
+    """A declaration, a transfer, a suited step or an action of play from its event, with its
+    annotations."""
+    fields: dict[str, Any] = {"seat": _seat(event["seat"], fail), "kind": kind}
+    if "cards" in event:
         cards = _cards(event["cards"], '"cards"', fail)
         if not cards:
-            raise fail('a play with no cards: expected cards like "QQQ" (a pass is {"type":"pass",…})')
-        burn = event.get("burn", False)
-        if not isinstance(burn, bool):
-            raise fail(f'"burn" is {_describe(burn)}: expected true or false')
-    comments = _comments(event.get("comment"), fail)
+            what = 'a play with no cards: expected cards like "QQQ" (a pass is {"type":"pass",…})'
+            raise fail(what if kind is ActionKind.PLAY else f'a {event["type"]} with no cards: expected cards like "3"')
+        fields["cards"] = cards
+    if "to" in event:
+        fields["to"] = _seat(event["to"], fail, '"to"')
+        if fields["to"] == fields["seat"]:
+            raise fail(f'"to" is the giving seat {fields["seat"]}: a transfer goes to another seat')
+    if "purpose" in event:
+        if event["purpose"] not in ("buy", "gift"):
+            raise fail(f'"purpose" is {_describe(event["purpose"])}: expected "buy" (买三, 买四) or "gift" (赠与)')
+        fields["purpose"] = event["purpose"]
+    if "suit" in event:
+        if event["suit"] not in SUITS:
+            raise fail(f'"suit" is {_describe(event["suit"])}: expected one of "s", "h", "c", "d"')
+        fields["suit"] = event["suit"]
+    for name, check in (("burn", _flag), ("irregular", _flag), ("round", _round), ("glyph", _glyph), ("nags", _nags)):
+        if name in event:
+            fields[name] = check(event[name], name, fail)
+    fields["comments"] = _comments(event.get("comment"), fail)
     try:
-        return Action(seat=seat, kind=kind, cards=cards, burn=burn, comments=comments)
-    except ValidationError as e:  # pragma: no cover - the checks above admit only valid shapes
-        raise fail(str(e)) from None
+        return Action(**fields)
+    except ValidationError as e:
+        raise fail(_first_error(e)) from None
+
+
+def _unpaired(first: Action) -> str:
+    return (
+        f"a purchase (买三, 买四) is two give events with purpose buy: the price {first.plain_text}, "
+        f'then the card back {{"type":"give","seat":{first.to},"to":{first.seat},"purpose":"buy",…}}'
+    )
+
+
+def _flag(value: Any, name: str, fail) -> bool:
+    if not isinstance(value, bool):
+        raise fail(f'"{name}" is {_describe(value)}: expected true or false')
+    return value
+
+
+def _round(value: Any, name: str, fail) -> int:
+    if type(value) is not int or not 1 <= value <= MAX_ROUND:
+        raise fail(f'"round" is {_describe(value)}: expected the round number, a whole number 1-{MAX_ROUND}')
+    return value
+
+
+def _glyph(value: Any, name: str, fail) -> str:
+    if value not in GLYPHS:
+        raise fail(f'"glyph" is {_describe(value)}: expected one of ' + ", ".join(f'"{g}"' for g in GLYPHS))
+    return value
+
+
+def _nags(value: Any, name: str, fail) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(type(n) is int and 0 <= n <= MAX_NAG for n in value):
+        raise fail(f'"nags" is {_describe(value)}: expected an array of numeric annotations 0-{MAX_NAG} ($n)')
+    return tuple(value)
+
+
+def _first_error(e: ValidationError) -> str:
+    return e.errors()[0]["msg"].removeprefix("Value error, ")
 
 
 def _result(value: Any, fail) -> str:
@@ -416,4 +596,14 @@ def _finish(hand: _Hand, result: str, line: int, source: str) -> GameRecord:
         raise EventLogError(str(e), line, source) from None
 
 
-__all__ = ["DECLARATION_TYPES", "EVENT_TYPES", "PLAY_TYPES", "EventLogError", "json_object", "records_from_events"]
+__all__ = [
+    "ACTION_TYPES",
+    "DECLARATION_TYPES",
+    "EVENT_TYPES",
+    "PLAY_TYPES",
+    "EventLogError",
+    "events_from_record",
+    "json_object",
+    "records_from_events",
+    "write_events",
+]

@@ -45,6 +45,7 @@ hand of the rest of a large file). Either way the splitter reads on after the
 from __future__ import annotations
 
 import codecs
+import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -92,7 +93,7 @@ class HandText:
     problem: NotationError | None = None
     head: str = ""
 
-    def display_lines(self) -> "LinesFrom":
+    def display_lines(self) -> LinesFrom:
         """The hand's lines indexed by file line, for :meth:`~gouji_record.judging.report.Problem.format`."""
         lines = self.text.split("\n")
         if self.head:
@@ -434,6 +435,58 @@ def split_lines(lines: Iterable[str], path: str = "-") -> Iterator[HandText]:
     yield from splitter.finish()
 
 
+#: What a reading command says of a file of JSON Lines given for a ``.gjn`` file, by what its
+#: first object is: a platform's event log (an object with ``type``), or records as ``gouji
+#: export`` writes them (an object with ``tags``). ``{path}`` is the file.
+JSON_FILES = {
+    "type": "an event log (JSON Lines, docs/events-log.md), not a .gjn record: "
+    "gouji import {path} -o FILE.gjn converts it (gouji export --format parquet reads it as it is)",
+    "tags": "records as JSON (gouji export), not a .gjn record: gouji import {path} -o FILE.gjn converts it",
+}
+
+
+def _not_json(line: str, path: str, number: int) -> None:
+    """Raise :class:`NotationError` (code ``not-gjn``, at ``number``) when ``line``, a file's first
+    line that is not blank, is a JSON object that opens an event log or a record of ``gouji
+    export`` (:data:`JSON_FILES`): a ``.gjn`` reader would take it for a comment and fail on."""
+    text = line.strip().removeprefix("\ufeff")
+    if not text.startswith("{"):
+        return
+    try:
+        first = json.loads(text)
+    except (ValueError, RecursionError):
+        return  # a comment of a .gjn file, as {Seats 1 3 5 play against 2 4 6}
+    if isinstance(first, dict):
+        key = next((k for k in JSON_FILES if k in first), None)
+        if key is not None:
+            raise NotationError("not-gjn", JSON_FILES[key].format(path=path or "-"), number, 1)
+
+
+def json_kind(path: str, stream: BinaryIO | None = None) -> str | None:
+    """``"events"`` when the file ``path`` (or ``stream``, read from where it is and put back)
+    starts with an event log's first object, ``"records"`` with a record of ``gouji export``,
+    else ``None``: the reading commands' test of :data:`JSON_FILES`. A file that cannot be read
+    is ``None`` (its reader says why)."""
+    try:
+        source = stream if stream is not None else Path(path).open("rb")  # noqa: SIM115 - closed below, or a stream of the caller's
+    except OSError:
+        return None
+    try:
+        for number, (text, _) in enumerate(read_lines(source, path, None), start=1):
+            if text.strip():
+                try:
+                    _not_json(text, path, number)
+                except NotationError as e:
+                    return "events" if "event log" in e.message else "records"
+                return None
+    except (OSError, NotationError):
+        return None
+    finally:
+        if stream is None:
+            source.close()
+    return None
+
+
 def read_hands(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[HandText]:
     """The hands of the file ``path`` (or of ``stream``, e.g. standard input, named ``path``),
     read in ``encoding`` (``None``: UTF-8; see :func:`read_lines`).
@@ -451,8 +504,12 @@ def read_hands(path: str, stream: BinaryIO | None = None, encoding: str | None =
         raise NotationError("unreadable", f"cannot read the file: {e.strerror or e}", 0, 0) from None
     try:
         splitter = _Splitter(path)
+        looked = False
         try:
-            for text, problem in read_lines(source, path, encoding):
+            for number, (text, problem) in enumerate(read_lines(source, path, encoding), start=1):
+                if not looked and text.strip():
+                    looked = True
+                    _not_json(text, path, number)
                 yield from splitter.push(text, problem)
         except OSError as e:
             raise NotationError("unreadable", f"cannot read the file: {e.strerror or e}", 0, 0) from None

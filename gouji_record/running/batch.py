@@ -10,6 +10,7 @@ for any work done on each hand (``gouji stats`` and ``gouji filter`` count and p
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -361,6 +362,14 @@ def check_file(
         yield file_report(Problem(path, 1, 1, "empty", NO_HAND))
 
 
+def _worker_signals() -> None:
+    """A worker process's signals as the system sets them: the pool ends its workers with SIGTERM
+    when it closes, and a worker forked from the ``gouji`` command (whose SIGTERM raises an
+    exception, to remove its outputs' temporaries: :mod:`gouji_record.cli.launch`) must end then,
+    not raise wherever it is and wait on a lock it held."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def in_order(job: Callable[[A], B], items: Iterable[A], jobs: int = 1, runner: Runner | None = None) -> Iterator[B]:
     """``job(item)`` for each of ``items``, in their order: here (``jobs`` <= 1), in ``jobs``
     worker processes (at most :data:`MAX_JOBS`), or by ``runner`` (:data:`Runner`: a Dask
@@ -378,7 +387,7 @@ def in_order(job: Callable[[A], B], items: Iterable[A], jobs: int = 1, runner: R
         yield from map(job, items)
         return
     stream = iter(items)
-    with multiprocessing.Pool(min(jobs, MAX_JOBS)) as pool:
+    with multiprocessing.Pool(min(jobs, MAX_JOBS), initializer=_worker_signals) as pool:
         pending: deque = deque()  # batches in flight: the next is queued while one is read
         while True:
             while len(pending) < 2 and (batch := list(islice(stream, BATCH))):

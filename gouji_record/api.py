@@ -1,0 +1,114 @@
+"""The public API of gouji-record (公开接口), which the package root gives: ``gouji_record.parse`` is
+:func:`parse` here. In the order data flows (docs/api.md is its page)::
+
+    records = parse(text)            # .gjn text → [GameRecord]
+    records = read("hand.gjn")       # the same, from a file
+    for h in read_headers("big.gjn"):  # each hand's tags and place, the deal and play not parsed
+        h.tags["Seat1"], h.index     #   h.record(): that hand read whole
+    result = replay(records[0])      # → Replay: positions, events, the hand's own diagnostic
+    for v in verdicts(records):      # → Verdict: the whole verdict, within its match too
+        v.valid, v.diagnostics       #   (what gouji validate and every other command report)
+    text = write(records[0])         # GameRecord → canonical .gjn text
+    html = render_html(records[0])   # → one self-contained HTML page
+
+The engine underneath, as python-chess has its board: a :class:`Position` plus an
+:class:`Action` gives the next position and the events, or raises :class:`IllegalAction`
+(every error the package raises on purpose is a :class:`GoujiError`). :func:`legal_actions`
+lists what the engine accepts; :func:`first_leader` says who leads round 1; :func:`ruleset_of`
+gives a record's ruleset; :meth:`Action.from_text` and :attr:`Action.text` read and write one
+action; :func:`parse_cards` and :func:`format_cards` the cards:
+
+>>> rules = with_options(get_ruleset("charter"), {"claim": "no"})
+>>> pos = initial_position(rules, ("TTTTT?31", "?36", "?36", "JJJJJ?31", "?36", "?36"), leader=1)
+>>> pos, events = step(pos, Action.from_text("1:TTTTT"))
+>>> [e.kind.value for e in events], pos.to_act
+(['gouji'], 4)
+>>> try:
+...     step(pos, Action(seat=3, kind="play", cards="QQQQQ"))
+... except IllegalAction as e:
+...     print(e.code, "|", e.diagnostic.rule)
+gouji-not-opposite | gouji-opposite-only
+"""
+
+# ruff: noqa: F401 - every name imported here is given by the package root (its __all__)
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cards import CardError, format_cards, parse_cards
+from .errors import GoujiError
+from .judging.lead import first_leader
+from .judging.replay import Replay, RulesetOverride, replay, ruleset_of
+from .matches.verdict import MatchJudge, Verdict, verdict, verdicts
+from .model import Action, ActionKind, GameRecord
+from .notation import NotationError, parse_text, write, write_all
+from .notation.files import read_hands, text_encoding
+from .notation.headers import Headers, hand_records, read_headers
+from .rules import moves as _moves
+from .rules.engine import Position, initial_position, step
+from .rules.events import Diagnostic, Event, EventKind, IllegalAction
+from .rules.moves import HiddenPlays
+from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, with_options
+
+
+def parse(text: str) -> list[GameRecord]:
+    """Parse ``.gjn`` text into records, one per hand, in order (``[]`` for white space).
+
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> [record] = parse(f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1:55 2:-')
+    >>> [a.text for a in record.actions], record.deal[0]
+    (['1:55', '2:-'], '?36')
+
+    Raises:
+        NotationError: text that is not a record; its ``code``, ``line`` and ``column`` (from 1)
+            say what and where (docs/notation.md, "Errors").
+    """
+    return [record for record, _ in parse_text(text)]
+
+
+def read(path: str | Path, encoding: str | None = None) -> list[GameRecord]:
+    """Read a ``.gjn`` file into records, one per hand, through the splitter every command uses
+    (:func:`~gouji_record.notation.files.read_hands`: any line ends, a byte-order mark dropped).
+    ``encoding`` reads a file that is not UTF-8 (``"gb18030"``), as ``--encoding`` does.
+
+    Raises :class:`NotationError` for a file that cannot be read (code ``unreadable``), is not
+    UTF-8 or not in ``encoding`` (``encoding``, at the first bad byte) or is not a record; its
+    ``file``, ``hand``, ``line`` and ``column`` say where. An unknown ``encoding`` raises
+    :class:`~gouji_record.notation.files.UnknownEncoding` (a ``ValueError``).
+    """
+    records: list[GameRecord] = []
+    for hand in read_hands(str(path), encoding=text_encoding(encoding)):
+        records += hand_records(hand)
+    return records
+
+
+def legal_actions(pos: Position, seat: int | None = None) -> list[Action | HiddenPlays]:
+    """Every action the engine accepts in ``pos`` (可行动作), as python-chess's
+    ``board.legal_moves``: what a bot chooses from.
+
+    The seat to act's plays, pass, yield (让牌), request to take the wind (接风) and claim (挑牌),
+    then the burns (烧牌) other seats may make, in claim order; before the first play, each
+    seat's declarations first (革命, 宣点 …). With ``seat`` (1–6), only that seat's. Each entry is
+    an :class:`Action` that :func:`step` accepts from ``pos``, except a play that needs cards the
+    deal does not give (``?N``), listed once by its kind as a
+    :class:`~gouji_record.rules.moves.HiddenPlays` (``entry.example`` is one such play). Empty
+    once the hand is over. Transfers (``give``) and ``^`` rulings are not listed.
+
+    >>> pos = initial_position(get_ruleset("charter"), ("TTTTT?31", "?36", "?36", "JJJJJ?31", "?36", "?36"), leader=1)
+    >>> pos, _ = step(pos, Action.from_text("1:TTTTT"))  # a 够级 play: only seat 4 answers, or a burn
+    >>> [a.text for a in legal_actions(pos, seat=4)]  # 4:?5: any five cards, some not in the deal
+    ['4:JJJJJ', '4:?5', '4:-', '4:claim']
+
+    Raises:
+        ValueError: ``seat`` is not 1–6 (``None`` is every seat).
+    """
+    if seat is not None and seat not in range(1, 7):
+        raise ValueError(f"seat {seat!r}: expected a seat 1-6, or None for every seat")
+    return _moves.legal_actions(pos, seat)
+
+
+def render_html(record: GameRecord, ruleset: Ruleset | None = None) -> str:
+    """A self-contained HTML replay of ``record`` (see :mod:`gouji_record.render.html`)."""
+    from .render.html import render_replay
+
+    return render_replay(replay(record, ruleset))
