@@ -223,3 +223,19 @@ def test_an_unterminated_string_is_said_with_one_at():
     assert str(caught.value) == (
         "l.jsonl:1: not JSON (Unterminated string starting at column 26): expected one JSON object per line"
     )
+
+
+def test_a_log_says_nothing_happened_before_play_and_refuses_an_event_before_play_then():
+    # the failing input: a gjn 2.4 hand with its preplay section written empty (conformance
+    # invalid/buy-missing-empty-preplay.gjn) came back from its log without the section, so a
+    # buy-missing hand read as valid; and a log saying so cannot hold an event before play
+    from gouji_record.formats.eventlog import EventLogError, events_from_record, records_from_events
+
+    text = (ROOT / "conformance" / "invalid" / "buy-missing-empty-preplay.gjn").read_text(encoding="utf-8")
+    [record] = gj.parse(text)
+    assert record.empty_preplay
+    start = next(events_from_record(record))
+    assert start["empty_preplay"] is True
+    lines = [json.dumps(start), '{"type":"give","seat":1,"to":4,"cards":"2"}', '{"type":"end_hand","result":"*"}']
+    with pytest.raises(EventLogError, match=r'^log:2: give before play, but start_hand \(line 1\) says "empty_preplay": true'):
+        records_from_events(lines, "log")

@@ -104,7 +104,7 @@ _PLAY_ANNOTATIONS = ("round", "glyph", "nags", "irregular", "comment")
 
 #: Required and optional fields of each event type, besides ``type``.
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "start_hand": (("ruleset", "names"), ("event", "site", "date", "round", "options", "tags", "comment")),
+    "start_hand": (("ruleset", "names"), ("event", "site", "date", "round", "options", "tags", "comment", "empty_preplay")),
     "deal": (("hands",), ()),
     **{t: (("seat",), _ANNOTATIONS) for t in ("revolt", "keep_head", "no_head", "natural", "call", "precall")},
     "give": (("seat", "to", "cards"), ("purpose", *_ANNOTATIONS)),
@@ -137,6 +137,8 @@ class _Hand:
     actions: list[Action] = field(default_factory=list)
     #: A purchase's first transfer (the price), until the second (the card back) comes.
     buying: Action | None = None
+    #: ``start_hand`` said ``"empty_preplay": true``: nothing happened before play (gjn 2.4).
+    empty_preplay: bool = False
 
 
 class _DuplicateKey(Exception):
@@ -222,6 +224,11 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
                     f"{kind} after play has begun: declarations, transfers, show and draw come before "
                     "the first play, pass, yield, wind or claim"
                 )
+            if hand.empty_preplay:
+                raise fail(
+                    f'{kind} before play, but start_hand (line {hand.line}) says "empty_preplay": true, '
+                    "nothing happened before play: leave that field out, or this event"
+                )
             action = _action(event, DECLARATION_TYPES[kind], fail)
             if hand.buying is not None:  # the purchase's first transfer came: this is the card back
                 first = hand.buying
@@ -269,6 +276,8 @@ def events_from_record(record: GameRecord) -> Iterator[dict[str, Any]]:
         start["tags"] = extra
     if record.comment:
         start["comment"] = _comment_field(record.comment)
+    if record.empty_preplay:
+        start["empty_preplay"] = True
     yield start
     if any(hand != join_hand("", HAND_SIZE) for hand in record.deal):
         yield {"type": "deal", "hands": [_dealt(hand) for hand in record.deal]}
@@ -417,7 +426,10 @@ def _start_hand(event: dict[str, Any], line: int, source: str) -> _Hand:
             with_options(rules, parse_options(tags["Options"]))
     except (UnknownRuleset, BadOption) as e:
         raise fail(str(e)) from None
-    return _Hand(line=line, tags=tags, comment=_comments(event.get("comment"), fail))
+    empty = event.get("empty_preplay", False)
+    if not isinstance(empty, bool):
+        raise fail(f'"empty_preplay" is {_describe(empty)}: expected true (nothing happened before play) or false')
+    return _Hand(line=line, tags=tags, comment=_comments(event.get("comment"), fail), empty_preplay=empty)
 
 
 def _tag_value(value: Any, what: str, fail) -> str:
@@ -520,8 +532,11 @@ def _action(event: dict[str, Any], kind: ActionKind, fail) -> Action:
         if fields["to"] == fields["seat"]:
             raise fail(f'"to" is the giving seat {fields["seat"]}: a transfer goes to another seat')
     if "purpose" in event:
-        if event["purpose"] not in ("buy", "gift"):
-            raise fail(f'"purpose" is {_describe(event["purpose"])}: expected "buy" (买三, 买四) or "gift" (赠与)')
+        if event["purpose"] not in ("buy", "gift", "refuse"):
+            raise fail(
+                f'"purpose" is {_describe(event["purpose"])}: expected "buy" (买三, 买四), "gift" (赠与) '
+                'or "refuse" (拒收: the transfer offered and refused)'
+            )
         fields["purpose"] = event["purpose"]
     if "suit" in event:
         if event["suit"] not in SUITS:
@@ -589,6 +604,7 @@ def _finish(hand: _Hand, result: str, line: int, source: str) -> GameRecord:
             tags={**hand.tags, "Result": result},
             deal=hand.deal or (join_hand("", HAND_SIZE),) * 6,
             preplay=tuple(hand.preplay),
+            empty_preplay=hand.empty_preplay,
             comment=hand.comment,
             actions=tuple(hand.actions),
         )
