@@ -80,6 +80,7 @@ def test_the_readme_gives_the_suites_time_and_a_quick_run_that_leaves_out_browse
     ini = (ROOT / "pyproject.toml").read_text(encoding="utf-8").split("[tool.pytest.ini_options]")[1]
     assert '\n    "browser: ' in ini and '\n    "cluster: ' in ini and "--strict-markers" in ini.split("\n[")[0]
     for name, mark in [("test_browser", "browser"), ("test_browser_page", "browser"),
-                       ("test_browser_stats", "browser"), ("test_cluster", "cluster")]:
+                       ("test_browser_stats", "browser"), ("test_browser_editor", "browser"),
+                       ("test_browser_use", "browser"), ("test_cluster", "cluster")]:
         text = (ROOT / "tests" / f"{name}.py").read_text(encoding="utf-8")
         assert f"\npytestmark = pytest.mark.{mark}" in text, name
