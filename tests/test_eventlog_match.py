@@ -188,9 +188,12 @@ def test_the_parquet_export_reads_a_log_as_it_is(tmp_path):
     for out, source in (("from-log", log_file), ("from-gjn", match)):
         r = CliRunner().invoke(main, ["export", "--format", "parquet", str(tmp_path / out), str(source)])
         assert r.exit_code == 0, r.output
-    for table in ("hands", "actions", "events"):  # the same rows but the file's name
-        a, b = (pq.read_table(tmp_path / d / f"{table}.parquet").drop(["file"]) for d in ("from-log", "from-gjn"))
+    for table in ("hands", "actions", "events"):  # the same rows but the file's name, and the hand's line: the log's
+        drop = ["file", "line"] if table == "hands" else ["file"]
+        a, b = (pq.read_table(tmp_path / d / f"{table}.parquet").drop(drop) for d in ("from-log", "from-gjn"))
         assert a.num_rows > 0 and a.equals(b), table
+    starts = [n for n, text in enumerate(log_file.read_text(encoding="utf-8").split("\n"), 1) if '"start_hand"' in text]
+    assert pq.read_table(tmp_path / "from-log" / "hands.parquet").column("line").to_pylist() == starts
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type":"start_hand","ruleset":"charter"}\n', encoding="utf-8")
     r = CliRunner().invoke(main, ["export", "--format", "parquet", str(tmp_path / "bad"), str(bad)])
@@ -239,3 +242,26 @@ def test_a_log_says_nothing_happened_before_play_and_refuses_an_event_before_pla
     lines = [json.dumps(start), '{"type":"give","seat":1,"to":4,"cards":"2"}', '{"type":"end_hand","result":"*"}']
     with pytest.raises(EventLogError, match=r'^log:2: give before play, but start_hand \(line 1\) says "empty_preplay": true'):
         records_from_events(lines, "log")
+
+
+def test_a_problem_of_a_hand_read_from_a_log_is_located_in_the_log(tmp_path):
+    # the failing input (issue 28): examples/charter-hand-illegal.gjn as a log, exported to Parquet
+    # as it is: the hands table named the log's file with the line and column of the .gjn text it
+    # was converted to (27:30, where 3:QQQQQ stands in the example), a line of the log that is
+    # another event. Now the hand starts at its start_hand (line 1) and the problem is the line of
+    # the event it is about: start_hand, deal, then action N at line N + 2, here seat 3's QQQQQ
+    # (README: seat 3 answers seat 1's gouji play TTTTT, which only seat 4 may).
+    pq = pytest.importorskip("pyarrow.parquet")
+    from click.testing import CliRunner
+
+    from gouji_record.cli.main import main
+
+    log_file = tmp_path / "illegal.jsonl"
+    log_file.write_text("".join(write_events(gj.read(EXAMPLES / "charter-hand-illegal.gjn"))), encoding="utf-8")
+    r = CliRunner().invoke(main, ["export", "--format", "parquet", str(tmp_path / "out"), str(log_file)])
+    assert r.exit_code == 0, r.output
+    [hand] = pq.read_table(tmp_path / "out" / "hands.parquet").to_pylist()
+    assert (hand["file"], hand["line"], hand["valid"], hand["code"]) == (str(log_file), 1, False, "gouji-not-opposite")
+    assert (hand["error_line"], hand["error_column"]) == (hand["error_action"] + 2, 1)
+    event = json.loads(log_file.read_text(encoding="utf-8").split("\n")[hand["error_line"] - 1])
+    assert (event["type"], event["seat"], event["cards"]) == ("play", 3, "QQQQQ")

@@ -564,9 +564,9 @@ def export_parquet(
         writers = {name: _TableWriter(out.path, name) for name in TABLES}
         try:
             for path in paths:
-                source, read_as = (stream if path == "-" else None), encoding
+                source, read_as, log_lines = (stream if path == "-" else None), encoding, None
                 if path != "-" and json_kind(path) == "events":  # a platform's log: read as it is
-                    source, problem = _log_as_gjn(path, encoding)
+                    source, problem, log_lines = _log_as_gjn(path, encoding)
                     if problem is not None:
                         summary.unreadable += 1
                         if on_problem is not None:
@@ -581,7 +581,10 @@ def export_parquet(
                             on_problem(report)
                         continue
                     for rows in getattr(report, "rows", ()):
-                        writers["hands"].append(_finish_row(rows.hand, report))
+                        row = _finish_row(rows.hand, report)
+                        if log_lines is not None:  # where the log says it, not the text converted from it
+                            row = _in_log(row, log_lines[report.index - 1], report)
+                        writers["hands"].append(row)
                         writers["actions"].extend(rows.actions)
                         writers["events"].extend(rows.events)
         finally:
@@ -591,26 +594,51 @@ def export_parquet(
     return summary
 
 
-def _log_as_gjn(path: str, encoding: str | None) -> tuple[BinaryIO | None, Problem | None]:
+def _log_as_gjn(path: str, encoding: str | None) -> tuple[BinaryIO | None, Problem | None, list | None]:
     """The event log ``path`` (docs/events-log.md) converted to ``.gjn`` text, as ``gouji import``
-    converts it, to read as the file's hands; or the problem, at the log's line, that stops it
-    being converted. A hand's problem found when it is replayed is located in that text."""
+    converts it, to read as the file's hands, with where each hand stands in the log
+    (:class:`~gouji_record.formats.eventlog.LogLines`, hand by hand); or the problem, at the log's
+    line, that stops it being converted."""
     from ..notation import write_all
     from ..notation.files import decode
-    from .eventlog import EventLogError, records_from_events
+    from .eventlog import EventLogError, records_with_lines
 
     try:
         with open(path, "rb") as f:
             text = decode(f.read(), encoding)
     except OSError as e:
-        return None, Problem(path, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}")
+        return None, Problem(path, 0, 0, "unreadable", f"cannot read the file: {e.strerror or e}"), None
     except NotationError as e:
-        return None, Problem(path, e.line, e.column, e.code, e.message)
+        return None, Problem(path, e.line, e.column, e.code, e.message), None
     try:
-        records = records_from_events(text, path)
+        read = records_with_lines(text, path)
     except EventLogError as e:
-        return None, Problem(path, e.line, 1, "bad-log", e.message)
-    return io.BytesIO(write_all(records).encode("utf-8")), None
+        return None, Problem(path, e.line, 1, "bad-log", e.message), None
+    text = write_all([record for record, _ in read])
+    return io.BytesIO(text.encode("utf-8")), None, [where for _, where in read]
+
+
+def _in_log(row: dict[str, Any], where, report: HandReport) -> dict[str, Any]:
+    """A hands row of a hand read from an event log, located in the log (``where``: its
+    :class:`~gouji_record.formats.eventlog.LogLines`): ``line`` its ``start_hand``, and the
+    problem's ``error_line`` the event of the action it is about (column 1: the event's line
+    starts it), or for a problem of the hand as a whole (its Result, its place in the match) the
+    ``end_hand`` whose ``result`` the Result comes from, or the ``start_hand`` that gives the tags."""
+    row = row | {"line": where.start}
+    if row["error_line"] is not None:
+        data = report.data
+        problem = data.get("error") or next(iter(data.get("match_errors") or ()), None) or {}
+        action = problem.get("action")  # (from 1, as the row's error_action counts)
+        if action is not None and action <= len(where.actions):
+            row["error_line"] = where.actions[action - 1]
+        else:
+            row["error_line"] = where.end if row.get("code") in _RESULT_CODES else where.start
+        row["error_column"] = 1
+    return row
+
+
+#: Codes of a problem with the hand's Result (or Score) tag, which a log gives by ``end_hand``.
+_RESULT_CODES = frozenset({"result-mismatch", "hand-incomplete", "score-mismatch"})
 
 
 def table_rows(directory: str) -> Iterator[tuple[str, int]]:

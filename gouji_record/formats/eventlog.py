@@ -26,7 +26,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -139,6 +139,19 @@ class _Hand:
     buying: Action | None = None
     #: ``start_hand`` said ``"empty_preplay": true``: nothing happened before play (gjn 2.4).
     empty_preplay: bool = False
+    #: The log's line of each action before play, and of each action of play.
+    preplay_lines: list[int] = field(default_factory=list)
+    action_lines: list[int] = field(default_factory=list)
+
+
+class LogLines(NamedTuple):
+    """Where a hand read from an event log stands in it (lines from 1): ``start`` its
+    ``start_hand``, ``actions`` the event of each of its actions (``GameRecord.all_actions``'
+    order: before play, then play), ``end`` its ``end_hand`` (``start`` for a log cut short)."""
+
+    start: int
+    actions: tuple[int, ...]
+    end: int
 
 
 class _DuplicateKey(Exception):
@@ -179,9 +192,17 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
     other than six hands of 36 cards (known or ``?N``) within four decks, an
     unknown ruleset or option, and a malformed date, result or tag.
     """
+    return [record for record, _ in records_with_lines(lines, source)]
+
+
+def records_with_lines(lines: Iterable[str], source: str = "<events>") -> list[tuple[GameRecord, LogLines]]:
+    """:func:`records_from_events`, each record with where it stands in the log
+    (:class:`LogLines`), so that a problem found when the record is replayed can name the log's
+    line rather than a line of the ``.gjn`` text it was converted to. Raises as
+    :func:`records_from_events` does."""
     if isinstance(lines, str):
         lines = lines.split("\n")
-    records: list[GameRecord] = []
+    records: list[tuple[GameRecord, LogLines]] = []
     hand: _Hand | None = None  # the open hand: started, not yet ended
     number = 0
     for number, text in enumerate(lines, start=1):
@@ -216,7 +237,8 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
         if kind == "end_hand":
             if hand.buying is not None:
                 raise fail(_unpaired(hand.buying))
-            records.append(_finish(hand, _result(event["result"], fail), number, source))
+            record = _finish(hand, _result(event["result"], fail), number, source)
+            records.append((record, LogLines(hand.line, (*hand.preplay_lines, *hand.action_lines), number)))
             hand = None
         elif kind in DECLARATION_TYPES:
             if hand.actions:
@@ -238,14 +260,17 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
             elif action.purpose == "buy":
                 hand.buying = action
             hand.preplay.append(action)
+            hand.preplay_lines.append(number)
         else:
             if hand.buying is not None:
                 raise fail(_unpaired(hand.buying))
             hand.actions.append(_action(event, PLAY_TYPES[kind], fail))
+            hand.action_lines.append(number)
     if hand is not None:
         if hand.buying is not None:
             raise EventLogError(_unpaired(hand.buying), number, source)
-        records.append(_finish(hand, "*", hand.line, source))
+        record = _finish(hand, "*", hand.line, source)
+        records.append((record, LogLines(hand.line, (*hand.preplay_lines, *hand.action_lines), hand.line)))
     return records
 
 
@@ -618,8 +643,10 @@ __all__ = [
     "EVENT_TYPES",
     "PLAY_TYPES",
     "EventLogError",
+    "LogLines",
     "events_from_record",
     "json_object",
     "records_from_events",
+    "records_with_lines",
     "write_events",
 ]
