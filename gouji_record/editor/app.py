@@ -123,7 +123,8 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
         raise ValueError("an editor answering any Host needs a token")
     previews: OrderedDict[str, str] = OrderedDict()
 
-    def refused(e: EditorError) -> JSONResponse:
+    async def refused(request: Request, e: EditorError) -> JSONResponse:
+        """Any handler's :class:`EditorError`, as the answer (a Starlette exception handler)."""
         return JSONResponse({"error": e.message}, e.status)
 
     async def page(request: Request) -> Response:
@@ -137,56 +138,41 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
         return Response(text, media_type=_ASSETS[path], headers={"cache-control": "no-store"})
 
     async def open_(request: Request) -> Response:
-        try:
-            return JSONResponse(workspace.open(request.query_params.get("file")))
-        except EditorError as e:
-            return refused(e)
+        return JSONResponse(workspace.open(request.query_params.get("file")))
 
     async def check_(request: Request) -> Response:
         start = time.perf_counter()
-        try:
-            data = await _body(request)
-            answer = JSONResponse({"hands": check(data.get("hands"))})
-        except EditorError as e:
-            return refused(e)
+        data = await _body(request)
+        answer = JSONResponse({"hands": check(data.get("hands"))})
         answer.headers["server-timing"] = f"check;dur={(time.perf_counter() - start) * 1000:.1f}"
         return answer
 
     async def legal_(request: Request) -> Response:
-        try:
-            data = await _body(request)
-            return JSONResponse({"legal": legal(data.get("hands"), data.get("hand", 0))})
-        except EditorError as e:
-            return refused(e)
+        data = await _body(request)
+        return JSONResponse({"legal": legal(data.get("hands"), data.get("hand", 0))})
 
     async def save(request: Request) -> Response:
-        try:
-            data = await _body(request)
-            base = data.get("base")
-            if base is not None and not isinstance(base, str):
-                raise EditorError("base: expected the digest the file was opened with, or null")
-            return JSONResponse(workspace.save(data.get("file"), data.get("hands"), base))
-        except EditorError as e:
-            return refused(e)
+        data = await _body(request)
+        base = data.get("base")
+        if base is not None and not isinstance(base, str):
+            raise EditorError("base: expected the digest the file was opened with, or null")
+        return JSONResponse(workspace.save(data.get("file"), data.get("hands"), base))
 
     async def preview(request: Request) -> Response:
+        data = await _body(request)
+        hands = data.get("hands")
+        if not isinstance(hands, list) or not hands:
+            raise EditorError("hands: expected a list of hands")
+        records = []
+        for n, hand in enumerate(hands, start=1):
+            record, problem = build(hand)
+            if record is None or problem is not None:
+                raise EditorError(f"hand {n} does not read: {problem['message'] if problem else ''}")
+            records.append(record)
         try:
-            data = await _body(request)
-            hands = data.get("hands")
-            if not isinstance(hands, list) or not hands:
-                raise EditorError("hands: expected a list of hands")
-            records = []
-            for n, hand in enumerate(hands, start=1):
-                record, problem = build(hand)
-                if record is None or problem is not None:
-                    raise EditorError(f"hand {n} does not read: {problem['message'] if problem else ''}")
-                records.append(record)
-            try:
-                html = render_replays([(replay(r), None) for r in records])
-            except GoujiError as e:  # an unknown ruleset, a bad option: said in one line
-                raise EditorError(f"no preview: {e}") from None
-        except EditorError as e:
-            return refused(e)
+            html = render_replays([(replay(r), None) for r in records])
+        except GoujiError as e:  # an unknown ruleset, a bad option: said in one line
+            raise EditorError(f"no preview: {e}") from None
         key = secrets.token_urlsafe(12)
         previews[key] = html
         while len(previews) > MAX_PREVIEWS:
@@ -209,7 +195,7 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
         Route("/api/preview", preview, methods=["POST"]),
         Route("/preview/{key}", shown),
     ]
-    return Guard(Starlette(routes=routes), hosts, token)
+    return Guard(Starlette(routes=routes, exception_handlers={EditorError: refused}), hosts, token)
 
 
 def loopback_hosts(port: int) -> frozenset[str]:
