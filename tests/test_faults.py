@@ -87,6 +87,20 @@ def test_sigterm_during_a_parquet_export_leaves_nothing(tmp_path):
     assert r.stderr == b"" and list(tmp_path.iterdir()) == []  # no .pq.XXXXXXXX.tmp/ directory
 
 
+def export_until_its_temporary(out: Path, corpus: Path, *options: str) -> subprocess.Popen:
+    """``gouji export --format parquet OPTIONS OUT/pq CORPUS`` started in its own process, returned
+    once its temporary directory is there beside the output (within 60 s)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gouji_record.cli", "export", "--format", "parquet", *options, str(out / "pq"), str(corpus)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not leftovers(out) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert leftovers(out), "the export ended before its temporary directory was seen"
+    return proc
+
+
 def test_sigterm_from_outside_during_a_parquet_export_with_workers(tmp_path):
     """As a supervisor stops it: SIGTERM once the temporary directory is there, worker processes
     running; nothing is left and no worker says anything."""
@@ -94,14 +108,7 @@ def test_sigterm_from_outside_during_a_parquet_export_with_workers(tmp_path):
     corpus = self_played(tmp_path / "hands.gjn", 100)
     out = tmp_path / "out"
     out.mkdir()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gouji_record.cli", "export", "--format", "parquet", "--jobs", "2", str(out / "pq"), str(corpus)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-    )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while not leftovers(out) and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert leftovers(out), "the export ended before its temporary directory was seen"
+    proc = export_until_its_temporary(out, corpus, "--jobs", "2")
     proc.send_signal(signal.SIGTERM)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 143 and stderr == b"", stderr
@@ -247,14 +254,7 @@ def test_a_scheduler_killed_during_an_export_is_one_line(tmp_path):
     try:
         address = cluster.stdout.readline().decode().strip()
         assert address.startswith("tcp://127.0.0.1:"), address
-        export = subprocess.Popen(
-            [sys.executable, "-m", "gouji_record.cli", "export", "--format", "parquet", "--dask", address, str(out / "pq"), str(corpus)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-        )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while not leftovers(out) and export.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert leftovers(out), "the export ended before its temporary directory was seen"
+        export = export_until_its_temporary(out, corpus, "--dask", address)
         cluster.kill()
         stdout, stderr = export.communicate(timeout=60)
     finally:
