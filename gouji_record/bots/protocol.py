@@ -23,7 +23,7 @@ from typing import IO, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from ..cards import BIG_JOKER, N_RANKS, SMALL_JOKER, parse_cards
+from ..cards import BIG_JOKER, SMALL_JOKER, parse_cards
 from ..errors import GoujiError
 from ..model import Action, ActionKind
 from ..rules.engine import Position, team
@@ -32,6 +32,7 @@ from ..rules.options import parse_options, with_options
 from ..rules.plays import classify, is_gouji
 from ..rules.rulesets import Ruleset, get_ruleset
 from ..rules.table import describe
+from .selfplay import _leads, _strength  # the in-process bots' own measures, shared
 
 #: The protocol's name and version, in ``hello``: a bot may refuse a version it does not know.
 VERSION = "gouji-bot 1"
@@ -219,11 +220,6 @@ def action_seen(number: int, action: Action, events: list[Event], seat: int) -> 
 # --- the built-in bots, deciding from the messages alone --------------------------------------
 
 
-def _strength(cards) -> tuple[int, int]:
-    p = classify(cards)
-    return (p.jokers, p.rank)
-
-
 def _cards_of(text: str) -> tuple[int, ...] | None:
     """The cards of a play's text (``"3:*XKK"`` → counts), ``None`` for another action."""
     body = text.split(":", 1)[1].lstrip("*")
@@ -280,7 +276,7 @@ class Agent:
         top = d.position["top"]
         if top is None:
             texts = {c: t for t, c in plays}
-            leads = [tuple(hand[r] if i == r else 0 for i in range(N_RANKS)) for r in range(N_RANKS) if hand[r]]
+            leads = _leads(hand)
             gouji = sorted((c for c in leads if c in texts and classify(c).jokers == 0 and is_gouji(classify(c), self.rules)), key=_strength)
             for c in gouji + leads:
                 if c in texts:
