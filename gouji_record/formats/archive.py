@@ -520,10 +520,16 @@ class ExportSummary:
     unreadable: int = 0
 
 
+def _first_problem(report: HandReport) -> dict[str, Any] | None:
+    """The first problem a hand's report names: its own, else its match's; ``None`` when valid."""
+    data = report.data
+    return data.get("error") or next(iter(data.get("match_errors") or ()), None)
+
+
 def _finish_row(row: dict[str, Any], report: HandReport) -> dict[str, Any]:
     """The hands row completed with what the report says after the match checks."""
     data = report.data
-    problem = data.get("error") or next(iter(data.get("match_errors") or ()), None)
+    problem = _first_problem(report)
     return row | {
         "match_hand": data.get("match_hand"),
         "valid": bool(data.get("valid")),
@@ -626,9 +632,7 @@ def _in_log(row: dict[str, Any], where, report: HandReport) -> dict[str, Any]:
     ``end_hand`` whose ``result`` the Result comes from, or the ``start_hand`` that gives the tags."""
     row = row | {"line": where.start}
     if row["error_line"] is not None:
-        data = report.data
-        problem = data.get("error") or next(iter(data.get("match_errors") or ()), None) or {}
-        action = problem.get("action")  # (from 1, as the row's error_action counts)
+        action = (_first_problem(report) or {}).get("action")  # (from 1, as the row's error_action counts)
         if action is not None and action <= len(where.actions):
             row["error_line"] = where.actions[action - 1]
         else:
