@@ -7,7 +7,6 @@ import json
 import os
 import re
 import sys
-from typing import Self
 
 import click
 
@@ -549,7 +548,7 @@ class _Files:
         self.names: dict[str | None, str] = {}
         self.hands = 0
 
-    def __enter__(self) -> Self:
+    def __enter__(self) -> _Files:
         return self
 
     def __exit__(self, *exc) -> None:
