@@ -369,3 +369,47 @@ def test_a_follow_of_the_same_rank_does_not_beat():
     d = t.illegal("2:55")
     assert (d.code, d.rule) == ("does-not-beat", "higher-rank")
     assert t.play("2:66").top.seat == 2
+
+
+# -- the seats in play, kept as seats leave (Position.playing) -----------------------------
+
+
+def test_playing_is_the_seats_holding_cards_not_out_and_not_revolted_at_every_position():
+    """``Position.playing`` is kept by the engine as seats finish, go out (闷, 烧失败, no 3) or
+    revolt (革命), and worked out again when cards change hands before play: at every position of
+    every conformance file, example and failing input that reads it must be what its definition says,
+    the seats holding a card, known or not, that are neither out nor revolted (docs/rules.md)."""
+    from conftest import CASES, EXAMPLES, ROOT
+    from gouji_record.judging.replay import replay
+    from gouji_record.notation import parse_text
+
+    files = [*(ROOT / "conformance").glob("*/*.gjn"), *EXAMPLES.glob("*.gjn"), *CASES.glob("*.gjn")]
+    checked = left_play = 0
+    for path in files:
+        try:
+            records = [r for r, _ in parse_text(path.read_text(encoding="utf-8"))]
+        except Exception:  # (failing inputs that do not read: the notation's tests)
+            continue
+        for record in records:
+            try:
+                positions = replay(record).positions
+            except Exception:
+                continue
+            for pos in positions:
+                held = {t for t in range(1, 7) if pos.holds(t) > 0}
+                assert pos.playing == held - set(pos.out) - set(pos.revolted), (path.name, pos.actions)
+                checked += 1
+                left_play += pos.playing != frozenset(range(1, 7))
+    assert checked > 8_000 and left_play > 2_000  # the files reach seats finishing, out and revolted
+
+
+def test_playing_after_a_revolution_and_a_smother():
+    """002 §23: a revolter (革命) sits the hand out; 003 §被闷 under smother=last-place: seat 2, left
+    with 33 after 2:55 (3s are its last play), is smothered when 3:66 beats the 55, and leaves."""
+    t = Table({1: "447733", 2: "5533", 3: "6633", 4: "JJ33", 5: "KK33", 6: "AA33"}, leader=1)
+    t.rules = with_options(CHARTER, {"threes-held": "yes", "smother": "last-place"})
+    assert t.play("1:44").playing == {1, 2, 3, 4, 5, 6}
+    pos = t.play("2:55 3:66")
+    assert pos.out == (2,) and pos.playing == {1, 3, 4, 5, 6}
+    t = Table({1: "4433", 2: "5533", 3: "6633", 4: "JJ33", 5: "KK33", 6: "AA33"}, leader=1)
+    assert t.play("6:revolt").playing == {1, 2, 3, 4, 5}

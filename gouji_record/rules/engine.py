@@ -35,7 +35,7 @@ from ..bilingual import zh_of
 from .burning import burn_condition_holds, burn_condition_possible, burns_after, set_burn
 from .events import ACTION_KIND_ZH, Event, EventKind, IllegalAction
 from .leaving import begin_melee, finish, go_out, melee_due, smother
-from .plays import Play, PlayError, beats, classify, is_unbeatable, is_gouji, judge, shape_error
+from .plays import Play, PlayError, beats, is_unbeatable, is_gouji, judge, parse_play, shape_error
 from .position import (
     SEATS,
     SEATS_AFTER,
@@ -153,7 +153,7 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
 def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     s = Step(pos)
     seat, kind = action.seat, action.kind
-    if kind in _IN_PLAY:
+    if pos.preplay and kind in _IN_PLAY:  # (in play, Step took the round already)
         s.round = pos.round
     if action.irregular:
         return _rule_on(s, action)
@@ -173,7 +173,7 @@ def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
             return declare(s, seat, kind)
     if pos.preplay:
         pos = s.pos = play_begins(s, seat)
-    if not pos.active(seat):
+    if seat not in pos.playing:
         if pos.gone(seat) and seat not in pos.finished:
             raise s.illegal("seat-out", "places", f"seat {seat} is out of the hand", f"{seat}号位已出局")
         raise s.illegal(
@@ -427,7 +427,7 @@ def _advance(s: Step, pos: Position, after: int) -> tuple[Position, list[Event]]
         if seat == pos.yielder:
             continue
         if plain and seat not in pos.barred:
-            if pos.active(seat):
+            if seat in pos.playing:
                 fields["to_act"] = seat
                 return pos, s.events
         elif may_follow(pos, seat, top):
@@ -446,23 +446,23 @@ def _close_round(s: Step, pos: Position) -> dict[str, object]:
     top = pos.top
     assert top is not None
     winner = top.seat
-    s.event(EventKind.ROUND_END, "round-end", (winner,), str(top.play))
+    s.event(EventKind.ROUND_END, "round-end", (winner,), top.play.text)
     opened, qualified = pos.opened, pos.qualified
     if top.can_open and winner not in opened and winner not in pos.given_up:
         if pos.ruleset.opening_by_fours:
             if (pos.hands[winner - 1][FOUR] or pos.unknown[winner - 1]) and pos.active(winner):
                 qualified = qualified | {winner}
-                s.event(EventKind.OPEN_QUALIFIED, "opening-fours", (winner,), str(top.play))
+                s.event(EventKind.OPEN_QUALIFIED, "opening-fours", (winner,), top.play.text)
         else:
             opened = opened | {winner}
-            s.event(EventKind.OPEN, "opening", (winner,), str(top.play))
+            s.event(EventKind.OPEN, "opening", (winner,), top.play.text)
     leader = winner
-    if not pos.active(winner):
+    if winner not in pos.playing:
         leader = next_active(pos, winner)
         s.event(EventKind.TAKE_THE_WIND, "take-the-wind", (leader, winner))
     melee = pos.melee
     if not melee and melee_due(pos):  # melee_begins=next-round: it begins with this lead
-        s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
+        s.event(EventKind.MELEE, "melee", tuple(sorted(pos.playing)))
         melee = True
     return {
         "melee": melee,
@@ -518,7 +518,7 @@ def _play(s: Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
                 f"{seat}号位出了{RANK_LETTERS[rank]}：四副牌只有{COPIES[rank]}张{RANK_LETTERS[rank]}，都已有着落",
             )
     try:
-        play = classify(cards)
+        play = parse_play(action.cards)
     except PlayError as e:
         raise s.illegal("bad-play", "play-shape", str(e), zh_of(e.message)) from None
     _check_shape(s, seat, play, left, left_unknown)
@@ -636,7 +636,7 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
         burner, target, burns = burns_after(s, seat, play, burn)
     answers = old is not None and not burn and seat == opposite(old.seat)  # the opposite follows
     if answers and old.restricted:
-        s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), str(play))
+        s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), play.text)
     gouji = is_gouji(play, rules) and not pos.melee and not pos.headless(seat)
     last_play_dead_gouji = (
         answers
@@ -647,9 +647,9 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
     head_dead_gouji = gouji and pos.kept_head[seat - 1] > 0  # 要头: the revolter's opposite's first gouji plays
     dead_gouji = last_play_dead_gouji or head_dead_gouji
     if dead_gouji:
-        s.event(EventKind.DEAD_GOUJI, "dead-gouji" if last_play_dead_gouji else "keep-head", (seat,), str(play))
+        s.event(EventKind.DEAD_GOUJI, "dead-gouji" if last_play_dead_gouji else "keep-head", (seat,), play.text)
     elif gouji:
-        s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), str(play))
+        s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), play.text)
     restricted = gouji and not dead_gouji
     if rules.opening_in_melee:  # 001 §38: any 够级 play nobody answers opens, in the melee too
         melee_gouji = pos.melee and not dead_gouji and is_gouji(play, rules) and not pos.headless(seat)
@@ -674,7 +674,7 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
             EventKind.UNBEATABLE,
             "big-joker-dead",
             (seat,),
-            str(play),
+            play.text,
             note="nobody may beat it: the round ends",
             note_zh="无人能管，本轮结束",
         )
@@ -741,17 +741,17 @@ def _spend_kept_head(s: Step, pos: Position, seat: int) -> Position:
 def _fours(s: Step, pos: Position, seat: int, play: Play, lead: bool) -> Position:
     """开点发4 (003 §开点; 004 §17, §18), under ``opening_by_fours``: lead all 4s to complete an
     opening; other 4s give it up."""
-    qualified = pos.qualified - {seat}
     if play.cards[FOUR] and seat not in pos.opened and seat not in pos.given_up:
+        qualified = pos.qualified - {seat}
         all_fours = lead and not pos.hands[seat - 1][FOUR]
         eligible = seat in pos.qualified or seat in pos.natural
         in_time = not pos.melee and not pos.headless(seat)
         if all_fours and eligible and in_time:
-            s.event(EventKind.OPEN, "opening-fours" if seat in pos.qualified else "natural-opening", (seat,), str(play))
+            s.event(EventKind.OPEN, "opening-fours" if seat in pos.qualified else "natural-opening", (seat,), play.text)
             return replace(pos, opened=pos.opened | {seat}, qualified=qualified)
-        s.event(EventKind.OPEN_GIVEN_UP, "open-given-up", (seat,), str(play))
+        s.event(EventKind.OPEN_GIVEN_UP, "open-given-up", (seat,), play.text)
         return replace(pos, given_up=pos.given_up | {seat}, qualified=qualified)
-    return replace(pos, qualified=qualified) if lead and seat in pos.qualified else pos
+    return replace(pos, qualified=pos.qualified - {seat}) if lead and seat in pos.qualified else pos
 
 
 def _burn_failure(s: Step, seat: int) -> tuple[Position, list[Event]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .burning import set_burn
 from .events import EventKind
-from .position import SEATS, Position, Smother, Step, opposite, replace, team, top_places
+from .position import Position, Smother, Step, opposite, replace, team, top_places
 
 
 def smother(s: Step, pos: Position, seat: int, by: int) -> Position:
@@ -28,7 +28,7 @@ def go_out(s: Step, pos: Position, seat: int, rule: str) -> Position:
     """``seat`` leaves the hand holding its cards and takes the lowest free place."""
     place = 6 - len(pos.out)
     s.event(EventKind.OUT, rule, (seat,), place=place)
-    pos = replace(pos, out=pos.out + (seat,))
+    pos = replace(pos, out=pos.out + (seat,), playing=pos.playing - {seat})
     if pos.yielder == seat:
         pos = replace(pos, yielder=None, yield_back=False)
     return _after_leaving(s, pos, seat)
@@ -39,7 +39,7 @@ def finish(s: Step, pos: Position, seat: int) -> Position:
     finished = pos.finished + (seat,)
     place = len(finished) + (1 if pos.revolted and len(finished) >= 4 else 0)
     s.event(EventKind.FINISH, "places", (seat,), place=place)
-    pos = replace(pos, finished=finished)
+    pos = replace(pos, finished=finished, playing=pos.playing - {seat})
     if pos.burner == seat:
         s.event(EventKind.BURN_SUCCESS, "burn-condition", (seat, pos.burn_target or seat))
         pos = replace(pos, burner=None, burn_target=None, burns=set_burn(pos.burns, seat, "success"))
@@ -82,12 +82,12 @@ def melee_due(pos: Position) -> bool:
     002 §16 "过牌者在此轮中均不可再出牌")."""
     if pos.ruleset.melee_when == "second-place":
         return len(pos.finished) >= 2
-    return sum(1 for t in SEATS if pos.active(t)) <= 4
+    return len(pos.playing) <= 4
 
 
 def begin_melee(s: Step, pos: Position) -> Position:
     """四户乱缠 begins (002 §18): from now no play is a 够级 play, no seat yields, and a pass no longer bars."""
-    s.event(EventKind.MELEE, "melee", tuple(t for t in SEATS if pos.active(t)))
+    s.event(EventKind.MELEE, "melee", tuple(sorted(pos.playing)))
     return replace(pos, melee=True)
 
 
@@ -102,7 +102,7 @@ def maybe_end(s: Step, pos: Position) -> Position:
     """End the hand on a sweep, or when one seat (or one team, as the ruleset says) is left."""
     if pos.over or pos.preplay:
         return pos
-    active = [t for t in SEATS if pos.active(t)]
+    active = sorted(pos.playing)
     sweep = _sweeping_team(pos)
     one_team = len({team(t) for t in active}) <= 1 and pos.ruleset.hand_end == "one-team-left"
     if sweep is None and len(active) > 1 and not one_team:

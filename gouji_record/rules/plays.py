@@ -60,8 +60,9 @@ class Play:
     when there is a big one, else ``SMALL_JOKER``. ``count`` is the number of
     cards that count as the rank (attached 2s included; 0 for jokers alone);
     ``small`` and ``big`` count the jokers. ``size`` is the number of cards
-    in the play and ``jokers`` the number of jokers (挂花), both derived
-    (stored, not computed on each read: the engine reads them for every play).
+    in the play, ``jokers`` the number of jokers (挂花) and ``text`` its canonical card string
+    (``str(play)``), all derived (stored, not computed on each read: the engine reads them for
+    every play, and equal cards are classified once, :func:`parse_play`).
     """
 
     cards: Counts
@@ -71,13 +72,15 @@ class Play:
     big: int
     size: int = field(init=False, repr=False, compare=False)
     jokers: int = field(init=False, repr=False, compare=False)
+    text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "size", self.count + self.small + self.big)
         object.__setattr__(self, "jokers", self.small + self.big)
+        object.__setattr__(self, "text", format_cards(self.cards))
 
     def __str__(self) -> str:
-        return format_cards(self.cards)
+        return self.text
 
 
 @lru_cache(maxsize=4096)
@@ -337,8 +340,10 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
     return Verdict(ok, rule, reason)
 
 
+@lru_cache(maxsize=65536)
 def parse_play(text: str) -> Play:
-    """Parse and classify a play written in the card alphabet, e.g. ``"D88"``.
+    """Parse and classify a play written in the card alphabet, e.g. ``"D88"`` (equal strings give
+    one :class:`Play`: the engine reads every play's cards with it).
 
     Raises :class:`~gouji_record.cards.CardError` or :class:`PlayError`.
     """

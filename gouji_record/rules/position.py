@@ -16,7 +16,7 @@ events it causes, or the diagnostic it makes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from ..cards import EMPTY, Counts, parse_cards, total
@@ -152,7 +152,8 @@ class Position:
     ``by`` beat while its cards the record does not give may all be 3s: smothered if the record
     skips its turn (it acts: it was not). These are named tuples: they unpack, index and compare
     as plain tuples do, and a position built with plain tuples reads the same.
-    ``round``: round number; ``actions``: actions applied.
+    ``round``: round number; ``actions``: actions applied. ``playing``: the seats still in play
+    (:meth:`active`), derived from the other fields when a position is made, not given.
     """
 
     ruleset: Ruleset
@@ -185,6 +186,10 @@ class Position:
     maybe_smothered: tuple[MaybeSmothered, ...] = ()
     round: int = 1
     actions: int = 0
+    playing: frozenset[int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "playing", seats_in_play(self.hands, self.unknown, self.out, self.revolted))
 
     @property
     def over(self) -> bool:
@@ -196,9 +201,9 @@ class Position:
         return sum(self.hands[seat - 1]) + self.unknown[seat - 1]
 
     def active(self, seat: int) -> bool:
-        """Whether ``seat`` still plays: it holds cards, is not out and did not revolt."""
-        holds_cards = any(self.hands[seat - 1]) or self.unknown[seat - 1] > 0  # counts are never negative
-        return holds_cards and seat not in self.out and seat not in self.revolted
+        """Whether ``seat`` still plays: it holds cards, is not out and did not revolt
+        (``seat in playing``)."""
+        return seat in self.playing
 
     def gone(self, seat: int) -> bool:
         """Whether ``seat`` has left play: finished, out or revolted."""
@@ -235,6 +240,20 @@ class Position:
         from .table import describe_text
 
         return describe_text(self)
+
+
+def seats_in_play(
+    hands: tuple[Counts, ...], unknown: tuple[int, ...], out: tuple[int, ...], revolted: tuple[int, ...]
+) -> frozenset[int]:
+    """The seats that still play (:attr:`Position.playing`): holding cards, known or not, neither
+    out nor revolted. The engine keeps it as seats leave (:func:`~gouji_record.rules.leaving.finish`,
+    :func:`~gouji_record.rules.leaving.go_out`, a revolution) and works it out again when cards change
+    hands before play."""
+    return frozenset(
+        seat
+        for seat in SEATS
+        if (any(hands[seat - 1]) or unknown[seat - 1] > 0) and seat not in out and seat not in revolted
+    )
 
 
 _new, _setattr = object.__new__, object.__setattr__
@@ -353,6 +372,7 @@ __all__ = [
     "opposite",
     "replace",
     "seats_after",
+    "seats_in_play",
     "team",
     "team_name",
     "top_places",

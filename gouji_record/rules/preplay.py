@@ -15,7 +15,7 @@ from ..cards import COPIES, RANK_LETTERS, TWO, add, format_cards, parse_cards
 from ..model import DECKS, RED_SUITS, SUITS, Action, ActionKind
 from .events import ACTION_KIND_ZH, Event, EventKind
 from .leaving import begin_melee, go_out, maybe_end, melee_due
-from .position import SEATS, Call, Drawn, Position, Show, Step, opposite, replace, team
+from .position import SEATS, Call, Drawn, Position, Show, Step, opposite, replace, seats_in_play, team
 from .turns import next_active
 
 #: Dead gouji plays (够死级) a revolter's opposite gets when it keeps a head (要头).
@@ -109,7 +109,7 @@ def _revolt(s: Step, pos: Position, seat: int) -> Position:
     s.event(EventKind.REVOLUTION, "revolution", (seat, opposite(seat)))
     kept = list(pos.kept_head)
     kept[opposite(seat) - 1] = KEPT_HEAD_PLAYS
-    pos = replace(pos, revolted=pos.revolted + (seat,), kept_head=tuple(kept))
+    pos = replace(pos, revolted=pos.revolted + (seat,), kept_head=tuple(kept), playing=pos.playing - {seat})
     if len(pos.revolted) >= 2:
         s.event(EventKind.VOID_HAND, "void-hand", pos.revolted)
         pos = replace(pos, void=True, to_act=None, preplay=False)
@@ -147,8 +147,10 @@ def give(s: Step, action: Action) -> tuple[Position, list[Event]]:
     unknowns[giver - 1] -= sum(missing)
     hands[taker - 1] = add(hands[taker - 1], cards)
     s.event(EventKind.GIVE, rule, (giver, taker), action.cards)
+    hands, unknowns = tuple(hands), tuple(unknowns)
+    playing = seats_in_play(hands, unknowns, pos.out, pos.revolted)
     return replace(
-        pos, hands=tuple(hands), unknown=tuple(unknowns), seen=add(pos.seen, missing), actions=pos.actions + 1
+        pos, hands=hands, unknown=unknowns, seen=add(pos.seen, missing), actions=pos.actions + 1, playing=playing
     ), s.events
 
 
@@ -226,7 +228,7 @@ def show(s: Step, action: Action) -> tuple[Position, list[Event]]:
         hands[seat - 1] = tuple(c + missing if r == index else c for r, c in enumerate(hand))
         unknowns[seat - 1] -= missing
         seen = tuple(c + missing if r == index else c for r, c in enumerate(pos.seen))
-        pos = replace(pos, hands=tuple(hands), unknown=tuple(unknowns), seen=seen)
+        pos = replace(pos, hands=tuple(hands), unknown=tuple(unknowns), seen=seen)  # (the seat plays on)
     leader = _first_longest(shows)
     s.event(
         EventKind.SHOW, "showing", (seat, leader), action.cards, note=f"seat {leader} leads", note_zh=f"{leader}号位首发"

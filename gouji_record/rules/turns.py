@@ -50,7 +50,7 @@ def may_follow(pos: Position, seat: int, top: Top) -> bool:
         return False
     if top.burn_only:  # 够死级: seats that may burn it get a turn, to burn or pass
         return burn_turn(pos, seat)
-    if (seat in pos.barred and pass_bars(pos, seat, top)) or not pos.active(seat):
+    if (seat in pos.barred and pass_bars(pos, seat, top)) or seat not in pos.playing:
         return False
     if top.restricted:
         if seat == opposite(top.seat) or headless_answers(pos, seat):
@@ -71,7 +71,7 @@ def burn_turn(pos: Position, seat: int) -> bool:
     """A turn to burn or pass, on a play only a burn may answer: the seat has not passed this round,
     is in play and is not headless (a headless seat answers in its turn and does not burn)."""
     return (
-        seat not in pos.barred and pos.active(seat) and not headless_answers(pos, seat)
+        seat not in pos.barred and seat in pos.playing and not headless_answers(pos, seat)
     )
 
 
@@ -82,7 +82,8 @@ def headless_answers(pos: Position, seat: int) -> bool:
 
 
 def next_active(pos: Position, after: int) -> int | None:
-    return next((t for t in SEATS_AFTER[after] if pos.active(t)), None)
+    playing = pos.playing
+    return next((t for t in SEATS_AFTER[after] if t in playing), None)
 
 
 __all__ = [
