@@ -145,7 +145,7 @@ def test_the_plays_tried_are_those_every_play_filtered_gives(preset):
     # ruleset allows, and are of the kind asked (够级, may open, all the hand's 4s)
     from gouji_record.bots.selfplay import deal
     from gouji_record.cards import FOUR, parse_cards
-    from gouji_record.rules.engine import excluded_from_opening
+    from gouji_record.rules.plays import excluded_from_opening
     from gouji_record.rules.moves import FOURS, GOUJI, OPENING, _shaped, plays_of_size
     from gouji_record.rules.plays import classify, is_gouji, judge, shape_error
 

@@ -55,12 +55,12 @@ from ..matches.match import tribute_due
 from ..model import Action, ActionKind, GameRecord, join_hand, split_hand
 from ..notation.build import SourceMap
 from ..judging.replay import Replay, replay
-from ..rules.engine import SEATS, Position, begin_play, excluded_from_opening, opposite, step, team, team_name
+from ..rules.engine import SEATS, Position, begin_play, opposite, step, team, team_name
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
 from ..rules.events import Diagnostic, EventKind, IllegalAction
 from ..rules.moves import FOURS, GOUJI, OPENING, HiddenPlays, first_play, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays, stepped
-from ..rules.plays import classify, is_gouji
+from ..rules.plays import classify, excluded_from_opening, is_gouji
 from ..rules.rulesets import Ruleset
 from ..rules.scoring import scores
 from ..bots.process import DEFAULT_TIMEOUT

@@ -24,7 +24,6 @@ from ..cards import (
     FOUR,
     RANK_LETTERS,
     THREE,
-    TWO,
     Counts,
     add,
     format_cards,
@@ -35,8 +34,9 @@ from ..bilingual import zh_of
 from .burning import burn_condition_holds, burn_condition_possible, burns_after, set_burn
 from .events import ACTION_KIND_ZH, Event, EventKind, IllegalAction
 from .leaving import begin_melee, finish, go_out, melee_due, smother
-from .plays import Play, PlayError, beats, is_unbeatable, is_gouji, judge, parse_play, shape_error
+from .plays import Play, PlayError, PlayFacts, beats, judge, parse_play, play_facts
 from .position import (
+    OPPOSITE,
     SEATS,
     SEATS_AFTER,
     Burn,
@@ -521,7 +521,8 @@ def _play(s: Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
         play = parse_play(action.cards)
     except PlayError as e:
         raise s.illegal("bad-play", "play-shape", str(e), zh_of(e.message)) from None
-    _check_shape(s, seat, play, left, left_unknown)
+    facts = play_facts(play, rules)
+    _check_shape(s, seat, play, facts, left, left_unknown)
     if burn:
         _check_burn(s, seat, play, left, left_unknown, seen)
     if top is not None and not judge(top.play, play, rules)[0]:
@@ -553,13 +554,13 @@ def _play(s: Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
     if left_unknown != unknown:
         unknowns = pos.unknown[: seat - 1] + (left_unknown,) + pos.unknown[seat:]
         s.pos = replace(pos, unknown=unknowns, seen=seen)
-    return _apply_play(s, seat, play, left, burn)
+    return _apply_play(s, seat, play, facts, left, burn)
 
 
-def _check_shape(s: Step, seat: int, play: Play, left: Counts, left_unknown: int = 0) -> None:
+def _check_shape(s: Step, seat: int, play: Play, facts: PlayFacts, left: Counts, left_unknown: int = 0) -> None:
     """3s last and whole (憋三), 4s whole, and ranks that carry nothing (003; 004 §5, §6; 002 §26(3))."""
     rules = s.pos.ruleset
-    shape = shape_error(play, rules)
+    shape = facts.shape_error
     if shape is not None:
         code, rule, message = shape
         raise s.illegal(code, rule, message, zh_of(message))
@@ -628,16 +629,18 @@ def _check_burn(s: Step, seat: int, play: Play, left: Counts, left_unknown: int,
         )
 
 
-def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tuple[Position, list[Event]]:
+def _apply_play(
+    s: Step, seat: int, play: Play, facts: PlayFacts, left: Counts, burn: bool
+) -> tuple[Position, list[Event]]:
     pos, rules = s.pos, s.pos.ruleset
     old = pos.top
     burning = burn or pos.burner is not None  # a burn begun, or one running (rare)
     if burning:
         burner, target, burns = burns_after(s, seat, play, burn)
-    answers = old is not None and not burn and seat == opposite(old.seat)  # the opposite follows
+    answers = old is not None and not burn and seat == OPPOSITE[old.seat]  # the opposite follows
     if answers and old.restricted:
         s.event(EventKind.ANSWER, "gouji-opposite-only", (seat, old.seat), play.text)
-    gouji = is_gouji(play, rules) and not pos.melee and not pos.headless(seat)
+    gouji = facts.gouji and not pos.melee and not pos.headless(seat)
     last_play_dead_gouji = (
         answers
         and old.seat in pos.finished
@@ -649,13 +652,13 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
     if dead_gouji:
         s.event(EventKind.DEAD_GOUJI, "dead-gouji" if last_play_dead_gouji else "keep-head", (seat,), play.text)
     elif gouji:
-        s.event(EventKind.GOUJI, "gouji-play", (seat, opposite(seat)), play.text)
+        s.event(EventKind.GOUJI, "gouji-play", (seat, OPPOSITE[seat]), play.text)
     restricted = gouji and not dead_gouji
     if rules.opening_in_melee:  # 001 §38: any 够级 play nobody answers opens, in the melee too
-        melee_gouji = pos.melee and not dead_gouji and is_gouji(play, rules) and not pos.headless(seat)
-        can_open = (restricted or melee_gouji) and not excluded_from_opening(play, rules)
+        melee_gouji = pos.melee and not dead_gouji and facts.gouji and not pos.headless(seat)
+        can_open = (restricted or melee_gouji) and not facts.opening_excluded
     else:
-        can_open = restricted and len(pos.finished) < 2 and not excluded_from_opening(play, rules)
+        can_open = restricted and len(pos.finished) < 2 and not facts.opening_excluded
     hands = list(pos.hands)
     hands[seat - 1] = left
     barred = pos.barred
@@ -668,7 +671,7 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
         and left[THREE] == sum(left)
         and not play.cards[THREE]
     )
-    unbeatable = is_unbeatable(play, rules)
+    unbeatable = facts.unbeatable
     if unbeatable:  # 死牌: nobody may answer, so the round is over with it
         s.event(
             EventKind.UNBEATABLE,
@@ -708,20 +711,6 @@ def _apply_play(s: Step, seat: int, play: Play, left: Counts, burn: bool) -> tup
     elif old is not None and old.smother_possible and pos.active(old.seat) and not pos.over:
         pos = replace(pos, maybe_smothered=pos.maybe_smothered + (MaybeSmothered(old.seat, seat),))
     return _advance(s, pos, seat)
-
-
-def excluded_from_opening(play: Play, rules: Ruleset) -> bool:
-    """Whether ``play`` (a 够级 play) is one that does not open (开点) under ``rules``: carrying a big
-    or small joker, 2s, a single 2, or 2s alone, as ``rules.opening_excludes`` says (002 §24,
-    003 §开点, 004 §17 纯够级牌)."""
-    ex = rules.opening_excludes
-    return (
-        ("big-joker" in ex and play.big > 0)
-        or ("small-joker" in ex and play.small > 0)
-        or ("twos" in ex and play.cards[TWO] > 0)
-        or ("single-two" in ex and play.size == 1 and play.cards[TWO] == 1)
-        or ("twos-alone" in ex and play.cards[TWO] == play.size)
-    )
 
 
 def _spend_kept_head(s: Step, pos: Position, seat: int) -> Position:

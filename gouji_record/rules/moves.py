@@ -39,10 +39,10 @@ from dataclasses import dataclass
 
 from ..model import DECLARATION_KINDS, Action, ActionKind
 from ..cards import BIG_JOKER, COPIES, FOUR, N_RANKS, RANK_LETTERS, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards, subtract
-from .engine import Position, begin_play, excluded_from_opening, opposite, seats_after, skip_possible_turn, step, team
+from .engine import Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
 from .burning import burn_condition_possible
 from .events import IllegalAction
-from .plays import classify, is_gouji, judge, shape_error
+from .plays import classify, excluded_from_opening, is_gouji, judge, shape_error
 
 __all__ = ["HiddenPlays", "burn_claimants", "first_play", "gouji_plays", "has_play", "legal_actions", "legal_burns", "legal_plays", "plays_of_size", "proposed_plays"]
 
@@ -249,7 +249,7 @@ def _shaping(rules, hand: Counts, sizes: tuple[int, ...], top, gouji: int) -> It
     that form a play, beat ``top`` (a :class:`~gouji_record.rules.plays.Play`, or ``None`` for a
     lead) and have a shape the ruleset allows (what the engine refuses whatever else holds); with
     ``gouji`` :data:`GOUJI`, only 够级 plays, :data:`OPENING` only those not excluded from opening
-    (:func:`~gouji_record.rules.engine.excluded_from_opening`), :data:`FOURS` only those that
+    (:func:`~gouji_record.rules.plays.excluded_from_opening`), :data:`FOURS` only those that
     hold all the hand's 4s. A pure function of its arguments, made one by one."""
     for cards in _candidates(rules, hand, sizes, top, gouji):
         try:
@@ -570,7 +570,7 @@ def gouji_plays(pos: Position, seat: int, opening: bool = False) -> list[Action]
     """The 够级 plays (002 §9) of ``seat``'s written cards among :func:`legal_actions` ``(pos,
     seat)``, burns left out, in its order: what ``seat`` could play now that is a 够级 play. With
     ``opening``, only those not excluded from opening (a play with 2s or jokers, as the ruleset's
-    ``opening_excludes`` says: :func:`~gouji_record.rules.engine.excluded_from_opening`)."""
+    ``opening_excludes`` says: :func:`~gouji_record.rules.plays.excluded_from_opening`)."""
     return _seat_plays(pos, seat, OPENING if opening else GOUJI)  # type: ignore[return-value]
 
 

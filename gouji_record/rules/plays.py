@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..cards import (
     BIG_JOKER,
@@ -32,14 +33,17 @@ from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
 __all__ = [
     "Play",
     "PlayError",
+    "PlayFacts",
     "Verdict",
     "beats",
     "classify",
+    "excluded_from_opening",
     "is_unbeatable",
     "is_gouji",
     "is_pure_gouji",
     "judge",
     "parse_play",
+    "play_facts",
     "shape_error",
 ]
 
@@ -338,6 +342,61 @@ def beats(top: Play, new: Play, ruleset: Ruleset) -> Verdict:
         hi, lo = RANK_LETTERS[new.rank], RANK_LETTERS[top.rank]
         reason = Bilingual(f"{hi} is not higher than {lo}", f"{hi}不比{lo}大")
     return Verdict(ok, rule, reason)
+
+
+def excluded_from_opening(play: Play, rules: Ruleset) -> bool:
+    """Whether ``play`` (a 够级 play) is one that does not open (开点) under ``rules``: carrying a big
+    or small joker, 2s, a single 2, or 2s alone, as ``rules.opening_excludes`` says (002 §24,
+    003 §开点, 004 §17 纯够级牌).
+
+    >>> excluded_from_opening(parse_play("X888"), get_ruleset("charter"))
+    True
+    >>> excluded_from_opening(parse_play("KK"), get_ruleset("charter"))
+    False"""
+    ex = rules.opening_excludes
+    return (
+        ("big-joker" in ex and play.big > 0)
+        or ("small-joker" in ex and play.small > 0)
+        or ("twos" in ex and play.cards[TWO] > 0)
+        or ("single-two" in ex and play.size == 1 and play.cards[TWO] == 1)
+        or ("twos-alone" in ex and play.cards[TWO] == play.size)
+    )
+
+
+class PlayFacts(NamedTuple):
+    """What a play is under a ruleset, whatever the table: :func:`shape_error`, :func:`is_gouji`,
+    :func:`is_unbeatable` and :func:`excluded_from_opening` of it, read by the engine for every play
+    (:func:`play_facts` works them out once for each play and ruleset)."""
+
+    shape_error: tuple[str, str, str] | None
+    gouji: bool
+    unbeatable: bool
+    opening_excluded: bool
+
+
+_FACTS: dict[tuple[int, str], tuple[Ruleset, PlayFacts]] = {}
+
+
+def play_facts(play: Play, ruleset: Ruleset) -> PlayFacts:
+    """The :class:`PlayFacts` of ``play`` under ``ruleset``, worked out once (kept by the ruleset's
+    identity and the play's cards: the engine asks 10^5 times a second).
+
+    >>> play_facts(parse_play("QQQ"), get_ruleset("charter"))
+    PlayFacts(shape_error=None, gouji=True, unbeatable=False, opening_excluded=False)
+    """
+    known = _FACTS.get((id(ruleset), play.text))
+    if known is not None and known[0] is ruleset:
+        return known[1]
+    if len(_FACTS) > 16384:
+        _FACTS.clear()
+    facts = PlayFacts(
+        shape_error(play, ruleset),
+        is_gouji(play, ruleset),
+        is_unbeatable(play, ruleset),
+        excluded_from_opening(play, ruleset),
+    )
+    _FACTS[(id(ruleset), play.text)] = (ruleset, facts)
+    return facts
 
 
 @lru_cache(maxsize=65536)

@@ -54,6 +54,8 @@ def seats_after(seat: int) -> tuple[int, ...]:
 
 #: The five other seats in playing order after each seat (:func:`seats_after`, read once).
 SEATS_AFTER = {seat: seats_after(seat) for seat in SEATS}
+#: The opposite of each seat, ``OPPOSITE[seat]`` (:func:`opposite`, read once: the engine asks for every play).
+OPPOSITE = (None, *(opposite(seat) for seat in SEATS))
 
 
 class Top(NamedTuple):
@@ -356,6 +358,7 @@ class Step:
 
 
 __all__ = [
+    "OPPOSITE",
     "SEATS",
     "SEATS_AFTER",
     "Burn",

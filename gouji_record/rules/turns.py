@@ -11,7 +11,7 @@ turn with these and says why a seat has none.
 from __future__ import annotations
 
 from ..cards import BIG_JOKER, COPIES
-from .position import SEATS_AFTER, Position, Top, opposite
+from .position import OPPOSITE, SEATS_AFTER, Position, Top, opposite
 
 
 def pass_bars(pos: Position, seat: int, top: Top) -> bool:
@@ -53,7 +53,7 @@ def may_follow(pos: Position, seat: int, top: Top) -> bool:
     if (seat in pos.barred and pass_bars(pos, seat, top)) or seat not in pos.playing:
         return False
     if top.restricted:
-        if seat == opposite(top.seat) or headless_answers(pos, seat):
+        if seat == OPPOSITE[top.seat] or headless_answers(pos, seat):
             return True
         # the opposite left play and the player is not headless (001: only 革命 makes a seat
         # headless): only a burn answers, so the seats that may burn get a turn, as on a 够死级
@@ -64,7 +64,7 @@ def may_follow(pos: Position, seat: int, top: Top) -> bool:
 def burn_turn_only(pos: Position, seat: int, top: Top) -> bool:
     """Whether ``seat``'s turn on the 够级 play ``top`` is only to burn or pass: it is neither the
     opposite nor a headless seat that answers (the opposite having left play, see may_follow)."""
-    return seat != opposite(top.seat) and not headless_answers(pos, seat)
+    return seat != OPPOSITE[top.seat] and not headless_answers(pos, seat)
 
 
 def burn_turn(pos: Position, seat: int) -> bool:
