@@ -349,10 +349,11 @@ def excluded_from_opening(play: Play, rules: Ruleset) -> bool:
     or small joker, 2s, a single 2, or 2s alone, as ``rules.opening_excludes`` says (002 §24,
     003 §开点, 004 §17 纯够级牌).
 
-    >>> excluded_from_opening(parse_play("X888"), get_ruleset("charter"))
-    True
-    >>> excluded_from_opening(parse_play("KK"), get_ruleset("charter"))
-    False"""
+    >>> charter, online = get_ruleset("charter"), get_ruleset("online")
+    >>> [excluded_from_opening(parse_play(p), charter) for p in ("D888", "X888", "KK")]
+    [True, False, False]
+    >>> excluded_from_opening(parse_play("X888"), online)
+    True"""
     ex = rules.opening_excludes
     return (
         ("big-joker" in ex and play.big > 0)
