@@ -14,7 +14,7 @@ Measures, on this machine:
   (``--versus``): whole processes run in turn, A B A B …, after a warm-up pair; each side's CPU
   seconds (user and system, its child processes included) and wall seconds, min / median / max,
   and the ratio of our actions per CPU second to its moves per CPU second taken pair by pair; the
-  start-up of each (`gouji --version` against `import chess.pgn`); `--jobs 2` against `--jobs 1`
+  start-up of each (`gouji validate -q` of one hand against `read_game` of one game); `--jobs 2` against `--jobs 1`
   (CPU in all and wall, pair by pair); the load average before and after;
 - parse only and parse+validate throughput of the corpus in one process (hands/s, actions/s);
 - `gouji validate`, `stats` and `filter` side by side on the corpus, at `--jobs 1` and `--jobs 2`:
@@ -327,10 +327,23 @@ def _count(gjn: Path) -> tuple[int, int]:
     return hands, actions
 
 
+def _first_of(gjn: Path) -> tuple[Path, Path]:
+    """The first hand of ``gjn`` and the first game of its PGN twin, each in a file of its own beside
+    them: what each side's start-up is measured on (a whole job, not ``--version``)."""
+    from gouji_record.notation.files import read_hands
+
+    pgn = _pgn_like(gjn)[0]
+    hand, game = gjn.with_suffix(".first.gjn"), pgn.with_suffix(".first.pgn")
+    first = next(iter(read_hands(str(gjn))))
+    hand.write_text(first.text, encoding="utf-8")
+    game.write_text(pgn.read_text(encoding="utf-8").split("\n\n[", 1)[0] + "\n", encoding="utf-8")
+    return hand, game
+
+
 def versus(corpora: dict[str, Path], pairs: int = 7) -> dict:
     """`gouji validate -q` against python-chess `read_game` on a PGN file of the same size, for
     each of ``corpora`` (label → .gjn file), ``pairs`` pairs in turn after a warm-up pair; then
-    start-up (`gouji --version` against `python -c "import chess.pgn"`) and `--jobs 2` against
+    start-up (`gouji validate -q` of one hand against `read_game` of one game) and `--jobs 2` against
     `--jobs 1`. Prints each side's CPU and wall seconds (min / median / max) and the ratios pair by
     pair; the issue's target (29): actions per CPU second at least 2.0 times python-chess's moves
     per CPU second, as the median of the pairs. Returns the figures."""
@@ -369,11 +382,13 @@ def versus(corpora: dict[str, Path], pairs: int = 7) -> dict:
             f"wall speed-up {_spread(faster)}x (both cores shared with whatever else runs)"
         )
         out[label] = {"ratio": ratios, "wall_ratio": walls, "jobs_cpu": cpu_more, "jobs_speedup": faster}
-    ours_start, chess_start = in_turn([*gouji, "--version"], [PY, "-c", "import chess.pgn"], pairs)
+    one_hand, one_game = _first_of(next(iter(corpora.values())))
+    ours_start, chess_start = in_turn([*gouji, "validate", "-q", str(one_hand)], [PY, "-c", CHESS_READ, str(one_game)], pairs)
     start_ratio = [o["cpu"] / c["cpu"] for o, c in zip(ours_start, chess_start)]
     print(
-        f"start-up: gouji --version CPU s {_spread([r['cpu'] for r in ours_start], '{:.3f}')}, "
-        f"python -c 'import chess.pgn' {_spread([r['cpu'] for r in chess_start], '{:.3f}')}; ours/theirs pair by pair {_spread(start_ratio)}"
+        f"start-up (one hand, one game): gouji validate -q CPU s {_spread([r['cpu'] for r in ours_start], '{:.3f}')}, "
+        f"python-chess read_game {_spread([r['cpu'] for r in chess_start], '{:.3f}')}; ours/theirs pair by pair {_spread(start_ratio)}, "
+        f"exit {sorted({r['status'] for r in ours_start + chess_start})}"
     )
     print(f"load after: {_load()}")
     out["start"] = start_ratio

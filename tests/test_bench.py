@@ -113,7 +113,9 @@ def test_validate_is_measured_against_python_chess_pair_by_pair(tmp_path, capsys
     assert lines[3].startswith("  python-chess        CPU s ")
     assert lines[4].startswith("  ratio pair by pair: per CPU s ")
     assert lines[5].startswith("  --jobs 2 against --jobs 1, pair by pair: ")
-    assert lines[6].startswith("start-up: gouji --version CPU s ") and lines[7].startswith("load after: ")
+    assert lines[6].startswith("start-up (one hand, one game): gouji validate -q CPU s ") and lines[6].endswith("exit [0]")
+    assert lines[7].startswith("load after: ")
+    assert (tmp_path / "matches.first.gjn").read_text(encoding="utf-8").count("[Event ") == 1  # one hand
 
 
 def test_the_bot_protocols_overhead_is_measured():
