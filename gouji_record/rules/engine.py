@@ -426,8 +426,8 @@ def _advance(s: Step, pos: Position, after: int) -> tuple[Position, list[Event]]
             break
         if seat == pos.yielder:
             continue
-        if plain and seat not in pos.barred:
-            if seat in pos.playing:
+        if plain:  # may_follow's reading of a plain play, without its calls: in play, and not barred by a pass
+            if seat in pos.playing and (seat not in pos.barred or not pass_bars(pos, seat, top)):
                 fields["to_act"] = seat
                 return pos, s.events
         elif may_follow(pos, seat, top):

@@ -18,7 +18,7 @@ def pass_bars(pos: Position, seat: int, top: Top) -> bool:
     """A seat that passed may not play again this round, except on its opposite's play (002 §11),
     in the melee (002 §18), or with two big jokers on one (004 §10): two it holds, or may hold among
     cards the record does not give."""
-    if seat not in pos.barred or pos.melee or opposite(seat) == top.seat:
+    if seat not in pos.barred or pos.melee or OPPOSITE[seat] == top.seat:
         return False
     return not (two_kill(pos, top) and big_jokers_possible(pos, seat) >= 2)
 
