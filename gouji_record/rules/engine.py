@@ -49,6 +49,7 @@ from .position import (
     Step,
     Top,
     initial_position,
+    made,
     next_seat,
     opposite,
     replace,
@@ -77,6 +78,8 @@ _PLAY, _PASS, _YIELD, _WIND, _CLAIM, _GIVE = (
     ActionKind.CLAIM,
     ActionKind.GIVE,
 )
+_tuple_new = tuple.__new__
+
 #: The kinds of action made in play, in a round (一轮): the round their events belong to.
 _IN_PLAY = frozenset((_PLAY, _PASS, _YIELD, _WIND, _CLAIM))
 
@@ -361,11 +364,12 @@ def _only_a_burn(s: Step, top: Top) -> IllegalAction:
 
 def _pass(s: Step, seat: int) -> tuple[Position, list[Event]]:
     pos = s.pos
+    fields = pos.__dict__.copy()
+    fields["barred"] = _with_seat(pos.barred, seat)
+    fields["actions"] = pos.actions + 1
     if seat == pos.yielder:  # the yield is over
-        pos = replace(pos, barred=_with_seat(pos.barred, seat), actions=pos.actions + 1, yielder=None, yield_back=False)
-    else:
-        pos = replace(pos, barred=_with_seat(pos.barred, seat), actions=pos.actions + 1)
-    return _advance(s, pos, seat)
+        fields["yielder"], fields["yield_back"] = None, False
+    return _advance(s, made(fields), seat)
 
 
 def _yield(s: Step, seat: int, top: Top) -> tuple[Position, list[Event]]:
@@ -659,8 +663,6 @@ def _apply_play(
         can_open = (restricted or melee_gouji) and not facts.opening_excluded
     else:
         can_open = restricted and len(pos.finished) < 2 and not facts.opening_excluded
-    hands = list(pos.hands)
-    hands[seat - 1] = left
     barred = pos.barred
     if pos.yielder is not None and pos.yielder != seat:
         barred = _with_seat(barred, pos.yielder)  # a play after a yield makes the yield a pass (002 §12)
@@ -688,18 +690,16 @@ def _apply_play(
         and left[THREE] == sum(left)
         and not play.cards[THREE]
     )
-    top = Top(seat, play, restricted, dead_gouji, unbeatable, can_open, smother_risk, smother_possible)
-    pos = replace(
-        pos,
-        hands=tuple(hands),
-        top=top,
-        barred=barred,
-        yielder=None,
-        yield_back=False,
-        actions=pos.actions + 1,
-    )
+    fields = pos.__dict__.copy()
+    fields["hands"] = pos.hands[: seat - 1] + (left,) + pos.hands[seat:]
+    # (a Top made as namedtuple's own _make makes it, without the generated __new__'s call)
+    top = (seat, play, restricted, dead_gouji, unbeatable, can_open, smother_risk, smother_possible)
+    fields["top"] = _tuple_new(Top, top)
+    fields["barred"], fields["yielder"], fields["yield_back"] = barred, None, False
+    fields["actions"] = pos.actions + 1
     if burning:
-        pos = replace(pos, burner=burner, burn_target=target, burns=burns)
+        fields["burner"], fields["burn_target"], fields["burns"] = burner, target, burns
+    pos = made(fields)
     if head_dead_gouji:
         pos = _spend_kept_head(s, pos, seat)
     if rules.opening_by_fours:
