@@ -279,7 +279,7 @@ def judge(top: Play, new: Play, ruleset: Ruleset) -> tuple[bool, str]:
         return True, "two-beat-one"
     if new.size != top.size:
         return False, "same-count"
-    if is_unbeatable(top, ruleset):
+    if top.big and is_unbeatable(top, ruleset):  # (only a big joker makes a play dead)
         return False, "big-joker-dead"
     if new.big and ruleset.big_joker_beats_any:  # an option no preset takes (see docs/rules.md)
         return True, "big-joker-dead"
