@@ -413,3 +413,33 @@ def test_playing_after_a_revolution_and_a_smother():
     assert pos.out == (2,) and pos.playing == {1, 3, 4, 5, 6}
     t = Table({1: "4433", 2: "5533", 3: "6633", 4: "JJ33", 5: "KK33", 6: "AA33"}, leader=1)
     assert t.play("6:revolt").playing == {1, 2, 3, 4, 5}
+
+
+def test_a_replay_without_events_has_the_same_positions_and_diagnostic():
+    """``replay(…, events=False)`` (what ``gouji validate -q`` asks for) derives no event and changes
+    nothing else: the same positions, play start and diagnostic as the replay with events, for every
+    conformance file (valid and invalid: rulings of irregular actions, hidden cards skipped, wrong
+    purchases), example and failing input that reads."""
+    from conftest import CASES, EXAMPLES, ROOT
+    from gouji_record.judging.replay import replay
+    from gouji_record.notation import parse_text
+
+    compared = illegal = with_events = 0
+    for path in [*(ROOT / "conformance").glob("*/*.gjn"), *EXAMPLES.glob("*.gjn"), *CASES.glob("*.gjn")]:
+        try:
+            records = [r for r, _ in parse_text(path.read_text(encoding="utf-8"))]
+        except Exception:  # (failing inputs that do not read: the notation's tests)
+            continue
+        for record in records:
+            try:
+                full = replay(record)
+            except Exception:  # (an unknown ruleset or option: the CLI's tests)
+                continue
+            bare = replay(record, events=False)
+            assert bare.events is None, path.name
+            assert bare.positions == full.positions and bare.play_start == full.play_start, path.name
+            assert bare.diagnostic == full.diagnostic, path.name
+            compared += 1
+            illegal += full.diagnostic is not None
+            with_events += bool(full.events)
+    assert compared > 100 and illegal > 40 and with_events > 80

@@ -134,6 +134,11 @@ def validate(path: Path, *more: str) -> list[tuple[bool, list[str]]]:
     return out
 
 
+def _located(out: str) -> list[str]:
+    """The problems ``gouji validate`` prints, one ``FILE:LINE:COL: …`` line each."""
+    return [line for line in out.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
+
+
 def review(path: Path) -> list[tuple[bool, list[str]]]:
     hands = [json.loads(line) for line in run("review", "--format", "json", str(path))[1].splitlines()]
     return [(h["valid"], [p["code"] for p in h["problems"]]) for h in hands]
@@ -155,6 +160,10 @@ def test_every_door_gives_the_api_verdict(corpus):
         expected = api(path)
         assert expected, path
         assert validate(path) == expected, path
+        # -q derives no events (replay(events=False)): the same problems, at the same places
+        quiet, text = (CliRunner().invoke(main, [*q, str(path)]) for q in (["validate", "-q"], ["validate"]))
+        assert quiet.exit_code == text.exit_code and _located(quiet.output) == _located(text.output), path
+        assert len(_located(quiet.output)) >= sum(len(codes) for _, codes in expected), path
         assert review(path) == expected, path
         assert events(path) == expected, path
         invalid = sum(not valid for valid, _ in expected)

@@ -31,13 +31,13 @@ class Replay:
     ``positions[0]`` is the position before the first action and
     ``positions[i + 1]`` the one after action ``i``; the list stops at the
     first illegal action, which ``diagnostic`` describes. ``events`` are all
-    events derived, in order.
+    events derived, in order (``None`` for a replay made without them: ``replay(…, events=False)``).
     """
 
     record: GameRecord
     ruleset: Ruleset
     positions: list[Position]
-    events: list[Event] = field(default_factory=list)
+    events: list[Event] | None = field(default_factory=list)
     diagnostic: Diagnostic | None = None
     play_start: Position | None = None
 
@@ -148,12 +148,17 @@ def ruleset_of(record: GameRecord, override: str | Ruleset | RulesetOverride | N
     return with_options(rules, dict(extra)) if extra else rules
 
 
-def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position: bool = True) -> Replay:
+def replay(
+    record: GameRecord, ruleset: Ruleset | None = None, *, every_position: bool = True, events: bool = True
+) -> Replay:
     """Replay ``record`` under ``ruleset`` (default: its ``Ruleset`` tag).
 
     With ``every_position=False`` only the last position is kept
     (``positions == [final]``): what validation needs, and much less garbage
-    for the collector on large files (docs/performance.md).
+    for the collector on large files (docs/performance.md). With ``events=False`` no event is
+    derived (:attr:`Replay.events` is ``None``): the verdict, the positions and the diagnostic are
+    the same, for a caller that wants only them (``gouji validate -q``; events are about a tenth
+    of a replay's cost).
 
     Never raises for an illegal action: the first one ends the replay and is
     reported in :attr:`Replay.diagnostic`, as is a round number or Result tag
@@ -167,8 +172,8 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
     """
     rules = ruleset or ruleset_of(record)
     pos = initial_position(rules, record.deal, first_leader(record))
-    out = Replay(record, rules, [pos], play_start=pos)
-    positions, events = out.positions, out.events
+    out = Replay(record, rules, [pos], [] if events else None, play_start=pos)
+    positions, derived = out.positions, out.events if events else []
     play_from = len(record.preplay)
     wrong_buy = _wrong_purchase(rules, record)
     stop_at = wrong_buy.action if wrong_buy is not None else None
@@ -176,7 +181,7 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
         if i == stop_at:  # a purchase or gift the rules refuse: the replay stops there, as at a play
             out.diagnostic = wrong_buy
             return out
-        if action.round is not None and not pos.over and not _round_fits(pos, action):
+        if action.round is not None and not pos.over and not _round_fits(pos, action, events):
             # (after the end of the hand the engine says so: hand-over, with or without a number)
             expected = "no new round starts here" if pos.top is not None else f"this is round {pos.round}"
             expected_zh = "这里没有开始新的一轮" if pos.top is not None else f"这是第{pos.round}轮"
@@ -190,7 +195,7 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
             )
             return out
         try:
-            pos, new_events = step(pos, action)
+            pos, new_events = step(pos, action, events=events)
         except IllegalAction as e:
             out.diagnostic = e.diagnostic
             return out
@@ -200,16 +205,16 @@ def replay(record: GameRecord, ruleset: Ruleset | None = None, *, every_position
             positions.append(pos)
         else:
             positions[0] = pos
-        events += new_events
+        derived += new_events
     if not pos.over and record.result_places:  # a Result with places: turns hidden cards made possible not taken
-        ended = _skipped_to_end(pos)
+        ended = _skipped_to_end(pos, events)
         if ended is not None and ended[0].places == record.result_places:
             pos = ended[0]
             if every_position:
                 positions.append(pos)
             else:
                 positions[0] = pos
-            events += ended[1]
+            derived += ended[1]
     out.diagnostic = _check_result(record, rules, pos) or wrong_buy
     return out
 
@@ -227,30 +232,30 @@ def _wrong_purchase(rules: Ruleset, record: GameRecord) -> Diagnostic | None:
     return next(iter(check_buying(rules, record)[1]), None)
 
 
-def _skipped_to_end(pos: Position) -> tuple[Position, list[Event]] | None:
+def _skipped_to_end(pos: Position, events: bool = True) -> tuple[Position, list[Event]] | None:
     """The end of the hand reached from ``pos`` by not taking the turns that only cards the record
     does not give made possible (:func:`~gouji_record.rules.engine.skip_possible_turn`: a seat
     smothered, 闷, when its hidden cards may all be 3s), with the events; ``None`` if there is none."""
-    events: list[Event] = []
+    derived: list[Event] = []
     for _ in range(len(pos.hands)):
-        skipped = skip_possible_turn(pos)
+        skipped = skip_possible_turn(pos, events=events)
         if skipped is None:
             return None
         pos, more = skipped
-        events += more
+        derived += more
         if pos.over:
-            return pos, events
+            return pos, derived
     return None
 
 
-def _round_fits(pos: Position, action: Action) -> bool:
+def _round_fits(pos: Position, action: Action, events: bool = True) -> bool:
     """Whether ``action``'s written round number starts the round due at ``pos``: a new round
     whose number is ``pos.round``, also after a turn that unknown cards made possible was not
     taken (:func:`~gouji_record.rules.engine.skip_possible_turn`: that turn closes the round)."""
     if pos.top is None and pos.round == action.round:
         return True
-    skipped = skip_possible_turn(pos) if action.seat != pos.to_act else None
-    return skipped is not None and _round_fits(skipped[0], action)
+    skipped = skip_possible_turn(pos, events=events) if action.seat != pos.to_act else None
+    return skipped is not None and _round_fits(skipped[0], action, events)
 
 
 def _check_score(record: GameRecord, rules: Ruleset, pos: Position, rule: str) -> Diagnostic | None:

@@ -101,31 +101,35 @@ def _with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
     return seats | {seat}
 
 
-def skip_possible_turn(pos: Position) -> tuple[Position, list[Event]] | None:
+def skip_possible_turn(pos: Position, *, events: bool = True) -> tuple[Position, list[Event]] | None:
     """The position where the seat to act had no turn, when its turn rests only on cards the record
     does not give, with the events of getting there (the round may close); ``None`` when its turn
     is certain. Its turn rests on them when they may be two big jokers (see :func:`~gouji_record.rules.turns.possible_turn`),
     or when they may all be 3s and its play was beaten: then it was smothered (闷) and left the
-    hand (``maybe_smothered``; 003 §被闷, 004 §20). :func:`step` takes this way when another seat acts."""
+    hand (``maybe_smothered``; 003 §被闷, 004 §20). :func:`step` takes this way when another seat acts.
+    ``events=False``: as :func:`step`'s."""
     seat = pos.to_act
     if seat is None:
         return None
     if possible_turn(pos):
-        s = Step(pos)
+        s = Step(pos, not events)
         return _advance(s, replace(pos), seat)
     by = next((b for m, b in pos.maybe_smothered if m == seat), None)
     if by is None or not pos.active(seat):
         return None
-    s = Step(pos)
+    s = Step(pos, not events)
     after = replace(pos, maybe_smothered=tuple(m for m in pos.maybe_smothered if m[0] != seat))
     after = smother(s, after, seat, by)
     return _advance(s, after, seat)
 
 
-def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
+def step(pos: Position, action: Action, *, events: bool = True) -> tuple[Position, list[Event]]:
     """Apply ``action`` to ``pos``.
 
-    Returns the next position and the events the action caused, in order.
+    Returns the next position and the events the action caused, in order; with ``events=False``
+    no event is derived (the list is empty) and the position and any diagnostic are the same: for
+    a caller that wants only the verdict (``gouji validate -q``), as event objects are most of the
+    cost of a step that makes some.
     Raises :class:`IllegalAction` when the ruleset forbids the action; its
     diagnostic names the code, the seats and cards, and the rule's source.
 
@@ -139,22 +143,22 @@ def step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
     (['gouji'], 4, True)
     """
     try:
-        after, events = _step(pos, action)
+        after, made = _step(pos, action, not events)
     except IllegalAction:
-        skipped = None if action.seat == pos.to_act else skip_possible_turn(pos)
+        skipped = None if action.seat == pos.to_act else skip_possible_turn(pos, events=events)
         if skipped is None:
             raise
     else:
         if pos.maybe_smothered and any(m[0] == action.seat for m in pos.maybe_smothered):
             after = replace(after, maybe_smothered=tuple(m for m in after.maybe_smothered if m[0] != action.seat))
-        return after, events
-    after, events = skipped
-    after, more = step(after, action)
-    return after, events + more
+        return after, made
+    after, made = skipped
+    after, more = step(after, action, events=events)
+    return after, made + more
 
 
-def _step(pos: Position, action: Action) -> tuple[Position, list[Event]]:
-    s = Step(pos)
+def _step(pos: Position, action: Action, quiet: bool) -> tuple[Position, list[Event]]:
+    s = Step(pos, quiet)
     seat, kind = action.seat, action.kind
     if pos.preplay and kind in _IN_PLAY:  # (in play, Step took the round already)
         s.round = pos.round
@@ -212,22 +216,23 @@ def _rule_on(s: Step, action: Action) -> tuple[Position, list[Event]]:
     play is not made (错牌不出, 002 §8(1), 004 §9); a seat whose turn it was loses it (a pass)."""
     pos = s.pos
     try:
-        return step(pos, action.model_copy(update={"irregular": False}))
+        return step(pos, action.model_copy(update={"irregular": False}), events=not s.quiet)
     except IllegalAction as e:
         d = e.diagnostic
-        s.events.append(
-            Event(
-                kind=EventKind.RULING,
-                action=s.index,
-                seats=(action.seat,),
-                cards=action.cards,
-                rule=d.rule,
-                source=d.source,
-                note=f"{d.code}: {d.message}",
-                note_zh=f"{d.code}: {d.message_zh}",
-                round=s.round,
+        if not s.quiet:
+            s.events.append(
+                Event(
+                    kind=EventKind.RULING,
+                    action=s.index,
+                    seats=(action.seat,),
+                    cards=action.cards,
+                    rule=d.rule,
+                    source=d.source,
+                    note=f"{d.code}: {d.message}",
+                    note_zh=f"{d.code}: {d.message_zh}",
+                    round=s.round,
+                )
             )
-        )
     if not pos.over and not pos.preplay and action.seat == pos.to_act and pos.top is not None:
         s.event(EventKind.RULING, "irregular", (action.seat,))
         return _pass(s, action.seat)

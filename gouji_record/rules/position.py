@@ -324,15 +324,17 @@ def _places(pos: Position) -> tuple[int, ...]:
 class Step:
     """One step from a position under way: the position it starts from (``pos``, the one the step
     has reached so far), the index of its action, its round, the events it has caused so far, and
-    the diagnostic it makes when the action is illegal."""
+    the diagnostic it makes when the action is illegal. A ``quiet`` step derives no events (its
+    caller does not want them: the positions and diagnostics are the same)."""
 
-    __slots__ = ("pos", "index", "round", "events")
+    __slots__ = ("pos", "index", "round", "events", "quiet")
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, quiet: bool = False) -> None:
         self.pos = pos
         self.index = pos.actions
         self.round: int | None = None if pos.preplay else pos.round  # (a play or pass: set by _step)
         self.events: list[Event] = []
+        self.quiet = quiet
 
     def event(
         self,
@@ -344,6 +346,8 @@ class Step:
         note: str = "",
         note_zh: str = "",
     ) -> None:
+        if self.quiet:  # (the engine reads no event back: it only hands them on)
+            return
         self.events.append(
             trusted_event(
                 kind, self.index, seats, cards, place, note, rule, self.pos.ruleset.cite(rule), note_zh, self.round

@@ -177,7 +177,8 @@ def check_hand(
     a caller that wants more of it than the report says (:mod:`gouji_record.formats.archive`).
     Without ``details`` the report's data of a valid hand says only that it is valid, not its
     places, scores, event counts and rulings (``gouji validate`` in text: the verdict is the
-    same, and nothing is computed that would not be printed).
+    same, and nothing is computed that would not be printed); with ``quiet`` too, no event is
+    derived (``replay(…, events=False)``).
     """
     path, index, first_line = hand.path, hand.index, hand.line
     lines = hand.display_lines()
@@ -192,7 +193,9 @@ def check_hand(
         except (UnknownRuleset, BadOption) as e:
             reports.append(_unreadable(hand, ruleset_problem(path, e, where), lines))
             continue
-        result = replay(record, rules, every_position=False)
+        # the events only for what is printed of them, or a caller that keeps the replay
+        events = details or not quiet or replays is not None
+        result = replay(record, rules, every_position=False, events=events)
         if replays is not None:
             replays.append(result)
         data = base | {"event": record.tags.get("Event"), "ruleset": rules.name}
