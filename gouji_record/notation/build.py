@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import gt
 
 from lark import Token
 
@@ -374,7 +375,7 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
             f"the deal gives no cards to seat {missing[0]}: expected a line '{missing[0]}: …' for each seat 1-6",
             *loc(deal[-1][0]),
         )
-    if any(n > cap for n, cap in zip(map(sum, zip(*known_cards)), COPIES)):  # the seat that brings a rank over
+    if any(map(gt, map(sum, zip(*known_cards)), COPIES)):  # a rank over its count: the seat that brings it over
         running = parse_cards("")
         for (seat_tok, _, _), counts in zip(deal, known_cards):
             running = tuple(a + b for a, b in zip(running, counts))
