@@ -64,12 +64,14 @@ def _patterns() -> tuple[re.Pattern, ...]:
         rf"|(?P<buy>{t['BUY']})|(?P<gift>{t['GIFT']})|(?P<refuse>{t['REFUSE']})"
         rf"|(?P<play>play)|(?P<other>.))"
     )
-    # groups, for findall: white space, action, its annotations, newline, round number, comment, other
+    # groups, for findall: white space, action, newline, round number, comment, glyph, numeric
+    # annotation, other (an action's annotations are tokens of their own: trying them after every
+    # action cost a fifth of the matching)
     play = re.compile(
-        rf"({_WS})(?:({t['ACTION']})((?:{_WS}{t['GLYPH']})?(?:{_WS}{t['NAG']})*)|(\n)|({t['ROUND_NUMBER']})"
-        rf"|({t['COMMENT']}|{t['LINE_COMMENT']})|(.))"
+        rf"({_WS})(?:({t['ACTION']})|(\n)|({t['ROUND_NUMBER']})|({t['COMMENT']}|{t['LINE_COMMENT']})"
+        rf"|({t['GLYPH']})|({t['NAG']})|(.))"
     )
-    assert play.groups == 7, "a terminal pattern has a capturing group"
+    assert play.groups == 8, "a terminal pattern has a capturing group"
     return tag, blank, keyword, entry, preplay, play
 
 
@@ -234,18 +236,28 @@ def _play(c: _Cursor, play_re) -> Section:
     play = Section()
     actions, where, marks = play.actions, play.where, play.marks
     append, locate = actions.append, where.append
-    for space, action, annotated, newline, number, comment, other in play_re.findall(text, pos, end):
+    written = ""  # the last action's token
+    annotated: str | None = None  # its annotations so far; None: the last token was no action's
+    for space, action, newline, number, comment, glyph, nag, other in play_re.findall(text, pos, end):
         pos += len(space)
         if action:
             if "\n" in action:
                 raise _Decline
-            base = action_from_token(action)
-            if annotated:
-                base = with_marks(base, "".join(ch for ch in annotated if ch in "!?") or None, annotated)
-            append(base)
+            append(action_from_token(action))
             locate((line, pos - line_start + 1))  # the action's first character, its ^ included
-            pos += len(action) + len(annotated)
-        elif newline:
+            pos += len(action)
+            written, annotated = action, ""
+            continue
+        if glyph or nag:  # after an action on its line, as the grammar has them: a glyph first, then any $n
+            if annotated is None or (glyph and annotated):
+                raise _Decline
+            annotated += space + glyph + nag
+            glyphs = "".join(ch for ch in annotated if ch in "!?") or None
+            actions[-1] = with_marks(action_from_token(written), glyphs, annotated)
+            pos += len(glyph) + len(nag)
+            continue
+        annotated = None
+        if newline:
             pos += 1
             line, line_start = line + 1, pos
         elif comment:
