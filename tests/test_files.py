@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -514,3 +515,68 @@ def test_the_python_read_takes_an_encoding(tmp_path):
     assert gj.read(f, encoding="gb18030") == gj.parse(CHINESE)
     with pytest.raises(ValueError, match="unknown encoding 'nope'"):
         gj.read(f, encoding="nope")
+
+
+# Reading in blocks (issue 29): read_lines and read_hands decode a chunk's lines at once and cut
+# hands in them, instead of line by line. The reading must be the one the line-by-line rule gives:
+# lines end at LF, CRLF or a lone CR (a CRLF cut by a chunk's end included), each line is decoded
+# on its own (files._decode: U+FFFD and a located error at each bad byte), a UTF-8 byte-order mark
+# is dropped at the start only, and a UTF-16 one makes the file one line with one error. Chunks of
+# a few bytes put block ends everywhere: inside a CRLF, inside a UTF-8 character, inside a tag.
+_PIECES = [b"a", b"1:33 ", b"\n", b"\r", b"\r\n", b"[", b"]", b'"', b"{", b"}", b";", b" ", "够".encode(), b"\xff",
+           b"\xe5\xa4", b"\xef\xbb\xbf", b"\xff\xfe", b'[Event "x"]\n', b"play\n"]
+
+
+def _lines_one_by_one(data: bytes):
+    """read_lines's rule applied to each line of ``data`` alone: (text, problems) per line."""
+    from gouji_record.notation.files import _decode
+
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return [("", [("encoding", 1, 1, "UTF-16 text: save the file as UTF-8")])]
+    parts = re.split(rb"\r\n|\r|\n", data)
+    out = []
+    for number, raw in enumerate(parts, start=1):
+        if number == len(parts) and not raw:
+            break  # the file ended with a line end
+        text, problems = _decode(raw.removeprefix(b"\xef\xbb\xbf") if number == 1 else raw, number)
+        out.append((text + ("\n" if number < len(parts) else ""), [(p.code, p.line, p.column, p.message) for p in problems]))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40), st.sampled_from([1, 2, 3, 7, 64, 1 << 16]))
+def test_lines_read_in_blocks_read_as_one_by_one(pieces, chunk):
+    from gouji_record.notation import files
+
+    data = b"".join(pieces)
+    saved, files.CHUNK = files.CHUNK, chunk
+    try:
+        read = [(t, [(p.code, p.line, p.column, p.message) for p in ps]) for t, ps in files.read_lines(io.BytesIO(data))]
+    finally:
+        files.CHUNK = saved
+    assert read == _lines_one_by_one(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40), st.sampled_from([1, 2, 3, 7, 64, 1 << 16]))
+def test_hands_cut_in_blocks_are_cut_as_line_by_line(pieces, chunk):
+    # the splitter given a block of lines at a time cuts the hands it cuts given one line at a time
+    from gouji_record.notation import files
+
+    data = b"[" + b"".join(pieces)  # a first line that is no JSON (a file of JSON is refused first)
+
+    def shown(hands):
+        return [(h.index, h.line, h.column, h.text, h.head, h.problem and (h.problem.code, h.problem.line, h.problem.column))
+                for h in hands]
+
+    splitter = files._Splitter("f")
+    one_by_one = []
+    for text, problems in files.read_lines(io.BytesIO(data)):
+        one_by_one += splitter.push([text], [problems])
+    one_by_one += splitter.finish()
+    saved, files.CHUNK = files.CHUNK, chunk
+    try:
+        blocks = list(read_hands("f", io.BytesIO(data)))
+    finally:
+        files.CHUNK = saved
+    assert shown(blocks) == shown(one_by_one)

@@ -179,3 +179,24 @@ def test_unusual_layouts(old, new, fast):
     """Valid but unusual layouts the scanner leaves to the grammar, and some it reads itself."""
     assert old in CHARTER
     assert agree(CHARTER.replace(old, new, 1)) == ("read" if fast else "declined")
+
+
+@pytest.mark.parametrize(
+    "new, fast",
+    [
+        ("4:JJJJJ!", True),
+        ("4:JJJJJ ?! $3\t$12", True),  # _annotation: GLYPH? NAG* (grammar/gjn.lark), on the action's line
+        ("4:JJJJJ $3 $4", True),
+        ("4:JJJJJ $3 !", False),  # a glyph after a numeric annotation: the grammar refuses it
+        ("4:JJJJJ ! ?", False),  # two glyphs
+        ("4:JJJJJ {c} !", False),  # a glyph after a comment: against no action
+        ("4:JJJJJ {c} $3", False),
+        ("4:JJJJJ\n$3", False),  # on the next line: the grammar reads it, the scanner leaves it
+    ],
+)
+def test_annotations_are_read_against_their_action_only(new, fast):
+    # issue 29: the scanner reads a glyph and a $n as tokens of their own (not tried after every
+    # action), and takes them only as the grammar does: right after an action on its line, a glyph
+    # first. Anything else is left to the grammar, which reads it or refuses it.
+    assert "4:JJJJJ" in CHARTER
+    assert agree(CHARTER.replace("4:JJJJJ", new, 1)) == ("read" if fast else "declined")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import gt
 
 from lark import Token
 
@@ -72,8 +73,21 @@ class SourceMap:
         self.rounds = {k: move(v) for k, v in self.rounds.items()}
 
 
-def loc(tok: Token) -> Location:
+def loc(tok: Token | Located) -> Location:
     return (tok.line, tok.column)
+
+
+class Located(str):
+    """A token's text and where it stands (``line``, ``column``, 1-based): all this module reads
+    of a lark ``Token``, which the scanner makes in a fifth of the time."""
+
+    line: int
+    column: int
+
+    def __new__(cls, text: str, line: int, column: int):
+        token = super().__new__(cls, text)
+        token.line, token.column = line, column
+        return token
 
 
 _ESCAPE = re.compile(r'\\(["\\])')
@@ -82,7 +96,7 @@ _ESCAPE = re.compile(r'\\(["\\])')
 def unescape(value: str) -> str:
     """The text of a quoted tag value: quotes removed, ``\\"`` and ``\\\\`` undone; any other
     backslash is kept as it is."""
-    return _ESCAPE.sub(r"\1", value[1:-1])
+    return _ESCAPE.sub(r"\1", value[1:-1]) if "\\" in value else value[1:-1]
 
 
 class BadComment(ValueError):
@@ -140,10 +154,14 @@ def nag_number(digits: str, where: Location) -> int:
 
 def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
     """The parsed item of a transfer ``6>1:DX``: the action and where it stands."""
-    action = Action.model_construct(
-        seat=int(give[0]), kind=ActionKind.GIVE, to=int(give[2]), cards=format_cards(_cards(cards)), glyph=glyph
-    )
-    return ("action", action, loc(give))
+    return ("action", _transfer(int(give[0]), int(give[2]), format_cards(_cards(cards)), glyph), loc(give))
+
+
+@lru_cache(maxsize=4096)
+def _transfer(seat: int, to: int, cards: str, glyph: str | None) -> Action:
+    """The transfer of ``cards`` (canonical) from ``seat`` to ``to``: one shared instance for
+    each (actions are immutable; ``model_construct`` costs microseconds a call)."""
+    return Action.model_construct(seat=seat, kind=ActionKind.GIVE, to=to, cards=cards, glyph=glyph)
 
 
 def purchase_items(items: list[tuple]) -> list[tuple]:
@@ -167,8 +185,7 @@ def labelled(item: tuple, purpose: str) -> tuple:
     between a purchase's two transfers are left as they are."""
     if item[0] != "action":
         return item
-    action = item[1].model_copy(update={"purpose": purpose})
-    return ("action", action, item[2])
+    return ("action", _updated(item[1], "purpose", purpose), item[2])
 
 
 #: Suits as they may be written, and the notation's letter for each (黑桃, 红桃, 梅花, 方块).
@@ -199,8 +216,13 @@ def suited_item(seat: Token, step: str, cards: Token, glyph: str | None) -> tupl
 
 def declaration_item(seat: Token, word: str, glyph: str | None) -> tuple:
     """The parsed item of a declaration ``2:revolt`` (or ``2:革命``): the action and where it stands."""
-    action = Action.model_construct(seat=int(seat[0]), kind=ActionKind(DECLARATIONS.get(word, word)), glyph=glyph)
-    return ("action", action, loc(seat))
+    return ("action", _declaration(int(seat[0]), DECLARATIONS.get(word, word), glyph), loc(seat))
+
+
+@lru_cache(maxsize=1024)
+def _declaration(seat: int, kind: str, glyph: str | None) -> Action:
+    """The declaration ``kind`` by ``seat``: one shared instance for each (actions are immutable)."""
+    return Action.model_construct(seat=seat, kind=ActionKind(kind), glyph=glyph)
 
 
 #: Chinese words for declarations and requests, and their notation names.
@@ -269,9 +291,61 @@ def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str,
     return values, where
 
 
-def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]:
-    """Check one parsed hand and build its record and source map. ``preplay_items``: ``None``
-    when the hand has no ``preplay`` section.
+@dataclass
+class Section:
+    """A pre-play or play section as read, for :func:`build_hand`: its actions in order, where
+    each stands, and the round numbers and comments written among them (``marks``), each as
+    ``(number of the section's actions before it, item)``, the item ``("round", "12.", location)``
+    or ``("comment", text)``. The scanner fills one in as it reads (one append an action);
+    :func:`section` makes one of the grammar's items."""
+
+    actions: list[Action] = field(default_factory=list)
+    where: list[Location] = field(default_factory=list)
+    marks: list[tuple[int, tuple]] = field(default_factory=list)
+
+
+def section(items: list[tuple]) -> Section:
+    """The :class:`Section` of parsed items in file order: ``("action", action, location)``,
+    ``("round", "12.", location)`` and ``("comment", text)``."""
+    out = Section()
+    for item in items:
+        if item[0] == "action":
+            out.actions.append(item[1])
+            out.where.append(item[2])
+        else:
+            out.marks.append((len(out.actions), item))
+    return out
+
+
+def _updated(action: Action, name: str, value: object) -> Action:
+    """``action`` with the field ``name`` set to ``value`` (a round number, a purpose), made once
+    for each instance and value: ``model_copy`` costs about 2 µs a call, and a file of matches
+    numbers 60,000 actions, nearly all of them instances :func:`action_from_token` shares. Keyed
+    by the instance's ``id`` (an Action's own hash is a Python function over its fields); the
+    entry holds the instance, so that no other object can take its ``id`` while it is there."""
+    key = (id(action), name, value)
+    hit = _UPDATED.get(key)
+    if hit is None:
+        if len(_UPDATED) >= _UPDATED_KEPT:
+            _UPDATED.clear()
+        hit = _UPDATED[key] = (action, action.model_copy(update={name: value}))
+    return hit[1]
+
+
+#: :func:`_updated`'s instances: (id of the action, field, value) → (the action, the updated action).
+_UPDATED: dict[tuple[int, str, object], tuple[Action, Action]] = {}
+_UPDATED_KEPT = 65536
+
+
+def _commented(action: Action, notes: list[str]) -> Action:
+    """``action`` with ``notes`` added to its comments."""
+    return action.model_copy(update={"comments": (*action.comments, *notes)})
+
+
+def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[GameRecord, SourceMap]:
+    """Check one parsed hand and build its record and source map. ``preplay``: ``None`` when
+    the hand has no ``preplay`` section. A comment belongs to the action before it (in either
+    section), else to the hand; a round number to the action after it.
 
     Raises :class:`NotationError` for a tag :func:`check_tags` refuses, a bad deal
     (a seat given twice or not at all, not 36 cards, more of a rank than four
@@ -282,9 +356,8 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
     if VERSION_TAG in where.tags:
         where.version = parse_version(next(v for t, v in tags if str(t) == VERSION_TAG), where.tags[VERSION_TAG])
     # gjn 2.4: a preplay section written empty says nothing happened before play (no section: not said)
-    empty = preplay_items is not None and where.version is not None and where.version >= EMPTY_PREPLAY
-    empty = empty and not any(item[0] == "action" for item in preplay_items)
-    preplay_items = preplay_items or []
+    empty = preplay is not None and where.version is not None and where.version >= EMPTY_PREPLAY
+    empty = empty and not preplay.actions
 
     hands: dict[int, str] = {}
     if deal is None:  # no deal section: nothing is known of the hands
@@ -314,74 +387,65 @@ def build_hand(tags, deal, preplay_items, items) -> tuple[GameRecord, SourceMap]
             f"the deal gives no cards to seat {missing[0]}: expected a line '{missing[0]}: …' for each seat 1-6",
             *loc(deal[-1][0]),
         )
-    running = parse_cards("")
-    for (seat_tok, _, _), counts in zip(deal, known_cards):
-        running = tuple(a + b for a, b in zip(running, counts))
-        for r, (n, cap) in enumerate(zip(running, COPIES)):
-            if n > cap:
-                raise NotationError(
-                    "deal-cards",
-                    f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap} "
-                    f"(seat {str(seat_tok)[0]} brings them over)",
-                    *loc(seat_tok),
-                )
+    if any(map(gt, map(sum, zip(*known_cards)), COPIES)):  # a rank over its count: the seat that brings it over
+        running = parse_cards("")
+        for (seat_tok, _, _), counts in zip(deal, known_cards):
+            running = tuple(a + b for a, b in zip(running, counts))
+            for r, (n, cap) in enumerate(zip(running, COPIES)):
+                if n > cap:
+                    raise NotationError(
+                        "deal-cards",
+                        f"the deal has {n} cards {RANK_LETTERS[r]}: four decks hold {cap} "
+                        f"(seat {str(seat_tok)[0]} brings them over)",
+                        *loc(seat_tok),
+                    )
 
     comment: list[str] = []
-    preplay: list[Action] = []
-    actions: list[Action] = []
-    section = preplay
-    pending_round: int | None = None
-    notes: list[str] = []  # comments on the last action, attached to it once (not one copy each)
-
-    def attach() -> None:
-        owner = actions or preplay
-        owner[-1] = owner[-1].model_copy(update={"comments": (*owner[-1].comments, *notes)})
-        notes.clear()
-
-    for item in [*preplay_items, ("play",), *items]:
-        kind = item[0]
-        if kind == "action":
-            if notes:
-                attach()
-            action = item[1]
-            if pending_round is not None:
-                action = action.model_copy(update={"round": pending_round})
-                pending_round = None
-            section.append(action)
-            where.actions.append(item[2])
-        elif kind == "play":
-            section = actions
-        elif kind == "comment":  # a comment belongs to the action before it, else to the hand
-            if actions or preplay:
-                notes.append(item[1])
-            else:
-                comment.append(item[1])
-        else:
-            tok = item[1]
-            if pending_round is not None:
-                raise NotationError(
-                    "syntax", "a round number must stand before an action", *where.rounds[len(where.actions)]
-                )
-            digits = str(tok)[:-1]
-            if len(digits) > len(str(MAX_ROUND)):
-                what = f"round number of {len(digits)} digits: round numbers run from 1 to {MAX_ROUND}"
-                raise NotationError("syntax", what, *loc(tok))
-            pending_round = int(digits)
-            if pending_round < 1:
-                raise NotationError("syntax", "round numbers start at 1", *loc(tok))
-            where.rounds[len(where.actions)] = loc(tok)
+    pre = preplay if preplay is not None else Section()
+    before = len(pre.actions)  # the pre-play actions come first, then those of play
+    actions = [*pre.actions, *play.actions]
+    where.actions = [*pre.where, *play.where]
+    marks = [*pre.marks, *((at + before, mark) for at, mark in play.marks)]
+    round_at = -1  # the action the last round number stands before
+    notes: list[str] = []  # the comments on one action, attached to it at once (not one copy each)
+    notes_at = 0
+    for at, mark in marks:
+        if mark[0] == "comment":  # a comment belongs to the action before it, else to the hand
+            if not at:
+                comment.append(mark[1])
+                continue
+            if notes and notes_at != at:
+                actions[notes_at - 1] = _commented(actions[notes_at - 1], notes)
+                notes = []
+            notes_at = at
+            notes.append(mark[1])
+            continue
+        _, text, location = mark  # ("round", "12.", location)
+        if round_at == at:
+            raise NotationError("syntax", "a round number must stand before an action", *where.rounds[at])
+        digits = text[:-1]
+        if len(digits) > len(str(MAX_ROUND)):
+            what = f"round number of {len(digits)} digits: round numbers run from 1 to {MAX_ROUND}"
+            raise NotationError("syntax", what, *location)
+        number = int(digits)
+        if number < 1:
+            raise NotationError("syntax", "round numbers start at 1", *location)
+        where.rounds[at] = location
+        round_at = at
+        if at < len(actions):
+            actions[at] = _updated(actions[at], "round", number)
+    if round_at == len(actions):
+        raise NotationError("syntax", "a round number must stand before an action", *where.rounds[round_at])
     if notes:
-        attach()
-    if pending_round is not None:
-        line, col = where.rounds.pop(len(where.actions))
-        raise NotationError("syntax", "a round number must stand before an action", line, col)
+        actions[notes_at - 1] = _commented(actions[notes_at - 1], notes)
+    preplay_actions, actions = actions[:before], actions[before:]
     # Built without validating again: the grammar admits only valid shapes (declarations and
     # transfers alone before play, canonical cards and deal), and validating a record also
     # re-runs every action's model validator.
     record = GameRecord.model_construct(
         tags=tag_values,
         deal=tuple(hands[s] for s in range(1, 7)),
-        preplay=tuple(preplay),
+        preplay=tuple(preplay_actions),
         empty_preplay=empty,
         comment=tuple(comment),
         actions=tuple(actions),

@@ -117,8 +117,9 @@ class LinesFrom(list):
         return super().__getitem__(i) if i >= 0 else ""
 
 
-def _raw_lines(stream: BinaryIO) -> Iterator[tuple[bytes, bool]]:
-    """``(line without its end, whether it had one)`` for every line of ``stream``."""
+def _raw_blocks(stream: BinaryIO) -> Iterator[tuple[list[bytes], bool]]:
+    """The lines of ``stream`` without their ends, a chunk's worth at a time: ``(lines, ended)``,
+    every line but the last of a block having had an end, the last one if ``ended``."""
     pending = b""
     while chunk := stream.read(CHUNK):
         data = pending + chunk
@@ -127,11 +128,11 @@ def _raw_lines(stream: BinaryIO) -> Iterator[tuple[bytes, bool]]:
             data, hold = data[:-1], b"\r"
         parts = data.split(b"\n") if b"\r" not in data else _LINE_END.split(data)
         pending = parts.pop() + hold
-        for part in parts:
-            yield part, True
+        if parts:
+            yield parts, True
     if pending:
         ends = pending.endswith(b"\r")
-        yield (pending[:-1] if ends else pending), ends
+        yield [pending[:-1] if ends else pending], ends
 
 
 #: The encoding a line that is not UTF-8 is most likely in (records from Chinese platforms and
@@ -274,16 +275,44 @@ def read_lines(
     read as UTF-8 that starts with a UTF-16 byte-order mark is one such line, and nothing more
     is read of it.
     """
-    for number, (raw, ended) in enumerate(_raw_lines(stream), start=1):
-        if number == 1 and encoding is None:
-            if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):  # no line of it is text: one error
-                yield "", (NotationError("encoding", "UTF-16 text: save the file as UTF-8", 1, 1),)
+    for texts, problems in _read_blocks(stream, encoding):
+        yield from zip(texts, problems)
+
+
+def _read_blocks(
+    stream: BinaryIO, encoding: str | None = None
+) -> Iterator[tuple[list[str], list[tuple[NotationError, ...]]]]:
+    """:func:`read_lines`'s lines a chunk's worth at a time: ``(texts, problems)``, a list of each.
+    A block of UTF-8 is decoded in one piece (lines end at the same bytes: a byte of a line end is
+    never part of a UTF-8 character); a block with a bad byte, or in another encoding (which may
+    keep a state from line to line), line by line."""
+    number = 0  # lines before the block
+    for raws, ended in _raw_blocks(stream):
+        if not number:
+            first = raws[0]
+            if encoding is None and first[:2] in (b"\xff\xfe", b"\xfe\xff"):  # no line of it is text: one error
+                yield [""], [(NotationError("encoding", "UTF-16 text: save the file as UTF-8", 1, 1),)]
                 return
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
-        text, problems = _decode(raw, number, encoding)
-        if number == 1 and encoding is not None:
-            text = text.removeprefix("\ufeff")  # GB18030's mark (84 31 95 33), or the codec's own
-        yield (text + "\n" if ended else text), problems
+            if encoding is None:
+                raws[0] = first.removeprefix(b"\xef\xbb\xbf")
+        texts: list[str] | None = None
+        if encoding is None:
+            try:
+                texts = b"\n".join(raws).decode().split("\n")
+            except UnicodeDecodeError:
+                pass
+        if texts is not None:
+            problems: list[tuple[NotationError, ...]] = [()] * len(texts)
+        else:
+            decoded = [_decode(raw, n, encoding) for n, raw in enumerate(raws, start=number + 1)]
+            texts, problems = [text for text, _ in decoded], [found for _, found in decoded]
+        if not number and encoding is not None:
+            texts[0] = texts[0].removeprefix("\ufeff")  # GB18030's mark (84 31 95 33), or the codec's own
+        last = texts.pop()
+        texts = [text + "\n" for text in texts]
+        texts.append(last + "\n" if ended else last)
+        number += len(texts)
+        yield texts, problems
 
 
 class _Splitter:
@@ -307,11 +336,12 @@ class _Splitter:
         self.comment_at: tuple[int, int] = (0, 0)
         self.comment_size = 0
 
-    def push(self, text: str, problems: tuple[NotationError, ...] = ()) -> Iterator[HandText]:
-        if not self.lines:
-            self.origin = text.rstrip("\n")
-        self.lines.append(text)
-        self.problems.append(problems)
+    def push(self, texts: list[str], problems: list[tuple[NotationError, ...]]) -> Iterator[HandText]:
+        """Read on through the lines ``texts`` (each line's bad bytes in ``problems``)."""
+        if not self.lines and texts:
+            self.origin = texts[0].rstrip("\n")
+        self.lines += texts
+        self.problems += problems
         yield from self._scan()
 
     def finish(self) -> Iterator[HandText]:
@@ -431,7 +461,7 @@ def split_lines(lines: Iterable[str], path: str = "-") -> Iterator[HandText]:
     a :class:`HandText` per hand in file order; only a text with no line yields none."""
     splitter = _Splitter(path)
     for text in lines:
-        yield from splitter.push(text)
+        yield from splitter.push([text], [()])
     yield from splitter.finish()
 
 
@@ -504,13 +534,15 @@ def read_hands(path: str, stream: BinaryIO | None = None, encoding: str | None =
         raise NotationError("unreadable", f"cannot read the file: {e.strerror or e}", 0, 0) from None
     try:
         splitter = _Splitter(path)
-        looked = False
+        number = 1  # of the block's first line, until the first line that is not blank is looked at
         try:
-            for number, (text, problem) in enumerate(read_lines(source, path, encoding), start=1):
-                if not looked and text.strip():
-                    looked = True
-                    _not_json(text, path, number)
-                yield from splitter.push(text, problem)
+            for texts, problems in _read_blocks(source, encoding):
+                if number:
+                    first = next((i for i, text in enumerate(texts) if text.strip()), None)
+                    if first is not None:
+                        _not_json(texts[first], path, number + first)
+                    number = 0 if first is not None else number + len(texts)
+                yield from splitter.push(texts, problems)
         except OSError as e:
             raise NotationError("unreadable", f"cannot read the file: {e.strerror or e}", 0, 0) from None
         yield from splitter.finish()

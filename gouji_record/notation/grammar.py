@@ -24,6 +24,7 @@ from .build import (
     loc,
     nag_number,
     purchase_items,
+    section,
     suited_item,
     transfer_item,
     unescape,
@@ -66,7 +67,7 @@ class _Build(Transformer):
 
     def round_number(self, children):
         (tok,) = children
-        return ("round", tok)
+        return ("round", str(tok), loc(tok))
 
     def comment(self, children):
         (tok,) = children
@@ -122,10 +123,10 @@ class _Build(Transformer):
                 flat.extend(item[1])
             else:
                 flat.append(item)
-        return ("preplay", flat)
+        return ("preplay", section(flat))
 
     def play(self, items):
-        return ("play", items)
+        return ("play", section(items))
 
     def hand(self, children):
         tags = [c for c in children if isinstance(c[0], Token)]

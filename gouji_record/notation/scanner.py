@@ -22,15 +22,17 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lark import Token
-
+from ..model import Action
 from .build import (
+    Located,
+    Section,
     action_from_token,
     build_hand,
     comment_text,
     declaration_item,
     labelled,
     purchase_items,
+    section,
     transfer_item,
     unescape,
     with_marks,
@@ -63,12 +65,14 @@ def _patterns() -> tuple[re.Pattern, ...]:
         rf"|(?P<buy>{t['BUY']})|(?P<gift>{t['GIFT']})|(?P<refuse>{t['REFUSE']})"
         rf"|(?P<play>play)|(?P<other>.))"
     )
-    # groups, for findall: white space, action, its annotations, newline, round number, comment, other
+    # groups, for findall: white space, action, newline, round number, comment, glyph, numeric
+    # annotation, other (an action's annotations are tokens of their own: trying them after every
+    # action cost a fifth of the matching)
     play = re.compile(
-        rf"({_WS})(?:({t['ACTION']})((?:{_WS}{t['GLYPH']})?(?:{_WS}{t['NAG']})*)|(\n)|({t['ROUND_NUMBER']})"
-        rf"|({t['COMMENT']}|{t['LINE_COMMENT']})|(.))"
+        rf"({_WS})(?:({t['ACTION']})|(\n)|({t['ROUND_NUMBER']})|({t['COMMENT']}|{t['LINE_COMMENT']})"
+        rf"|({t['GLYPH']})|({t['NAG']})|(.))"
     )
-    assert play.groups == 7, "a terminal pattern has a capturing group"
+    assert play.groups == 8, "a terminal pattern has a capturing group"
     return tag, blank, keyword, entry, preplay, play
 
 
@@ -89,9 +93,9 @@ class _Cursor:
         # columns on the first line count from first_column: as if the line started before the text
         self.text, self.pos, self.line, self.line_start = text, 0, first_line, 1 - first_column
 
-    def token(self, kind: str, m: re.Match, group: str) -> Token:
-        start = m.start(group)
-        return Token(kind, m.group(group), start_pos=start, line=self.line, column=start - self.line_start + 1)
+    def token(self, m: re.Match, group: str) -> Located:
+        """The text of ``group`` (a token of the grammar) and where it stands."""
+        return Located(m.group(group), self.line, m.start(group) - self.line_start + 1)
 
     def newline(self, end: int) -> None:
         self.line += 1
@@ -142,7 +146,7 @@ def _scan(c: _Cursor) -> list:
         tags = []
         while True:
             if m := tag_re.match(text, c.pos):
-                tags.append((c.token("TAG_NAME", m, "name"), unescape(m.group("value"))))
+                tags.append((c.token(m, "name"), unescape(m.group("value"))))
             elif not (m := blank_re.match(text, c.pos)):
                 break
             c.pos = m.end()
@@ -172,13 +176,12 @@ def _deal(c: _Cursor, m: re.Match, entry_re, blank_re, keyword_re):
     c.newline(c.pos)
     while True:
         if m := entry_re.match(text, c.pos):
-            seat = c.token("SEAT", m, "seat")
+            seat = c.token(m, "seat")
             if m.group("only"):
-                only = m.group("only")
-                entries.append((seat, None, c.token("PASS" if only == "-" else "UNKNOWN", m, "only")))
+                entries.append((seat, None, c.token(m, "only")))
             else:
-                unknown = c.token("UNKNOWN", m, "unknown") if m.group("unknown") is not None else None
-                entries.append((seat, c.token("DEAL_CARDS", m, "cards"), unknown))
+                unknown = c.token(m, "unknown") if m.group("unknown") is not None else None
+                entries.append((seat, c.token(m, "cards"), unknown))
         elif m := keyword_re.match(text, c.pos):
             if not entries or m.group("word") == "deal":
                 raise _Decline
@@ -189,7 +192,7 @@ def _deal(c: _Cursor, m: re.Match, entry_re, blank_re, keyword_re):
         c.newline(c.pos)
 
 
-def _preplay(c: _Cursor, preplay_re) -> list:
+def _preplay(c: _Cursor, preplay_re) -> Section:
     items: list = []
     group: list | None = None  # the items of a purchase, a gift or a refusal being read
     purpose = ""
@@ -197,7 +200,7 @@ def _preplay(c: _Cursor, preplay_re) -> list:
         if m.group("nl") is not None:
             c.newline(m.end())
         elif m.group("give") is not None:
-            item = transfer_item(c.token("GIVE", m, "give"), c.token("CARDS", m, "cards"), m.group("glyph"))
+            item = transfer_item(c.token(m, "give"), c.token(m, "cards"), m.group("glyph"))
             if group is None:
                 items.append(item)
                 continue
@@ -215,48 +218,73 @@ def _preplay(c: _Cursor, preplay_re) -> list:
         elif group is not None and (not group or m.group("comment") is None):
             raise _Decline  # inside a purchase or gift only a comment between its two transfers
         elif m.group("seat") is not None:
-            items.append(declaration_item(c.token("SEAT", m, "seat"), m.group("word"), m.group("glyph2")))
+            items.append(declaration_item(c.token(m, "seat"), m.group("word"), m.group("glyph2")))
         elif m.group("comment") is not None:
             (group if group is not None else items).append(("comment", c.skip_comment(m)))
         elif m.group("play") is not None:
             c.pos = m.end()
-            return items
+            return section(items)
         else:
             raise _Decline
     raise _Decline
 
 
-def _play(c: _Cursor, play_re) -> list:
+#: The actions of the tokens read so far (a dictionary lookup costs less than half a call of the
+#: lru-cached :func:`~gouji_record.notation.build.action_from_token`, once an action).
+_ACTIONS: dict[str, Action] = {}
+_ACTIONS_KEPT = 65536
+
+
+def _known_action(token: str) -> Action:
+    """The action of ``token``, kept in :data:`_ACTIONS`."""
+    if len(_ACTIONS) >= _ACTIONS_KEPT:
+        _ACTIONS.clear()
+    action = _ACTIONS[token] = action_from_token(token)
+    return action
+
+
+def _play(c: _Cursor, play_re) -> Section:
     """The play section up to the next hand: the hot loop, one ``findall`` (no match objects)."""
     text, pos, line, line_start = c.text, c.pos, c.line, c.line_start
     following = _NEXT_HAND.search(text, pos)
     end = following.start() + 1 if following else len(text)
-    items = []
-    append = items.append
-    for space, action, marks, newline, number, comment, other in play_re.findall(text, pos, end):
+    play = Section()
+    actions, where, marks = play.actions, play.where, play.marks
+    append, locate, known = actions.append, where.append, _ACTIONS.get
+    written = ""  # the last action's token
+    annotated: str | None = None  # its annotations so far; None: the last token was no action's
+    for space, action, newline, number, comment, glyph, nag, other in play_re.findall(text, pos, end):
         pos += len(space)
         if action:
             if "\n" in action:
                 raise _Decline
-            column = pos - line_start + 1  # the action's first character, its ^ included
-            base = action_from_token(action)
-            if marks:
-                base = with_marks(base, "".join(ch for ch in marks if ch in "!?") or None, marks)
-            append(("action", base, (line, column)))
-            pos += len(action) + len(marks)
-        elif newline:
+            append(known(action) or _known_action(action))
+            locate((line, pos - line_start + 1))  # the action's first character, its ^ included
+            pos += len(action)
+            written, annotated = action, ""
+            continue
+        if glyph or nag:  # after an action on its line, as the grammar has them: a glyph first, then any $n
+            if annotated is None or (glyph and annotated):
+                raise _Decline
+            annotated += space + glyph + nag
+            glyphs = "".join(ch for ch in annotated if ch in "!?") or None
+            actions[-1] = with_marks(action_from_token(written), glyphs, annotated)
+            pos += len(glyph) + len(nag)
+            continue
+        annotated = None
+        if newline:
             pos += 1
             line, line_start = line + 1, pos
         elif comment:
-            append(("comment", _comment(comment)))
+            marks.append((len(actions), ("comment", _comment(comment))))
             if "\n" in comment:
                 line += comment.count("\n")
                 line_start = pos + comment.rfind("\n") + 1
             pos += len(comment)
         elif number:
-            append(("round", Token("ROUND_NUMBER", number, start_pos=pos, line=line, column=pos - line_start + 1)))
+            marks.append((len(actions), ("round", number, (line, pos - line_start + 1))))
             pos += len(number)
         else:
             raise _Decline
     c.pos, c.line, c.line_start = end, line, line_start
-    return items
+    return play
