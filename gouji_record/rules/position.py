@@ -215,7 +215,7 @@ class Position:
         """Whether ``seat`` is headless (无头): its opposite revolted and no kept head (要头) is
         left, or its opposite left play in a way the ruleset's ``headless_after`` names (finished,
         002 §17; smothered, 003 §被闷; …). Under 001 only a revolution makes a seat headless."""
-        opp = opposite(seat)
+        opp = OPPOSITE[seat]
         if opp in self.revolted:
             return self.kept_head[seat - 1] == 0
         if opp in self.finished:

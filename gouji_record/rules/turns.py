@@ -57,7 +57,7 @@ def may_follow(pos: Position, seat: int, top: Top) -> bool:
             return True
         # the opposite left play and the player is not headless (001: only 革命 makes a seat
         # headless): only a burn answers, so the seats that may burn get a turn, as on a 够死级
-        return not pos.active(opposite(top.seat)) and burn_turn(pos, seat)
+        return OPPOSITE[top.seat] not in pos.playing and burn_turn(pos, seat)
     return True
 
 
