@@ -374,32 +374,40 @@ def test_a_follow_of_the_same_rank_does_not_beat():
 # -- the seats in play, kept as seats leave (Position.playing) -----------------------------
 
 
+def _records_on_file():
+    """``(file name, record)`` for every hand of the conformance files, the examples and the failing
+    inputs that reads, under a ruleset that exists (the others are the notation's and the CLI's tests)."""
+    from conftest import CASES, EXAMPLES, ROOT
+    from gouji_record.judging.replay import ruleset_of
+    from gouji_record.notation import parse_text
+
+    for path in [*(ROOT / "conformance").glob("*/*.gjn"), *EXAMPLES.glob("*.gjn"), *CASES.glob("*.gjn")]:
+        try:
+            records = [r for r, _ in parse_text(path.read_text(encoding="utf-8"))]
+        except Exception:
+            continue
+        for record in records:
+            try:
+                ruleset_of(record)
+            except (KeyError, ValueError):
+                continue
+            yield path.name, record
+
+
 def test_playing_is_the_seats_holding_cards_not_out_and_not_revolted_at_every_position():
     """``Position.playing`` is kept by the engine as seats finish, go out (闷, 烧失败, no 3) or
     revolt (革命), and worked out again when cards change hands before play: at every position of
     every conformance file, example and failing input that reads it must be what its definition says,
     the seats holding a card, known or not, that are neither out nor revolted (docs/rules.md)."""
-    from conftest import CASES, EXAMPLES, ROOT
     from gouji_record.judging.replay import replay
-    from gouji_record.notation import parse_text
 
-    files = [*(ROOT / "conformance").glob("*/*.gjn"), *EXAMPLES.glob("*.gjn"), *CASES.glob("*.gjn")]
     checked = left_play = 0
-    for path in files:
-        try:
-            records = [r for r, _ in parse_text(path.read_text(encoding="utf-8"))]
-        except Exception:  # (failing inputs that do not read: the notation's tests)
-            continue
-        for record in records:
-            try:
-                positions = replay(record).positions
-            except Exception:
-                continue
-            for pos in positions:
-                held = {t for t in range(1, 7) if pos.holds(t) > 0}
-                assert pos.playing == held - set(pos.out) - set(pos.revolted), (path.name, pos.actions)
-                checked += 1
-                left_play += pos.playing != frozenset(range(1, 7))
+    for name, record in _records_on_file():
+        for pos in replay(record).positions:
+            held = {t for t in range(1, 7) if pos.holds(t) > 0}
+            assert pos.playing == held - set(pos.out) - set(pos.revolted), (name, pos.actions)
+            checked += 1
+            left_play += pos.playing != frozenset(range(1, 7))
     assert checked > 8_000 and left_play > 2_000  # the files reach seats finishing, out and revolted
 
 
@@ -420,26 +428,15 @@ def test_a_replay_without_events_has_the_same_positions_and_diagnostic():
     nothing else: the same positions, play start and diagnostic as the replay with events, for every
     conformance file (valid and invalid: rulings of irregular actions, hidden cards skipped, wrong
     purchases), example and failing input that reads."""
-    from conftest import CASES, EXAMPLES, ROOT
     from gouji_record.judging.replay import replay
-    from gouji_record.notation import parse_text
 
     compared = illegal = with_events = 0
-    for path in [*(ROOT / "conformance").glob("*/*.gjn"), *EXAMPLES.glob("*.gjn"), *CASES.glob("*.gjn")]:
-        try:
-            records = [r for r, _ in parse_text(path.read_text(encoding="utf-8"))]
-        except Exception:  # (failing inputs that do not read: the notation's tests)
-            continue
-        for record in records:
-            try:
-                full = replay(record)
-            except Exception:  # (an unknown ruleset or option: the CLI's tests)
-                continue
-            bare = replay(record, events=False)
-            assert bare.events is None, path.name
-            assert bare.positions == full.positions and bare.play_start == full.play_start, path.name
-            assert bare.diagnostic == full.diagnostic, path.name
-            compared += 1
-            illegal += full.diagnostic is not None
-            with_events += bool(full.events)
+    for name, record in _records_on_file():
+        full, bare = replay(record), replay(record, events=False)
+        assert bare.events is None, name
+        assert bare.positions == full.positions and bare.play_start == full.play_start, name
+        assert bare.diagnostic == full.diagnostic, name
+        compared += 1
+        illegal += full.diagnostic is not None
+        with_events += bool(full.events)
     assert compared > 100 and illegal > 40 and with_events > 80
