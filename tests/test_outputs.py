@@ -184,6 +184,19 @@ def test_help_into_a_full_disk(option):
     one_line_error(r.stderr, "-: error[unwritable]: cannot write to standard output: No space left on device")
 
 
+def test_version_imports_no_command():
+    """``gouji --version`` needs click alone: the records' models (pydantic), the grammar (lark) and
+    the commands' shared parts are imported by a command that runs (cli/main.py), so that a command
+    pays only for what it uses. Before, cli/main.py imported cli/common.py and with it all of them."""
+    code = (
+        "import sys\nfrom gouji_record.cli.main import main\ntry:\n    main(['--version'], prog_name='gouji')\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('pydantic', 'lark', 'gouji_record.model', 'gouji_record.cli.common') if m in sys.modules))"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert r.stdout.splitlines() == ["gouji, version 0.1.0", "[]"]
+
+
 def test_an_empty_file_name():
     r = gouji("fmt", str(HAND), "-o", "")
     assert r.returncode == 2
