@@ -113,12 +113,12 @@ def test_jobs_are_bounded():
 
 
 def test_workers_that_cannot_start_are_said_so(monkeypatch):
-    import gouji_record.running.batch as batch
+    import multiprocessing  # (what running/batch.py starts its workers with)
 
     def no_fork(*args, **kwargs):
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(batch.multiprocessing, "Pool", no_fork)
+    monkeypatch.setattr(multiprocessing, "Pool", no_fork)
     r = CliRunner().invoke(main, ["validate", "--jobs", "2", str(HAND)])
     assert r.exit_code == 2
     assert r.stderr.startswith(f"{HAND}: error[workers]: cannot start 2 worker processes: ")
