@@ -311,7 +311,10 @@ class Action(BaseModel):
     抽签组邦), written before them: ``1:show h444``, ``2:draw s7``; plays carry no suits.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Its validator is built when first used, not as the class is defined (pydantic's
+    # ``defer_build``): ``gouji validate`` makes its records, rulesets and events from trusted
+    # values (``model_construct``) and never validates one in a valid file, so it builds none.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     seat: Seat
     kind: ActionKind
@@ -517,7 +520,7 @@ class GameRecord(BaseModel):
     comments folded as the reader folds them. Unknown fields are refused.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # (see Action)
 
     tags: dict[TagName, TagValue]
     #: Not given: nothing is known of any hand, as a file without a ``deal`` section.

@@ -315,3 +315,30 @@ def test_every_command_gives_the_verdict_validate_gives(tmp_path):
     assert {r["key"]: r["illegal"] for r in rows} == {f"seat {s}": int(s == 3) for s in range(1, 7)}
     r = run(main, ["review", str(f)])
     assert r.exit_code == 1 and "illegal (buy-wrong)" in r.output
+
+
+def test_holdings_move_pays_with_dealt_cards_and_gives_received_ones_first():
+    """Holdings (judging/transfers.py) under pay-from=dealt: a payment gives dealt cards, any other
+    transfer the cards received first (004 §36 "非摸牌获得的法定进贡牌不得用于进贡"; 002 §21(2)).
+    Worked by hand on known parts of a deal: seat 1 dealt D 2 3 3, seat 4 dealt D X 4."""
+    from gouji_record.judging.transfers import Holdings
+
+    def shown(held, seat):  # (its hand, the dealt cards it still holds)
+        return format_cards(held.hands[seat - 1]), format_cards(held.own[seat - 1])
+
+    held = Holdings.dealt(("D233?32", "?36", "?36", "DX4?33", "?36", "?36"))
+    # 4>1:D paid (a tribute): seat 4 gives its dealt D; seat 1 holds D D 2 3 3, one D not dealt
+    held = held.move(4, 1, parse_cards("D"), payment=True)
+    assert shown(held, 1) == ("DD233", "D233") and shown(held, 4) == ("X4", "X4")
+    # 1>4:D returned (not a payment): the D seat 1 received goes, its dealt D stays
+    held = held.move(1, 4, parse_cards("D"))
+    assert shown(held, 1) == ("D233", "D233") and shown(held, 4) == ("DX4", "X4")
+    # 4>2:DX given (not a payment): the D was received (1 held, 0 dealt), the X dealt: both go
+    held = held.move(4, 2, parse_cards("DX"))
+    assert shown(held, 4) == ("4", "4") and shown(held, 2) == ("DX", "")
+    # 1>3:2 paid: the dealt 2 goes; 1 - 1 = 0 2s left in hand and among the dealt cards
+    held = held.move(1, 3, parse_cards("2"), payment=True)
+    assert shown(held, 1) == ("D33", "D33") and shown(held, 3) == ("2", "")
+    # a seat giving more of a rank than it holds keeps none of it (never a negative count)
+    held = held.move(1, 5, parse_cards("333"))
+    assert shown(held, 1) == ("D", "D") and shown(held, 5) == ("333", "")

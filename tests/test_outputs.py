@@ -113,12 +113,12 @@ def test_jobs_are_bounded():
 
 
 def test_workers_that_cannot_start_are_said_so(monkeypatch):
-    import gouji_record.running.batch as batch
+    import multiprocessing  # (what running/batch.py starts its workers with)
 
     def no_fork(*args, **kwargs):
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(batch.multiprocessing, "Pool", no_fork)
+    monkeypatch.setattr(multiprocessing, "Pool", no_fork)
     r = CliRunner().invoke(main, ["validate", "--jobs", "2", str(HAND)])
     assert r.exit_code == 2
     assert r.stderr.startswith(f"{HAND}: error[workers]: cannot start 2 worker processes: ")
@@ -182,6 +182,34 @@ def test_help_into_a_full_disk(option):
         r = gouji(option, stdout=full, stderr=subprocess.PIPE)
     assert r.returncode == 2
     one_line_error(r.stderr, "-: error[unwritable]: cannot write to standard output: No space left on device")
+
+
+def test_version_imports_no_command():
+    """``gouji --version`` needs click alone: the records' models (pydantic), the grammar (lark) and
+    the commands' shared parts are imported by a command that runs (cli/main.py), so that a command
+    pays only for what it uses. Before, cli/main.py imported cli/common.py and with it all of them."""
+    code = (
+        "import sys\nfrom gouji_record.cli.main import main\ntry:\n    main(['--version'], prog_name='gouji')\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('pydantic', 'lark', 'gouji_record.model', 'gouji_record.cli.common') if m in sys.modules))"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert r.stdout.splitlines() == ["gouji, version 0.1.0", "[]"]
+
+
+def test_validate_builds_no_validator_for_a_valid_file():
+    """``gouji validate`` makes records, rulesets and events from trusted values, so that the
+    models' validators, built when first used (pydantic's ``defer_build``), are not built at all
+    for a valid file: they and pydantic's plugin lookup were a tenth of its start-up."""
+    code = (
+        "import sys\nfrom gouji_record.cli.main import main\n"
+        f"try:\n    main(['validate', '-q', {str(HAND)!r}])\nexcept SystemExit as e:\n    print(e.code)\n"
+        "from gouji_record.model import Action, GameRecord\nfrom gouji_record.rules.events import Diagnostic, Event\n"
+        "from gouji_record.rules.schema import Ruleset, Scoring\n"
+        "print([m.__name__ for m in (Action, GameRecord, Event, Diagnostic, Ruleset, Scoring) if m.__pydantic_complete__])"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert r.stdout.splitlines() == ["0", "[]"]
 
 
 def test_an_empty_file_name():

@@ -821,3 +821,25 @@ def test_threes_early_names_what_is_left_known_or_not():
     assert (d.code, d.message) == ("threes-early", "seat 1: 3s are the last play; 29 unknown are left")
     d = Hand({1: "5533?2", 2: "33", 3: "33", 4: "33", 5: "33", 6: "33"}, "fours").illegal("1:33")
     assert d.message == "seat 1: 3s are the last play; 55 and 2 unknown are left"
+
+
+def test_presets_are_their_data_validated():
+    """The presets are made from rules/presets.py as written, not validated at every start
+    (rules/schema.py): each must be what validating its data gives, value and type (a list where
+    the model has a tuple, 1 where it has True, would differ in its repr)."""
+    from gouji_record.rules.presets import PRESET_DATA
+    from gouji_record.rules.rulesets import PRESETS
+
+    assert [d["name"] for d in PRESET_DATA] == list(PRESETS)
+    for data in PRESET_DATA:
+        validated = Ruleset.model_validate(data)
+        assert PRESETS[data["name"]] == validated and repr(PRESETS[data["name"]]) == repr(validated)
+
+
+def test_the_engines_trusted_play_is_a_validated_play():
+    """rules/moves.py makes plays without validating them, from the fields of one play made once
+    (``model_construct``): they must be those validation gives."""
+    from gouji_record.rules import moves
+
+    play = Action(seat=1, kind="play", cards="3")
+    assert moves._PLAY_FIELDS == play.__dict__ and repr(Action.model_construct(**moves._PLAY_FIELDS)) == repr(play)

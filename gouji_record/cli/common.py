@@ -26,11 +26,9 @@ from ..notation.files import UnknownEncoding, text_encoding
 from ..rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, parse_options, with_options
 from ..running.batch import MAX_JOBS, ReadHand, map_hands, read_records, ruleset_problem
 from ..running.sink import same_file
+from .exits import EXIT_ILLEGAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNREADABLE  # noqa: F401  (every command's)
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 T = TypeVar("T")
-#: The exit status after Ctrl-C, as shells give it (128 + SIGINT).
-EXIT_INTERRUPTED = 130
 
 
 def _stdin() -> BinaryIO:

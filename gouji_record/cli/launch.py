@@ -1,6 +1,7 @@
 """The ``gouji`` console script's first module (启动): signals handled before anything else.
 
-It imports nothing of the package but this, so that it runs within moments of the interpreter:
+It imports nothing of the package but this and the exit statuses (:mod:`~gouji_record.cli.exits`),
+so that it runs within moments of the interpreter:
 
 - SIGTERM (``kill``, a supervisor stopping the command) is handled as Ctrl-C is: an exception
   raised where the command is, so that an output written whole or not at all
@@ -16,10 +17,7 @@ import os
 import signal
 import sys
 
-#: The exit status after SIGTERM, as shells give it (128 + SIGTERM).
-EXIT_TERMINATED = 128 + signal.SIGTERM
-#: The exit status after Ctrl-C (128 + SIGINT); ``gouji_record.cli.common.EXIT_INTERRUPTED`` too.
-EXIT_INTERRUPTED = 128 + signal.SIGINT
+from .exits import EXIT_INTERRUPTED, EXIT_TERMINATED
 
 
 class Terminated(SystemExit):

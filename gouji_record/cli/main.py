@@ -19,14 +19,8 @@ import sys
 import click
 
 from ..errors import GoujiError
-from ..judging.report import Problem
 from ..running.sink import OutputError
-from .common import (
-    EXIT_ILLEGAL,
-    EXIT_INTERRUPTED,
-    EXIT_UNREADABLE,
-    _fail,
-)
+from .exits import EXIT_ILLEGAL, EXIT_INTERRUPTED, EXIT_UNREADABLE
 
 #: Every sub-command, by name: the module of ``gouji_record.cli`` that defines it and its name
 #: there. A command's module is imported only when the command runs (or ``gouji --help`` lists
@@ -67,6 +61,7 @@ class _Group(click.Group):
         if name in COMMANDS and name not in self.commands:
             module, attr = COMMANDS[name]
             self.add_command(getattr(importlib.import_module(f"{__package__}.{module}"), attr), name)
+            gc.freeze()  # what the command's module imported lives as long as the process (run)
         return super().get_command(ctx, name)
 
     def invoke(self, ctx: click.Context):
@@ -80,7 +75,7 @@ class _Group(click.Group):
             raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
         except OutputError as e:
             _quiet_stdout()
-            _fail(Problem(e.path, 0, 0, "unwritable", e.message))
+            _unwritable(e.path, e.message)
             raise click.exceptions.Exit(EXIT_UNREADABLE) from None
         except GoujiError as e:
             # a bot program of review's rollouts (selfplay keeps its hands: cli.bots); only a
@@ -97,8 +92,18 @@ class _Group(click.Group):
             if e.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF):
                 raise
             _quiet_stdout()
-            _fail(Problem("-", 0, 0, "unwritable", f"cannot write to standard output: {e.strerror}"))
+            _unwritable("-", f"cannot write to standard output: {e.strerror}")
             raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+
+
+def _unwritable(path: str, message: str) -> None:
+    """Say in one line, as every command says a problem, that ``path`` (``-``: standard output)
+    cannot be written. What says it is imported here, when it is needed: the package's reports
+    and the commands' shared parts are not, before a command runs (``gouji --version``)."""
+    from ..judging.report import Problem
+    from .common import _fail
+
+    _fail(Problem(path, 0, 0, "unwritable", message))
 
 
 class _ClosedOutput(io.TextIOBase):
@@ -124,9 +129,10 @@ def run() -> None:
     """The ``gouji`` console script: :func:`main`, with help and version text that cannot be
     written (``gouji --help >/dev/full``) said in one line, exit 2, as every command does.
 
-    What is imported by then (the package, click, pydantic's models: objects that live as long as
-    the process) is frozen out of the cyclic garbage collector first (:func:`gc.freeze`): its
-    full collections then go over what the command makes, not over them too. And the collector
+    What is imported by then (click), and again once the command's module is imported (the
+    package, pydantic's models: :meth:`_Group.get_command`), objects that live as long as the
+    process, is frozen out of the cyclic garbage collector (:func:`gc.freeze`): its full
+    collections then go over what the command makes, not over them too. And the collector
     runs after :data:`GC_YOUNG` objects made and kept, not Python's 700: a command that keeps a
     hand's every position while it works on it (``gouji review``) would otherwise have them all
     gone over by a collection once or twice before the hand is done with and they are freed (a
@@ -139,7 +145,7 @@ def run() -> None:
         sys.exit(EXIT_INTERRUPTED)
     except OSError as e:
         _quiet_stdout()
-        _fail(Problem("-", 0, 0, "unwritable", f"cannot write to standard output: {e.strerror or e}"))
+        _unwritable("-", f"cannot write to standard output: {e.strerror or e}")
         sys.exit(EXIT_UNREADABLE)
 
 

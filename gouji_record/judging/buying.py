@@ -361,7 +361,7 @@ def check_buying(rules: Ruleset, record: GameRecord) -> tuple[list[str], list[Di
             if not tribute_seen and rules.buy_before_tribute:
                 end, before_tribute = i, check.held
             tribute_seen = True
-            if role == "tribute":
+            if role == "tribute" and before_tribute is None:  # (else buying is over: held is not read)
                 check.held = check.held.move(a.seat, a.to, cards, payment=True)
             continue
         if role == "price":

@@ -12,10 +12,6 @@ from ..model import Action, ActionKind, GameRecord, preplay_items
 from ..rules.rulesets import Ruleset
 
 
-def _add(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b))
-
-
 @dataclass(frozen=True)
 class Holdings:
     """The six hands while cards change hands before play, and of each the cards it was dealt and
@@ -41,16 +37,20 @@ class Holdings:
         return self.own[seat - 1] if rules.pay_from == "dealt" else self.hands[seat - 1]
 
     def move(self, giver: int, taker: int, cards: Counts, payment: bool = False) -> Holdings:
-        """The holdings after ``giver`` gives ``taker`` ``cards``; ``payment``: dealt cards first."""
+        """The holdings after ``giver`` gives ``taker`` ``cards``; ``payment``: dealt cards first.
+        Only the ranks ``cards`` holds change (a transfer is one to a few cards, not fifteen ranks);
+        no count goes below 0."""
         hands, own = list(self.hands), list(self.own)
-        have, mine = hands[giver - 1], own[giver - 1]
-        if payment:
-            used = tuple(min(m, c) for m, c in zip(mine, cards))
-        else:  # received cards first
-            used = tuple(max(0, c - (h - m)) for h, m, c in zip(have, mine, cards))
-        hands[giver - 1] = tuple(max(0, h - c) for h, c in zip(have, cards))
-        own[giver - 1] = tuple(max(0, m - u) for m, u in zip(mine, used))
-        hands[taker - 1] = _add(hands[taker - 1], cards)
+        have, mine = list(hands[giver - 1]), list(own[giver - 1])
+        got = have if taker == giver else list(hands[taker - 1])
+        for rank, n in enumerate(cards):
+            if n:
+                h, m = have[rank], mine[rank]
+                used = min(m, n) if payment else max(0, n - (h - m))  # (else: received cards first)
+                have[rank], mine[rank] = max(0, h - n), max(0, m - used)
+                got[rank] += n
+        hands[giver - 1], own[giver - 1] = tuple(have), tuple(mine)
+        hands[taker - 1] = tuple(got)
         return Holdings(tuple(hands), tuple(own))
 
 

@@ -173,7 +173,7 @@ class Event(BaseModel):
     its citation.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # (see model.Action)
 
     kind: EventKind
     action: int
@@ -250,7 +250,7 @@ class Diagnostic(BaseModel):
     7
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # (see model.Action)
 
     code: str
     message: str

@@ -189,7 +189,7 @@ def _play_action(seat: int, cards: Counts, burn: bool) -> Action:
 _PLAY = ActionKind.PLAY
 _new, _setattr = object.__new__, object.__setattr__
 #: Every field of a play by :func:`_play_action` (its defaults, which it then sets), and those it sets.
-_PLAY_FIELDS = dict(Action(seat=1, kind=_PLAY, cards="3").__dict__)
+_PLAY_FIELDS = dict(Action.model_construct(seat=1, kind=_PLAY, cards="3").__dict__)
 _PLAY_SET = frozenset({"seat", "kind", "cards", "burn"})
 
 

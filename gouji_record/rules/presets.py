@@ -1,9 +1,11 @@
 """The five presets (预设规则集), one per rule text in ``shared/seeds/``, as data.
 
 Each preset is the value of every option of :class:`~gouji_record.rules.schema.Ruleset` under one
-text, and ``sources``: the section of the text each rule comes from. They are plain values here;
-:mod:`~gouji_record.rules.schema` validates them into the rulesets of
-:data:`~gouji_record.rules.rulesets.PRESETS`.
+text, and ``sources``: the section of the text each rule comes from. They are plain values here,
+written as validating them into a :class:`~gouji_record.rules.schema.Ruleset` leaves them (tuples
+where it has tuples; ``scoring`` the fields of a :class:`~gouji_record.rules.schema.Scoring`):
+:mod:`~gouji_record.rules.schema` makes them the rulesets of :data:`~gouji_record.rules.rulesets.PRESETS`
+as they are, and tests/test_presets.py validates each.
 """
 
 from __future__ import annotations

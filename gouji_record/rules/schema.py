@@ -107,7 +107,7 @@ class Scoring(BaseModel):
     them into the team scores; otherwise they are personal scores only.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # (see model.Action)
 
     places: tuple[int, int, int, int, int, int]
     sweep: tuple[int, int]
@@ -134,7 +134,7 @@ class Ruleset(BaseModel):
     ``seed``. Rulesets are immutable; :func:`with_options` derives a variant.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # (see model.Action)
 
     name: str = Field(description="preset name, as in the Ruleset tag")
     title: str = Field(description="the rule text's own title")
@@ -413,8 +413,13 @@ class Ruleset(BaseModel):
 _CITED: dict[tuple[int, str], tuple[Ruleset, str]] = {}
 
 
-#: The presets by name, one per rule text.
-PRESETS: dict[str, Ruleset] = {data["name"]: Ruleset(**data) for data in PRESET_DATA}
+#: The presets by name, one per rule text: made from their data as it is (``model_construct``),
+#: which is what validating it gives (tests/test_presets.py checks each, value and type), so that
+#: no validator is built for them at every start (the models' ``defer_build``).
+PRESETS: dict[str, Ruleset] = {
+    data["name"]: Ruleset.model_construct(**{**data, "scoring": Scoring.model_construct(**data["scoring"])})
+    for data in PRESET_DATA
+}
 
 #: Names of the option fields (everything but the identity and the sources).
 OPTION_NAMES: tuple[str, ...] = tuple(n for n in Ruleset.model_fields if n not in {"name", "title", "seed", "sources"})

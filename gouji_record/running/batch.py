@@ -9,7 +9,6 @@ for any work done on each hand (``gouji stats`` and ``gouji filter`` count and p
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -389,6 +388,8 @@ def in_order(job: Callable[[A], B], items: Iterable[A], jobs: int = 1, runner: R
     if jobs <= 1:
         yield from map(job, items)
         return
+    import multiprocessing  # (only here: a command on one process does without it)
+
     stream = iter(items)
     with multiprocessing.Pool(min(jobs, MAX_JOBS), initializer=_worker_signals) as pool:
         pending: deque = deque()  # batches in flight: the next is queued while one is read
