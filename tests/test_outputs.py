@@ -184,6 +184,12 @@ def test_help_into_a_full_disk(option):
     one_line_error(r.stderr, "-: error[unwritable]: cannot write to standard output: No space left on device")
 
 
+def _printed_by_a_fresh_interpreter(code: str) -> list[str]:
+    """The lines ``code`` prints, run in an interpreter of its own (nothing imported before it)."""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    return r.stdout.splitlines()
+
+
 def test_version_imports_no_command():
     """``gouji --version`` needs click alone: the records' models (pydantic), the grammar (lark) and
     the commands' shared parts are imported by a command that runs (cli/main.py), so that a command
@@ -193,8 +199,7 @@ def test_version_imports_no_command():
         "except SystemExit:\n    pass\n"
         "print(sorted(m for m in ('pydantic', 'lark', 'gouji_record.model', 'gouji_record.cli.common') if m in sys.modules))"
     )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
-    assert r.stdout.splitlines() == ["gouji, version 0.1.0", "[]"]
+    assert _printed_by_a_fresh_interpreter(code) == ["gouji, version 0.1.0", "[]"]
 
 
 def test_validate_builds_no_validator_for_a_valid_file():
@@ -208,8 +213,7 @@ def test_validate_builds_no_validator_for_a_valid_file():
         "from gouji_record.rules.schema import Ruleset, Scoring\n"
         "print([m.__name__ for m in (Action, GameRecord, Event, Diagnostic, Ruleset, Scoring) if m.__pydantic_complete__])"
     )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
-    assert r.stdout.splitlines() == ["0", "[]"]
+    assert _printed_by_a_fresh_interpreter(code) == ["0", "[]"]
 
 
 def test_an_empty_file_name():
