@@ -440,3 +440,19 @@ def test_a_replay_without_events_has_the_same_positions_and_diagnostic():
         illegal += full.diagnostic is not None
         with_events += bool(full.events)
     assert compared > 100 and illegal > 40 and with_events > 80
+
+
+def test_the_first_position_is_the_one_position_makes():
+    """``initial_position`` fills in a position's fields without ``Position.__init__`` (32 fields
+    set one by one): it must be the position the constructor makes, field for field, seats in play
+    included, with cards the record does not give (``?N``) as with the whole deal."""
+    from gouji_record.cards import parse_cards, total
+    from gouji_record.rules.engine import initial_position
+
+    for deal in (("KK?34",) + ("?36",) * 5, ("3" * 36, "4" * 36, "5" * 36, "6" * 36, "7" * 36, "8" * 16 + "9" * 20)):
+        made = initial_position(CHARTER, deal, leader=2)
+        hands = tuple(parse_cards(h.partition("?")[0]) for h in deal)
+        unknown = tuple(int(h.partition("?")[2] or 0) for h in deal)
+        built = Position(ruleset=CHARTER, hands=hands, unknown=unknown, seen=total(hands), to_act=2)
+        assert made == built and made.__dict__ == built.__dict__
+        assert made.playing == frozenset(range(1, 7)) and made.preplay and made.round == 1

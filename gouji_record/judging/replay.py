@@ -309,12 +309,11 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
             f'{record.tags["Result"]!r}: write "*" for an unfinished hand',
             f"记录在这一局结束之前就停了，但结果标签写的是“{record.tags['Result']}”：未打完的一局应写“*”",
         )
-    if claimed == pos.places:
-        problem = _check_score(record, rules, pos, "scoring")
-        if problem is not None:
-            return problem
-    if claimed != pos.places:
-        derived = "-".join(map(str, pos.places))
+    places = pos.places  # (worked out from the position each time it is asked for)
+    if claimed == places:
+        return _check_score(record, rules, pos, "scoring")
+    if claimed != places:
+        derived = "-".join(map(str, places))
         return _problem(
             rules,
             "result-mismatch",

@@ -16,7 +16,8 @@ events it causes, or the diagnostic it makes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
+from dataclasses import fields as dataclass_fields
 from typing import Literal, NamedTuple
 
 from ..cards import EMPTY, Counts, parse_cards, total
@@ -259,6 +260,8 @@ def seats_in_play(
 
 
 _new, _setattr = object.__new__, object.__setattr__
+#: The default of every field of :class:`Position` that has one, by name (:func:`initial_position`).
+_DEFAULTS = {f.name: f.default for f in dataclass_fields(Position) if f.default is not MISSING}
 
 
 def replace(pos: Position, **changes) -> Position:
@@ -291,7 +294,13 @@ def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...
         known, mark, rest = h.partition("?") if isinstance(h, str) else (h, "", "")
         hands.append(parse_cards(known) if isinstance(known, str) else tuple(known))
         unknown.append(int(rest or 0) if mark else 0)
-    return Position(ruleset=ruleset, hands=tuple(hands), unknown=tuple(unknown), seen=total(hands), to_act=leader)
+    # Position(...) would set its 32 fields one by one (a frozen dataclass's __init__ goes through
+    # object.__setattr__ for each): the defaults copied, the rest written in, as made() takes them
+    fields = _DEFAULTS.copy()
+    fields["ruleset"], fields["hands"], fields["unknown"] = ruleset, tuple(hands), tuple(unknown)
+    fields["seen"], fields["to_act"] = total(hands), leader
+    fields["playing"] = seats_in_play(fields["hands"], fields["unknown"], (), ())
+    return made(fields)
 
 
 def top_places(pos: Position) -> list[int]:
