@@ -294,14 +294,15 @@ def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str,
 @dataclass
 class Section:
     """A pre-play or play section as read, for :func:`build_hand`: its actions in order, where
-    each stands, and the round numbers and comments written among them (``marks``), each as
-    ``(number of the section's actions before it, item)``, the item ``("round", "12.", location)``
-    or ``("comment", text)``. The scanner fills one in as it reads (one append an action);
+    each stands, and the round numbers and comments written among them, each with the number of
+    the section's actions before it: ``rounds`` as ``(at, "12.", location)``, ``comments`` as
+    ``(at, text)``. The scanner fills one in as it reads (one append an action);
     :func:`section` makes one of the grammar's items."""
 
     actions: list[Action] = field(default_factory=list)
     where: list[Location] = field(default_factory=list)
-    marks: list[tuple[int, tuple]] = field(default_factory=list)
+    rounds: list[tuple[int, str, Location]] = field(default_factory=list)
+    comments: list[tuple[int, str]] = field(default_factory=list)
 
 
 def section(items: list[tuple]) -> Section:
@@ -312,9 +313,32 @@ def section(items: list[tuple]) -> Section:
         if item[0] == "action":
             out.actions.append(item[1])
             out.where.append(item[2])
+        elif item[0] == "round":
+            out.rounds.append((len(out.actions), item[1], item[2]))
         else:
-            out.marks.append((len(out.actions), item))
+            out.comments.append((len(out.actions), item[1]))
     return out
+
+
+def round_number(text: str, where: Location) -> int:
+    """The number a round number ``"12."`` writes, 1 … :data:`~gouji_record.model.MAX_ROUND`;
+    kept in :data:`_ROUND_NUMBERS` (a file of matches numbers every round). Raises
+    :class:`NotationError` at ``where`` for one out of that range."""
+    number = _ROUND_NUMBERS.get(text)
+    if number is None:
+        digits = text[:-1]
+        if len(digits) > len(str(MAX_ROUND)):
+            what = f"round number of {len(digits)} digits: round numbers run from 1 to {MAX_ROUND}"
+            raise NotationError("syntax", what, *where)
+        number = int(digits)
+        if number < 1:
+            raise NotationError("syntax", "round numbers start at 1", *where)
+        _ROUND_NUMBERS[text] = number  # at most 10**4 texts of 1 to 4 digits ("0001." among them)
+    return number
+
+
+#: :func:`round_number`'s numbers of the texts read so far: ``"12."`` → 12.
+_ROUND_NUMBERS: dict[str, int] = {}
 
 
 def _updated(action: Action, name: str, value: object) -> Action:
@@ -405,37 +429,33 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
     before = len(pre.actions)  # the pre-play actions come first, then those of play
     actions = [*pre.actions, *play.actions]
     where.actions = [*pre.where, *play.where]
-    marks = [*pre.marks, *((at + before, mark) for at, mark in play.marks)]
     round_at = -1  # the action the last round number stands before
+    for first, rounds in ((0, pre.rounds), (before, play.rounds)):
+        for at, text, location in rounds:
+            at += first
+            if round_at == at:
+                raise NotationError("syntax", "a round number must stand before an action", *where.rounds[at])
+            number = round_number(text, location)
+            where.rounds[at] = location
+            round_at = at
+            if at < len(actions):
+                actions[at] = _updated(actions[at], "round", number)
+    if round_at == len(actions):
+        raise NotationError("syntax", "a round number must stand before an action", *where.rounds[round_at])
+    # comments after the round numbers: an action's round number stands before it, its comments after
     notes: list[str] = []  # the comments on one action, attached to it at once (not one copy each)
     notes_at = 0
-    for at, mark in marks:
-        if mark[0] == "comment":  # a comment belongs to the action before it, else to the hand
-            if not at:
-                comment.append(mark[1])
+    for first, comments in ((0, pre.comments), (before, play.comments)):
+        for at, text in comments:
+            at += first
+            if not at:  # a comment belongs to the action before it, else to the hand
+                comment.append(text)
                 continue
             if notes and notes_at != at:
                 actions[notes_at - 1] = _commented(actions[notes_at - 1], notes)
                 notes = []
             notes_at = at
-            notes.append(mark[1])
-            continue
-        _, text, location = mark  # ("round", "12.", location)
-        if round_at == at:
-            raise NotationError("syntax", "a round number must stand before an action", *where.rounds[at])
-        digits = text[:-1]
-        if len(digits) > len(str(MAX_ROUND)):
-            what = f"round number of {len(digits)} digits: round numbers run from 1 to {MAX_ROUND}"
-            raise NotationError("syntax", what, *location)
-        number = int(digits)
-        if number < 1:
-            raise NotationError("syntax", "round numbers start at 1", *location)
-        where.rounds[at] = location
-        round_at = at
-        if at < len(actions):
-            actions[at] = _updated(actions[at], "round", number)
-    if round_at == len(actions):
-        raise NotationError("syntax", "a round number must stand before an action", *where.rounds[round_at])
+            notes.append(text)
     if notes:
         actions[notes_at - 1] = _commented(actions[notes_at - 1], notes)
     preplay_actions, actions = actions[:before], actions[before:]

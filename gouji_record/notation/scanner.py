@@ -249,7 +249,7 @@ def _play(c: _Cursor, play_re) -> Section:
     following = _NEXT_HAND.search(text, pos)
     end = following.start() + 1 if following else len(text)
     play = Section()
-    actions, where, marks = play.actions, play.where, play.marks
+    actions, where, rounds, comments = play.actions, play.where, play.rounds, play.comments
     append, locate, known = actions.append, where.append, _ACTIONS.get
     written = ""  # the last action's token
     annotated: str | None = None  # its annotations so far; None: the last token was no action's
@@ -276,13 +276,13 @@ def _play(c: _Cursor, play_re) -> Section:
             pos += 1
             line, line_start = line + 1, pos
         elif comment:
-            marks.append((len(actions), ("comment", _comment(comment))))
+            comments.append((len(actions), _comment(comment)))
             if "\n" in comment:
                 line += comment.count("\n")
                 line_start = pos + comment.rfind("\n") + 1
             pos += len(comment)
         elif number:
-            marks.append((len(actions), ("round", number, (line, pos - line_start + 1))))
+            rounds.append((len(actions), number, (line, pos - line_start + 1)))
             pos += len(number)
         else:
             raise _Decline
