@@ -153,15 +153,24 @@ def nag_number(digits: str, where: Location) -> int:
 
 
 def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
-    """The parsed item of a transfer ``6>1:DX``: the action and where it stands."""
-    return ("action", _transfer(int(give[0]), int(give[2]), format_cards(_cards(cards)), glyph), loc(give))
+    """The parsed item of a transfer ``6>1:DX``: the action and where it stands. Raises
+    :class:`NotationError` (``bad-card``) at the card that is not one."""
+    try:
+        action = _transfer(str(give), str(cards), glyph)
+    except CardError as e:
+        raise NotationError("bad-card", str(e), cards.line, cards.column + e.offset) from None
+    return ("action", action, loc(give))
 
 
 @lru_cache(maxsize=4096)
-def _transfer(seat: int, to: int, cards: str, glyph: str | None) -> Action:
-    """The transfer of ``cards`` (canonical) from ``seat`` to ``to``: one shared instance for
-    each (actions are immutable; ``model_construct`` costs microseconds a call)."""
-    return Action.model_construct(seat=seat, kind=ActionKind.GIVE, to=to, cards=cards, glyph=glyph)
+def _transfer(give: str, cards: str, glyph: str | None) -> Action:
+    """The transfer ``give`` (``"6>1:"``) of ``cards`` as written: one shared instance for each
+    (actions are immutable; ``model_construct`` and reading the cards cost microseconds a call).
+    Raises :class:`~gouji_record.cards.CardError` as :func:`~gouji_record.cards.parse_cards`."""
+    counts = parse_cards(cards.replace("\t", " "))
+    return Action.model_construct(
+        seat=int(give[0]), kind=ActionKind.GIVE, to=int(give[2]), cards=format_cards(counts), glyph=glyph
+    )
 
 
 def purchase_items(items: list[tuple]) -> list[tuple]:
