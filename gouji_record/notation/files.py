@@ -366,8 +366,10 @@ class _Splitter:
             line, pos = lines[self.at], self.pos
             if self.mode == _BODY:
                 m = _BODY_MARK.search(line, pos)
-                if m is None:
-                    self.at, self.pos = self.at + 1, 0
+                if m is None:  # on to the next line holding a mark (most lines of a body hold none)
+                    search = _BODY_MARK.search
+                    self.at = next((at for at in range(self.at + 1, len(lines)) if search(lines[at])), len(lines))
+                    self.pos = 0
                     continue
                 mark, pos = m.group(), m.start()
                 if mark == "[":  # the next hand starts here
