@@ -268,12 +268,8 @@ class _Search:
         self.rank = [order.index("place" if d.kind == "sweep" else d.kind) for d in dues]
         # 互进点贡 where the text makes it optional (004 §31) is one decision for both directions:
         # each optional point due's partner, the one going back between the same two seats
-        self.partner = {
-            j: i
-            for j, d in enumerate(dues)
-            for i, e in enumerate(dues)
-            if d.optional and e.optional and d.kind == e.kind == "point" and (e.giver, e.taker) == (d.taker, d.giver)
-        }
+        mutual = [(j, d) for j, d in enumerate(dues) if d.optional and d.kind == "point"]
+        self.partner = {j: i for j, d in mutual for i, e in mutual if (e.giver, e.taker) == (d.taker, d.giver)}
         # what each state reached leads to, by all of it but the holdings (the readings that reach one
         # transfer with the same dues settled are few), then the holdings it was reached with: most
         # sections are read one way, and their states are never compared
@@ -580,8 +576,9 @@ def check_transfers(rules: Ruleset, dues: list[Due], record: GameRecord) -> tupl
     held = Holdings.dealt(record.deal)
     notes: list[str] = []
     owing: list[Due] = []
+    dealt = list(held.hands)
     for due in dues:
-        if exempt(rules, list(held.hands), due.giver):
+        if exempt(rules, dealt, due.giver):
             zh, en = KIND_NAMES[due.kind]
             notes.append(
                 Bilingual(
