@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import NamedTuple
 
 from ..bilingual import Bilingual
 from ..model import ActionKind, GameRecord
@@ -239,8 +240,9 @@ class _Fail:
     diagnostic: Diagnostic
 
 
-@dataclass(frozen=True)
-class _State:
+class _State(NamedTuple):
+    """Where a reading of the section stands."""
+
     k: int  # next transfer
     status: tuple[str, ...]  # per due: u unpaid, p paid, s not paid (optional), w waived (免贡), r refused
     owed: tuple[int, ...]  # per due: cards of its return still owed (-1: returned)
@@ -266,13 +268,12 @@ class _Search:
         self.rank = [order.index("place" if d.kind == "sweep" else d.kind) for d in dues]
         # 互进点贡 where the text makes it optional (004 §31) is one decision for both directions:
         # each optional point due's partner, the one going back between the same two seats
-        self.partner = {
-            j: i
-            for j, d in enumerate(dues)
-            for i, e in enumerate(dues)
-            if d.optional and e.optional and d.kind == e.kind == "point" and (e.giver, e.taker) == (d.taker, d.giver)
-        }
-        self.memo: dict[_State, list[str] | _Fail] = {}
+        mutual = [(j, d) for j, d in enumerate(dues) if d.optional and d.kind == "point"]
+        self.partner = {j: i for j, d in mutual for i, e in mutual if (e.giver, e.taker) == (d.taker, d.giver)}
+        # what each state reached leads to, by all of it but the holdings (the readings that reach one
+        # transfer with the same dues settled are few), then the holdings it was reached with: most
+        # sections are read one way, and their states are never compared
+        self.memo: dict[tuple, list[tuple[Holdings, list[str] | _Fail]]] = {}
 
     # -- the steps ---------------------------------------------------------------------------
 
@@ -330,10 +331,15 @@ class _Search:
         return tribute_cards(st.held.payable(self.rules, d.giver), d.count)
 
     def run(self, st: _State) -> list[str] | _Fail:
-        if st in self.memo:
-            return self.memo[st]
-        out = self._run(st)
-        self.memo[st] = out
+        key = st[:4]
+        seen = self.memo.get(key)
+        if seen is None:
+            seen = self.memo[key] = []
+        for held, out in seen:
+            if held == st.held:
+                return out
+        out = self._run(st)  # (every state it reaches is further on: ``seen`` is not changed meanwhile)
+        seen.append((st.held, out))
         return out
 
     def _run(self, st: _State) -> list[str] | _Fail:
@@ -379,7 +385,8 @@ class _Search:
             owed = st.owed[:j] + (-1,) + st.owed[j + 1 :]
             rest = self.run(_State(st.k + 1, status, owed, True, st.held.move(a.seat, a.to, cards)))
             if isinstance(rest, list):
-                paid = Payment(f"还贡 paid: {a.text}", f"已还贡：{a.text}", en=f"returned: {a.text}")
+                text = a.text
+                paid = Payment(f"还贡 paid: {text}", f"已还贡：{text}", en=f"returned: {text}")
                 paid.kind, paid.action = "return", at
                 return [*notes, paid, *rest]
             fails.append(rest)
@@ -432,7 +439,8 @@ class _Search:
             held = st.held.move(a.seat, a.to, cards, payment=True)
             rest = self.run(_State(st.k + 1, tuple(settled), owed, st.returning, held))
             if isinstance(rest, list):
-                paid = Payment(f"{zh} paid: {a.text}", f"{zh}已进：{a.text}", en=f"{en} paid: {a.text}")
+                text = a.text
+                paid = Payment(f"{zh} paid: {text}", f"{zh}已进：{text}", en=f"{en} paid: {text}")
                 paid.kind, paid.action = d.kind, at
                 return [*notes, paid, *rest]
             fails.append(rest)
@@ -568,8 +576,9 @@ def check_transfers(rules: Ruleset, dues: list[Due], record: GameRecord) -> tupl
     held = Holdings.dealt(record.deal)
     notes: list[str] = []
     owing: list[Due] = []
+    dealt = list(held.hands)
     for due in dues:
-        if exempt(rules, list(held.hands), due.giver):
+        if exempt(rules, dealt, due.giver):
             zh, en = KIND_NAMES[due.kind]
             notes.append(
                 Bilingual(
@@ -670,7 +679,8 @@ def hand_in_match(
         want = first_leader(before=prev, ruleset=rules)
         entry.diagnostics += _suited_later(rules, record, want is not None)
         if want is not None:  # a leader who leaves the hand as play starts hands the lead on
-            want = begin_play(replace(rep.play_start, to_act=want))[0].to_act
+            start = rep.play_start  # (the replay starts from the seat that led: most often, the one wanted)
+            want = begin_play(start if start.to_act == want else replace(start, to_act=want))[0].to_act
         lead = first_leader(record)
         if want is not None and record.actions and lead != want:
             entry.diagnostics.append(

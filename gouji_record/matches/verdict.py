@@ -143,7 +143,7 @@ class MatchJudge:
                 )
             )
         kept = trimmed(result)
-        self.name, self.previous, self.last = name, kept, replace(entry, replay=kept)
+        self.name, self.previous, self.last = name, kept, entry if kept is result else replace(entry, replay=kept)
         return Verdict(result, entry)
 
 
