@@ -428,12 +428,17 @@ def test_a_replay_without_events_has_the_same_positions_and_diagnostic():
     nothing else: the same positions, play start and diagnostic as the replay with events, for every
     conformance file (valid and invalid: rulings of irregular actions, hidden cards skipped, wrong
     purchases), example and failing input that reads."""
+    import pytest
+
     from gouji_record.judging.replay import replay
+    from gouji_record.rules.events import EventKind
 
     compared = illegal = with_events = 0
     for name, record in _records_on_file():
         full, bare = replay(record), replay(record, events=False)
         assert bare.events is None, name
+        with pytest.raises(ValueError, match="no events"):
+            bare.count(EventKind.GOUJI)
         assert bare.positions == full.positions and bare.play_start == full.play_start, name
         assert bare.diagnostic == full.diagnostic, name
         compared += 1
