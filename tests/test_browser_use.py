@@ -57,8 +57,10 @@ def use_site(tmp_path_factory):
     return urls
 
 
-def _open(browser, url, size, **options):
+def _open(browser, url, size, init_script=None, **options):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **options)
+    if init_script:  # (run in the page before its own scripts)
+        context.add_init_script(init_script)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -207,10 +209,8 @@ def test_a_screen_reader_hears_the_action_and_the_cards(page, use_site):
 
 def test_a_failed_copy_says_so_and_shows_the_link(browser, use_site):
     # before: a blocked clipboard still said "已复制"
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new DOMException('blocked'));")
-    pg = context.new_page()
-    pg.goto(use_site["hand"] + "#a=12")
+    blocked = "navigator.clipboard.writeText = () => Promise.reject(new DOMException('blocked'));"
+    context, pg = _open(browser, use_site["hand"] + "#a=12", (1280, 800), init_script=blocked)
     pg.wait_for_selector("#app[data-step='12']")
     pg.locator("#copy").click()
     link = pg.locator("#link")
@@ -224,10 +224,8 @@ def test_a_failed_copy_says_so_and_shows_the_link(browser, use_site):
     ]
     context.close()
     # and a copy that worked says so, with no link box
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script("navigator.clipboard.writeText = () => Promise.resolve();")
-    pg = context.new_page()
-    pg.goto(use_site["hand"] + "#a=12")
+    copied = "navigator.clipboard.writeText = () => Promise.resolve();"
+    context, pg = _open(browser, use_site["hand"] + "#a=12", (1280, 800), init_script=copied)
     pg.wait_for_selector("#app[data-step='12']")
     pg.locator("#copy").click()
     assert pg.locator("#copy").text_content() == "已复制" and pg.locator("#link").is_hidden()
