@@ -185,7 +185,7 @@ def replay(
         if i == stop_at:  # a purchase or gift the rules refuse: the replay stops there, as at a play
             out.diagnostic = wrong_buy
             return out
-        if action.round is not None and not pos.over and not _round_fits(pos, action, events):
+        if action.round is not None and not pos.over and not _round_fits(pos, action):
             # (after the end of the hand the engine says so: hand-over, with or without a number)
             expected = "no new round starts here" if pos.top is not None else f"this is round {pos.round}"
             expected_zh = "这里没有开始新的一轮" if pos.top is not None else f"这是第{pos.round}轮"
@@ -252,14 +252,15 @@ def _skipped_to_end(pos: Position, events: bool = True) -> tuple[Position, list[
     return None
 
 
-def _round_fits(pos: Position, action: Action, events: bool = True) -> bool:
+def _round_fits(pos: Position, action: Action) -> bool:
     """Whether ``action``'s written round number starts the round due at ``pos``: a new round
     whose number is ``pos.round``, also after a turn that unknown cards made possible was not
     taken (:func:`~gouji_record.rules.engine.skip_possible_turn`: that turn closes the round)."""
     if pos.top is None and pos.round == action.round:
         return True
-    skipped = skip_possible_turn(pos, events=events) if action.seat != pos.to_act else None
-    return skipped is not None and _round_fits(skipped[0], action, events)
+    # (only the position reached is looked at: its events are not wanted)
+    skipped = skip_possible_turn(pos, events=False) if action.seat != pos.to_act else None
+    return skipped is not None and _round_fits(skipped[0], action)
 
 
 def _check_score(record: GameRecord, rules: Ruleset, pos: Position, rule: str) -> Diagnostic | None:
