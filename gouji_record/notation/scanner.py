@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..model import Action
 from .build import (
     Located,
     Section,
@@ -231,18 +230,6 @@ def _preplay(c: _Cursor, preplay_re) -> Section:
 
 #: The actions of the tokens read so far (a dictionary lookup costs less than half a call of the
 #: lru-cached :func:`~gouji_record.notation.build.action_from_token`, once an action).
-_ACTIONS: dict[str, Action] = {}
-_ACTIONS_KEPT = 65536
-
-
-def _known_action(token: str) -> Action:
-    """The action of ``token``, kept in :data:`_ACTIONS`."""
-    if len(_ACTIONS) >= _ACTIONS_KEPT:
-        _ACTIONS.clear()
-    action = _ACTIONS[token] = action_from_token(token)
-    return action
-
-
 def _play(c: _Cursor, play_re) -> Section:
     """The play section up to the next hand: the hot loop, one ``findall`` (no match objects)."""
     text, pos, line, line_start = c.text, c.pos, c.line, c.line_start
@@ -250,7 +237,7 @@ def _play(c: _Cursor, play_re) -> Section:
     end = following.start() + 1 if following else len(text)
     play = Section()
     actions, where, rounds, comments = play.actions, play.where, play.rounds, play.comments
-    append, locate, known = actions.append, where.append, _ACTIONS.get
+    append, locate = actions.append, where.append
     written = ""  # the last action's token
     annotated: str | None = None  # its annotations so far; None: the last token was no action's
     for space, action, newline, number, comment, glyph, nag, other in play_re.findall(text, pos, end):
@@ -258,7 +245,7 @@ def _play(c: _Cursor, play_re) -> Section:
         if action:
             if "\n" in action:
                 raise _Decline
-            append(known(action) or _known_action(action))
+            append(action_from_token(action))
             locate((line, pos - line_start + 1))  # the action's first character, its ^ included
             pos += len(action)
             written, annotated = action, ""
