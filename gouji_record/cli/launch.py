@@ -9,6 +9,10 @@ so that it runs within moments of the interpreter:
   the exit status is 143 (128 + SIGTERM), as shells give it.
 - Ctrl-C while the command's modules are still being imported exits 130 (128 + SIGINT) with
   nothing said, as it does later (:class:`gouji_record.cli.main._Group`).
+- Once either signal has come, whatever exception reaches the top is its doing, and the exit is
+  still 143 or 130 with nothing said. The interpreter can put another exception in place of the
+  one a signal handler raised: SIGTERM while ``ssl`` was being imported, inside ``from _ssl
+  import RAND_egd``, came out as ``TypeError: expected a message argument`` and a traceback.
 """
 
 from __future__ import annotations
@@ -29,21 +33,41 @@ class Terminated(SystemExit):
         super().__init__(EXIT_TERMINATED)
 
 
+#: The exit status owed to the signals received so far (SIGTERM, SIGINT), the first one's: the
+#: process's own state, as the signal handlers are.
+_owed: list[int] = []
+
+
 def _terminated(signum, frame) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends the process at once
+    _owed.append(EXIT_TERMINATED)
     raise Terminated()
 
 
+def _interrupted(signum, frame) -> None:
+    """Ctrl-C: :class:`KeyboardInterrupt`, as Python's own handler raises, remembered."""
+    _owed.append(EXIT_INTERRUPTED)
+    raise KeyboardInterrupt
+
+
 def run() -> None:
-    """The ``gouji`` console script: SIGTERM handled (:class:`Terminated`), then
-    :func:`gouji_record.cli.main.run`, imported here so that Ctrl-C while it is imported exits 130
-    without a traceback."""
+    """The ``gouji`` console script: SIGTERM handled (:class:`Terminated`) and Ctrl-C remembered,
+    then :func:`gouji_record.cli.main.run`, imported here so that Ctrl-C while it is imported exits
+    130 without a traceback. Exits 143 or 130, saying nothing, when an exception other than theirs
+    comes out after either signal (see the module's docstring)."""
     signal.signal(signal.SIGTERM, _terminated)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not ignored (`nohup`, `&`)
+        signal.signal(signal.SIGINT, _interrupted)
     try:
         from .main import run as main
-    except KeyboardInterrupt:
+
+        main()
+    except Exception:
+        if not _owed:
+            raise
+        sys.exit(_owed[0])  # the `with` blocks and `finally` clauses on its way here have run
+    except KeyboardInterrupt:  # while the command's modules were imported (later: main.run)
         _quiet_exit(EXIT_INTERRUPTED)
-    main()
 
 
 def _quiet_exit(status: int) -> None:
