@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from operator import add as _plus
 
 from .errors import GoujiError
 
@@ -129,7 +130,7 @@ def size(counts: Counts) -> int:
 
 def add(a: Counts, b: Counts) -> Counts:
     """Multiset sum of two card counts."""
-    return tuple(x + y for x, y in zip(a, b))
+    return tuple(map(_plus, a, b))
 
 
 @lru_cache(maxsize=4096)

@@ -461,3 +461,25 @@ def test_the_first_position_is_the_one_position_makes():
         built = Position(ruleset=CHARTER, hands=hands, unknown=unknown, seen=total(hands), to_act=2)
         assert made == built and made.__dict__ == built.__dict__
         assert made.playing == frozenset(range(1, 7)) and made.preplay and made.round == 1
+
+
+def test_a_transfer_before_play_takes_what_the_known_cards_lack_from_the_hidden_ones():
+    # seat 1 is known to hold D K K and 2 cards more (KKD?2); it gives D X 2 to seat 4 (a tribute:
+    # 003 §进贡, the highest cards). D is known; X and 2 must be the two hidden cards, so seat 1
+    # is left with K K and nothing hidden, and X and 2 are seen now (D was seen from the deal)
+    import pytest
+
+    from gouji_record.model import Action
+    from gouji_record.rules.engine import IllegalAction, step
+    from gouji_record.rules.position import initial_position
+
+    pos = initial_position(get_ruleset("classic"), ("KKD?2",) + ("?36",) * 5, leader=1)
+    after, _ = step(pos, Action(seat=1, kind="give", to=4, cards="DX2"))
+    assert after.hands[0] == parse_cards("KK") and after.unknown[0] == 0
+    assert after.hands[3] == parse_cards("DX2") and after.unknown[3] == 36
+    assert after.seen == parse_cards("KKDX2")
+    assert after.playing == frozenset(range(1, 7))
+    # one card more than the two hidden ones can be: X X 2 are three cards no known card covers
+    with pytest.raises(IllegalAction) as e:
+        step(pos, Action(seat=1, kind="give", to=4, cards="DXX2"))
+    assert e.value.diagnostic.code == "not-in-hand" and "XX2" in e.value.diagnostic.message

@@ -11,7 +11,7 @@ without one leaves. The engine (:func:`~gouji_record.rules.engine.step`) hands e
 from __future__ import annotations
 
 from ..bilingual import Bilingual, zh_of, zh_seats
-from ..cards import COPIES, RANK_LETTERS, TWO, add, format_cards, parse_cards
+from ..cards import COPIES, RANK_LETTERS, TWO, add, format_cards, parse_cards, subtract
 from ..model import DECKS, RED_SUITS, SUITS, Action, ActionKind
 from .events import ACTION_KIND_ZH, Event, EventKind
 from .leaving import begin_melee, go_out, maybe_end, melee_due
@@ -129,28 +129,33 @@ def give(s: Step, action: Action) -> tuple[Position, list[Event]]:
     giver, taker = action.seat, action.to
     assert taker is not None
     cards = parse_cards(action.cards)
-    hand, unknown = pos.hands[giver - 1], pos.unknown[giver - 1]
-    missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
-    if sum(missing) > unknown:
-        raise s.illegal(
-            "not-in-hand",
-            rule,
-            f"seat {giver} does not hold {format_cards(missing)} to give",
-            f"{giver}号位手中没有{format_cards(missing)}可交",
-        )
+    hand, unknowns, seen = pos.hands[giver - 1], pos.unknown, pos.seen
+    left = subtract(hand, cards)
+    if left is None:  # cards the seat is not known to hold: they must come from its unknown cards
+        missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
+        if sum(missing) > unknowns[giver - 1]:
+            raise s.illegal(
+                "not-in-hand",
+                rule,
+                f"seat {giver} does not hold {format_cards(missing)} to give",
+                f"{giver}号位手中没有{format_cards(missing)}可交",
+            )
+        left = tuple(max(0, h - c) for h, c in zip(hand, cards))
+        unknowns = unknowns[: giver - 1] + (unknowns[giver - 1] - sum(missing),) + unknowns[giver:]
+        seen = add(seen, missing)  # only cards from unknown hands are newly seen
     if action.purpose == "refuse":
         s.event(EventKind.REFUSE, rule, (giver, taker), action.cards)
         return replace(pos, actions=pos.actions + 1), s.events
     hands = list(pos.hands)
-    unknowns = list(pos.unknown)
-    hands[giver - 1] = tuple(h - c + m for h, c, m in zip(hand, cards, missing))
-    unknowns[giver - 1] -= sum(missing)
+    hands[giver - 1] = left
     hands[taker - 1] = add(hands[taker - 1], cards)
     s.event(EventKind.GIVE, rule, (giver, taker), action.cards)
-    hands, unknowns = tuple(hands), tuple(unknowns)
-    playing = seats_in_play(hands, unknowns, pos.out, pos.revolted)
+    hands = tuple(hands)
+    playing = pos.playing  # (it changes only if the giver is left with nothing, or the taker was out of play)
+    if taker not in playing or not (any(left) or unknowns[giver - 1]):
+        playing = seats_in_play(hands, unknowns, pos.out, pos.revolted)
     return replace(
-        pos, hands=hands, unknown=unknowns, seen=add(pos.seen, missing), actions=pos.actions + 1, playing=playing
+        pos, hands=hands, unknown=unknowns, seen=seen, actions=pos.actions + 1, playing=playing
     ), s.events
 
 
