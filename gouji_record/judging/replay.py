@@ -185,7 +185,12 @@ def replay(
         if i == stop_at:  # a purchase or gift the rules refuse: the replay stops there, as at a play
             out.diagnostic = wrong_buy
             return out
-        if action.round is not None and not pos.over and not _round_fits(pos, action):
+        if (
+            action.round is not None
+            and not (action.round == pos.round and pos.top is None)  # (the most common case, without a call)
+            and not pos.over
+            and not _round_fits(pos, action)
+        ):
             # (after the end of the hand the engine says so: hand-over, with or without a number)
             expected = "no new round starts here" if pos.top is not None else f"this is round {pos.round}"
             expected_zh = "这里没有开始新的一轮" if pos.top is not None else f"这是第{pos.round}轮"
