@@ -248,8 +248,8 @@ DECLARATIONS = {
 }
 
 
-def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str, Location]]:
-    """A hand's tag pairs (each name's token, and its value unescaped), in file order, checked
+def check_tags(tags: list[tuple[str, str, Location]]) -> tuple[dict[str, str], dict[str, Location]]:
+    """A hand's tags (each name, its value unescaped and where the name stands), in file order, checked
     as every reader checks them: the tags ``{name: value}`` in file order (``Round`` filled in
     with ``?`` when missing) and where each name stands. The ``Notation`` tag (the version of the
     notation) is checked and located but not among the tags: it is the text's, not the hand's.
@@ -262,16 +262,15 @@ def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str,
     """
     values: dict[str, str] = {}
     where: dict[str, Location] = {}
-    for name_tok, value in tags:
-        name = str(name_tok)
+    for name, value, at in tags:
         if name in where:
-            raise NotationError("duplicate-tag", f"tag {name} is given twice", *loc(name_tok))
+            raise NotationError("duplicate-tag", f"tag {name} is given twice", *at)
         problem = tag_value_problem(value)
         if problem is not None:
-            raise NotationError("bad-tag", f"tag {name} {problem}", *loc(name_tok))
-        where[name] = loc(name_tok)
+            raise NotationError("bad-tag", f"tag {name} {problem}", *at)
+        where[name] = at
         if name == VERSION_TAG:
-            parse_version(value, loc(name_tok))
+            parse_version(value, at)
             continue
         values[name] = value
     for name, value in DEFAULT_TAGS.items():
@@ -279,7 +278,7 @@ def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str,
     for name in REQUIRED_TAGS:
         if name not in values:
             raise NotationError(
-                "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *loc(tags[0][0])
+                "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *tags[0][2]
             )
     if not date_ok(values["Date"]):
         raise NotationError(
@@ -384,10 +383,10 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
     (a seat given twice or not at all, not 36 cards, more of a rank than four
     decks hold, a card not in the alphabet) or a malformed Result.
     """
-    where = SourceMap(start=loc(tags[0][0]))
+    where = SourceMap(start=tags[0][2])
     tag_values, where.tags = check_tags(tags)
     if VERSION_TAG in where.tags:
-        where.version = parse_version(next(v for t, v in tags if str(t) == VERSION_TAG), where.tags[VERSION_TAG])
+        where.version = parse_version(next(v for name, v, _ in tags if name == VERSION_TAG), where.tags[VERSION_TAG])
     # gjn 2.4: a preplay section written empty says nothing happened before play (no section: not said)
     empty = preplay is not None and where.version is not None and where.version >= EMPTY_PREPLAY
     empty = empty and not preplay.actions
