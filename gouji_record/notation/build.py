@@ -409,7 +409,9 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
                 f"seat {seat} is dealt {sum(counts) + unknown} cards: expected {HAND_SIZE}",
                 *loc(where_tok),
             )
-        hands[seat] = format_cards(counts) + (f"?{unknown}" if unknown else "")
+        written = str(cards_tok) if cards_tok is not None else ""
+        canonical = written if _CANONICAL.fullmatch(written) else format_cards(counts)
+        hands[seat] = canonical + (f"?{unknown}" if unknown else "")
         known_cards.append(counts)
         where.deal[seat] = loc(seat_tok)
     missing = [s for s in range(1, 7) if s not in hands]
@@ -479,6 +481,12 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
         actions=tuple(actions),
     )
     return record, where
+
+
+#: Card text as :func:`~gouji_record.cards.format_cards` writes it (each rank's letter repeated,
+#: strongest first): a deal written so is kept as written, not written again (checking 36 cards
+#: costs a fifth of writing them, and each seat's deal is a new string, never in a cache).
+_CANONICAL = re.compile("".join(f"{letter}*" for letter in reversed(RANK_LETTERS)))
 
 
 def _unknown(tok: Token | None, rest: int) -> int:
