@@ -32,11 +32,13 @@ from ..model import (
     ActionKind,
     GameRecord,
     comment_problem,
+    constructed_action,
     date_ok,
     parse_result,
     score_ok,
     suited_problem,
     tag_value_problem,
+    updated_action,
 )
 from ..width import fold_comment
 from .version import EMPTY_PREPLAY, VERSION_TAG, parse_version
@@ -134,7 +136,7 @@ def action_from_token(token: str) -> Action:
         kind = ActionKind(DECLARATIONS.get(body, body))
     elif kind is None:
         kind, cards = ActionKind.PLAY, format_cards(parse_cards(body))
-    return Action.model_construct(seat=int(seat), kind=kind, cards=cards, burn=bool(burn), irregular=bool(irregular))
+    return constructed_action(seat=int(seat), kind=kind, cards=cards, burn=bool(burn), irregular=bool(irregular))
 
 
 def with_marks(action: Action, glyph: str | None, nags: str, where: Location = (0, 0)) -> Action:
@@ -362,7 +364,7 @@ def _updated(action: Action, name: str, value: object) -> Action:
     if hit is None:
         if len(_UPDATED) >= _UPDATED_KEPT:
             _UPDATED.clear()
-        hit = _UPDATED[key] = (action, action.model_copy(update={name: value}))
+        hit = _UPDATED[key] = (action, updated_action(action, name, value))
     return hit[1]
 
 
