@@ -728,10 +728,12 @@ __all__ = [
     "TAG_NAME",
     "canonical_cards",
     "comment_text",
+    "constructed_action",
     "date_ok",
     "parse_result",
     "preplay_items",
     "score_ok",
     "tag_problem",
     "tag_value_problem",
+    "updated_action",
 ]
