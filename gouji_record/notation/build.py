@@ -357,9 +357,9 @@ def _updated(action: Action, name: str, value: object) -> Action:
     """``action`` with the field ``name`` set to ``value`` (a round number, a purpose), made once
     for each instance and value (:func:`~gouji_record.model.updated_action`, under 1 µs a copy):
     a file of matches numbers 60,000 actions, nearly all of them instances :func:`action_from_token`
-    shares. Keyed
-    by the instance's ``id`` (an Action's own hash is a Python function over its fields); the
-    entry holds the instance, so that no other object can take its ``id`` while it is there."""
+    shares. Keyed by the instance's ``id`` (an Action's own hash is a Python function over its
+    fields); the entry holds the instance, so that no other object can take its ``id`` while it is
+    there."""
     key = (id(action), name, value)
     hit = _UPDATED.get(key)
     if hit is None:
