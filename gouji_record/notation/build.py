@@ -32,11 +32,13 @@ from ..model import (
     ActionKind,
     GameRecord,
     comment_problem,
+    constructed_action,
     date_ok,
     parse_result,
     score_ok,
     suited_problem,
     tag_value_problem,
+    updated_action,
 )
 from ..width import fold_comment
 from .version import EMPTY_PREPLAY, VERSION_TAG, parse_version
@@ -79,13 +81,15 @@ def loc(tok: Token | Located) -> Location:
 
 class Located(str):
     """A token's text and where it stands (``line``, ``column``, 1-based): all this module reads
-    of a lark ``Token``, which the scanner makes in a fifth of the time."""
+    of a lark ``Token``, which the scanner makes in a fifth of the time (and, in slots, without a
+    dictionary for the two)."""
 
+    __slots__ = ("column", "line")
     line: int
     column: int
 
     def __new__(cls, text: str, line: int, column: int):
-        token = super().__new__(cls, text)
+        token = str.__new__(cls, text)
         token.line, token.column = line, column
         return token
 
@@ -132,7 +136,7 @@ def action_from_token(token: str) -> Action:
         kind = ActionKind(DECLARATIONS.get(body, body))
     elif kind is None:
         kind, cards = ActionKind.PLAY, format_cards(parse_cards(body))
-    return Action.model_construct(seat=int(seat), kind=kind, cards=cards, burn=bool(burn), irregular=bool(irregular))
+    return constructed_action(seat=int(seat), kind=kind, cards=cards, burn=bool(burn), irregular=bool(irregular))
 
 
 def with_marks(action: Action, glyph: str | None, nags: str, where: Location = (0, 0)) -> Action:
@@ -248,8 +252,8 @@ DECLARATIONS = {
 }
 
 
-def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str, Location]]:
-    """A hand's tag pairs (each name's token, and its value unescaped), in file order, checked
+def check_tags(tags: list[tuple[str, str, Location]]) -> tuple[dict[str, str], dict[str, Location]]:
+    """A hand's tags (each name, its value unescaped and where the name stands), in file order, checked
     as every reader checks them: the tags ``{name: value}`` in file order (``Round`` filled in
     with ``?`` when missing) and where each name stands. The ``Notation`` tag (the version of the
     notation) is checked and located but not among the tags: it is the text's, not the hand's.
@@ -262,16 +266,15 @@ def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str,
     """
     values: dict[str, str] = {}
     where: dict[str, Location] = {}
-    for name_tok, value in tags:
-        name = str(name_tok)
+    for name, value, at in tags:
         if name in where:
-            raise NotationError("duplicate-tag", f"tag {name} is given twice", *loc(name_tok))
+            raise NotationError("duplicate-tag", f"tag {name} is given twice", *at)
         problem = tag_value_problem(value)
         if problem is not None:
-            raise NotationError("bad-tag", f"tag {name} {problem}", *loc(name_tok))
-        where[name] = loc(name_tok)
+            raise NotationError("bad-tag", f"tag {name} {problem}", *at)
+        where[name] = at
         if name == VERSION_TAG:
-            parse_version(value, loc(name_tok))
+            parse_version(value, at)
             continue
         values[name] = value
     for name, value in DEFAULT_TAGS.items():
@@ -279,7 +282,7 @@ def check_tags(tags: list[tuple[Token, str]]) -> tuple[dict[str, str], dict[str,
     for name in REQUIRED_TAGS:
         if name not in values:
             raise NotationError(
-                "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *loc(tags[0][0])
+                "missing-tag", f'missing tag [{name} "…"]: every hand needs ' + ", ".join(REQUIRED_TAGS), *tags[0][2]
             )
     if not date_ok(values["Date"]):
         raise NotationError(
@@ -352,16 +355,17 @@ _ROUND_NUMBERS: dict[str, int] = {}
 
 def _updated(action: Action, name: str, value: object) -> Action:
     """``action`` with the field ``name`` set to ``value`` (a round number, a purpose), made once
-    for each instance and value: ``model_copy`` costs about 2 µs a call, and a file of matches
-    numbers 60,000 actions, nearly all of them instances :func:`action_from_token` shares. Keyed
-    by the instance's ``id`` (an Action's own hash is a Python function over its fields); the
-    entry holds the instance, so that no other object can take its ``id`` while it is there."""
+    for each instance and value (:func:`~gouji_record.model.updated_action`, under 1 µs a copy):
+    a file of matches numbers 60,000 actions, nearly all of them instances :func:`action_from_token`
+    shares. Keyed by the instance's ``id`` (an Action's own hash is a Python function over its
+    fields); the entry holds the instance, so that no other object can take its ``id`` while it is
+    there."""
     key = (id(action), name, value)
     hit = _UPDATED.get(key)
     if hit is None:
         if len(_UPDATED) >= _UPDATED_KEPT:
             _UPDATED.clear()
-        hit = _UPDATED[key] = (action, action.model_copy(update={name: value}))
+        hit = _UPDATED[key] = (action, updated_action(action, name, value))
     return hit[1]
 
 
@@ -384,10 +388,10 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
     (a seat given twice or not at all, not 36 cards, more of a rank than four
     decks hold, a card not in the alphabet) or a malformed Result.
     """
-    where = SourceMap(start=loc(tags[0][0]))
+    where = SourceMap(start=tags[0][2])
     tag_values, where.tags = check_tags(tags)
     if VERSION_TAG in where.tags:
-        where.version = parse_version(next(v for t, v in tags if str(t) == VERSION_TAG), where.tags[VERSION_TAG])
+        where.version = parse_version(next(v for name, v, _ in tags if name == VERSION_TAG), where.tags[VERSION_TAG])
     # gjn 2.4: a preplay section written empty says nothing happened before play (no section: not said)
     empty = preplay is not None and where.version is not None and where.version >= EMPTY_PREPLAY
     empty = empty and not preplay.actions
@@ -410,7 +414,9 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
                 f"seat {seat} is dealt {sum(counts) + unknown} cards: expected {HAND_SIZE}",
                 *loc(where_tok),
             )
-        hands[seat] = format_cards(counts) + (f"?{unknown}" if unknown else "")
+        written = str(cards_tok) if cards_tok is not None else ""
+        canonical = written if _CANONICAL.fullmatch(written) else format_cards(counts)
+        hands[seat] = canonical + (f"?{unknown}" if unknown else "")
         known_cards.append(counts)
         where.deal[seat] = loc(seat_tok)
     missing = [s for s in range(1, 7) if s not in hands]
@@ -480,6 +486,12 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
         actions=tuple(actions),
     )
     return record, where
+
+
+#: Card text as :func:`~gouji_record.cards.format_cards` writes it (each rank's letter repeated,
+#: strongest first): a deal written so is kept as written, not written again (checking 36 cards
+#: costs a fifth of writing them, and each seat's deal is a new string, never in a cache).
+_CANONICAL = re.compile("".join(f"{letter}*" for letter in reversed(RANK_LETTERS)))
 
 
 def _unknown(tok: Token | None, rest: int) -> int:

@@ -49,6 +49,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import compress, count, islice
 from pathlib import Path
 from typing import BinaryIO
 
@@ -366,9 +367,11 @@ class _Splitter:
             line, pos = lines[self.at], self.pos
             if self.mode == _BODY:
                 m = _BODY_MARK.search(line, pos)
-                if m is None:  # on to the next line holding a mark (most lines of a body hold none)
-                    search = _BODY_MARK.search
-                    self.at = next((at for at in range(self.at + 1, len(lines)) if search(lines[at])), len(lines))
+                if m is None:  # on to the next line holding a mark (most lines of a body hold none):
+                    # the numbers of the lines after this one, kept where a mark is found (no Python step a line)
+                    after = self.at + 1
+                    marked = compress(count(after), map(_BODY_MARK.search, islice(lines, after, None)))
+                    self.at = next(marked, len(lines))
                     self.pos = 0
                     continue
                 mark, pos = m.group(), m.start()

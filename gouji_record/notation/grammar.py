@@ -11,7 +11,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Transformer
 
 from .build import (
     BadComment,
@@ -54,7 +54,7 @@ class _Build(Transformer):
 
     def tag(self, children):
         name, value = children
-        return name, unescape(str(value))
+        return str(name), unescape(str(value)), loc(name)
 
     def deal_entry(self, children):
         seat, *rest = children
@@ -129,6 +129,6 @@ class _Build(Transformer):
         return ("play", section(items))
 
     def hand(self, children):
-        tags = [c for c in children if isinstance(c[0], Token)]
+        tags = [c for c in children if len(c) == 3]  # (name, value, location); a section is (name, section)
         sections = dict(c for c in children[len(tags) :])
         return build_hand(tags, sections.get("deal"), sections.get("preplay"), sections["play"])

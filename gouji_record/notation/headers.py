@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import BinaryIO
 
-from lark import Token
 
 from ..model import GameRecord
 from .build import NotationError, check_tags, unescape
@@ -130,10 +129,9 @@ def hand_tags(hand: HandText) -> dict[str, str]:
     """
     text, pattern = hand.text, _tag_pattern()
     pos = _SKIP.match(text).end()
-    tags: list[tuple[Token, str]] = []
+    tags: list[tuple[str, str, tuple[int, int]]] = []
     while m := pattern.match(text, pos):
-        line, column = _where(hand, m.start("name"))
-        tags.append((Token("TAG_NAME", m["name"], line=line, column=column), unescape(m["value"])))
+        tags.append((m["name"], unescape(m["value"]), _where(hand, m.start("name"))))
         pos = _SKIP.match(text, m.end()).end()
     end = _where(hand, pos)
     if hand.problem is not None and (hand.problem.line, hand.problem.column) < end:

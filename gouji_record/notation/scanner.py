@@ -142,14 +142,17 @@ def _scan(c: _Cursor) -> list:
             c.newline(c.pos)
         if end_re.match(text, c.pos):
             return hands
-        tags = []
+        tags = []  # (name, value, location), as build_hand takes them
+        pos, line, line_start = c.pos, c.line, c.line_start
         while True:
-            if m := tag_re.match(text, c.pos):
-                tags.append((c.token(m, "name"), unescape(m.group("value"))))
-            elif not (m := blank_re.match(text, c.pos)):
+            if m := tag_re.match(text, pos):
+                name, value = m.group("name", "value")
+                tags.append((name, unescape(value), (line, m.start("name") - line_start + 1)))
+            elif not (m := blank_re.match(text, pos)):
                 break
-            c.pos = m.end()
-            c.newline(c.pos)
+            pos = line_start = m.end()  # each tag on its own line
+            line += 1
+        c.pos, c.line, c.line_start = pos, line, line_start
         m = keyword_re.match(text, c.pos)
         if not tags or not m:
             raise _Decline
