@@ -200,3 +200,32 @@ def test_annotations_are_read_against_their_action_only(new, fast):
     # first. Anything else is left to the grammar, which reads it or refuses it.
     assert "4:JJJJJ" in CHARTER
     assert agree(CHARTER.replace("4:JJJJJ", new, 1)) == ("read" if fast else "declined")
+
+
+def test_the_scanners_terminals_are_the_grammars():
+    # the scanner matches tokens with gouji_record/notation/terminals.py, made from the grammar so
+    # that reading needs no Lark: it must be what the grammar gives now (else: regenerate it, as
+    # its docstring says)
+    from conftest import ROOT
+
+    from gouji_record.notation.grammar import terminals_module
+
+    assert (ROOT / "gouji_record" / "notation" / "terminals.py").read_text(encoding="utf-8") == terminals_module()
+
+
+def test_reading_the_usual_layout_neither_imports_lark_nor_builds_the_grammar():
+    # about 50 ms of every command's start-up; the grammar is loaded for the first hand the
+    # scanner leaves to it, and only then
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from gouji_record.notation import parse_text\n"
+        f"parse_text({CHARTER!r})\n"
+        "assert 'lark' not in sys.modules, 'lark imported'\n"
+        f"parse_text({CHARTER.replace(chr(10) + '[', ' [', 1)!r})\n"  # two tags on a line: the grammar reads it
+        "assert 'lark' in sys.modules\n"
+    )
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr

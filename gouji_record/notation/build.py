@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import gt
+from typing import TYPE_CHECKING
 
-from lark import Token
 
 from ..cards import COPIES, HAND_SIZE, RANK_LETTERS, CardError, format_cards, parse_cards
 from ..errors import NotationError
@@ -42,6 +42,9 @@ from ..model import (
 )
 from ..width import fold_comment
 from .version import EMPTY_PREPLAY, VERSION_TAG, parse_version
+
+if TYPE_CHECKING:  # (a type only: reading in the usual layout imports no Lark)
+    from lark import Token
 
 #: A line and a column, both 1-based.
 Location = tuple[int, int]

@@ -7,6 +7,7 @@ with the contextual lexer, and the transformer that builds records while it pars
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -132,3 +133,33 @@ class _Build(Transformer):
         tags = [c for c in children if len(c) == 3]  # (name, value, location); a section is (name, section)
         sections = dict(c for c in children[len(tags) :])
         return build_hand(tags, sections.get("deal"), sections.get("preplay"), sections["play"])
+
+
+def terminal_patterns() -> dict[str, str]:
+    """Each terminal of the grammar by name, as the regular expression Lark compiles it to
+    (``{"SEAT": "[1-6][:：]", …}``): what :mod:`~gouji_record.notation.terminals` holds."""
+    return {t.name: t.pattern.to_regexp() for t in sorted(lalr().terminals, key=lambda t: t.name)}
+
+
+def terminals_module() -> str:
+    """The text of :mod:`gouji_record.notation.terminals`, made from the grammar: printed by
+    ``python -m gouji_record.notation.grammar`` (``tests/test_scanner.py`` compares the two)."""
+    entries = "".join(f"    {json.dumps(name)}: {json.dumps(pattern, ensure_ascii=False)},\n" for name, pattern in terminal_patterns().items())
+    return f'{_TERMINALS_HEAD}\nTERMINALS: dict[str, str] = {{\n{entries}}}\n'
+
+
+_TERMINALS_HEAD = '''"""The grammar's terminals (``grammar/gjn.lark``), each as the regular expression Lark compiles it
+to: what the fast scanner (:mod:`~gouji_record.notation.scanner`) matches tokens with, so that
+reading a file in the usual layout neither imports Lark nor builds the grammar's parser (about
+50 ms of every command's start-up).
+
+Made from the grammar, never edited by hand: after changing the grammar, run
+
+    python -m gouji_record.notation.grammar > gouji_record/notation/terminals.py
+
+(``tests/test_scanner.py`` fails while this differs from what the grammar gives).
+"""
+'''
+
+if __name__ == "__main__":
+    print(terminals_module(), end="")

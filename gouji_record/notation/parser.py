@@ -16,14 +16,15 @@ and action, for diagnostics). The grammar's errors are turned into one located l
 from __future__ import annotations
 
 import re
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from ..model import GameRecord
 from .build import Location, NotationError, SourceMap
-from .grammar import lalr
 from .scanner import scan
 from .version import as_written, newer_note
+
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
 
 #: What each terminal means, in words, for "expected …" in syntax errors.
 EXPECTED_WORDS = {
@@ -105,6 +106,11 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
         hands = None  # the grammar's reader gives the authoritative error
     if hands is not None:
         return as_written(hands)
+    # the grammar, loaded when a hand first needs it (a file in the usual layout never does)
+    from lark.exceptions import UnexpectedInput
+
+    from .grammar import lalr
+
     try:
         hands = lalr().parse(text)
     except UnexpectedInput as e:
@@ -121,6 +127,8 @@ _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")
 
 
 def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     pos = e.token.start_pos if isinstance(e, UnexpectedToken) else getattr(e, "pos_in_stream", None)
     if isinstance(e, UnexpectedToken) and e.token.type == "$END":
         pos = None  # nothing left to point at: the message says what was expected

@@ -6,9 +6,10 @@ same work in about 2 µs. This scanner reads that layout: each tag on its own
 line, ``deal``, ``preplay`` and ``play`` each alone on its line, one deal entry
 per line, and in the pre-play and play sections any sequence of actions (with
 their annotations written against them), round numbers and comments. Every
-token is matched with the grammar's own terminal pattern (taken from the
-loaded grammar, never copied), each in an atomic group so that it matches
-exactly what Lark's lexer matches, and the hands are built by the same
+token is matched with the grammar's own terminal pattern (as Lark compiles
+it: :mod:`~gouji_record.notation.terminals`, made from the grammar, which a
+test compares with it), each in an atomic group so that it matches exactly
+what Lark's lexer matches, and the hands are built by the same
 :func:`~gouji_record.notation.build.build_hand` as the grammar's.
 
 It returns ``None`` at the first thing outside that layout — a syntax error
@@ -36,14 +37,14 @@ from .build import (
     unescape,
     with_marks,
 )
-from .grammar import lalr
+from .terminals import TERMINALS
 
 _WS = r"[ \t\f]*"  # white space within a line (the grammar's WS without the newline)
 
 
 def _terminals() -> dict[str, str]:
-    """Each terminal's pattern from the loaded grammar, as an atomic group."""
-    return {t.name: f"(?>{t.pattern.to_regexp()})" for t in lalr().terminals}
+    """Each terminal's pattern from the grammar, as an atomic group."""
+    return {name: f"(?>{pattern})" for name, pattern in TERMINALS.items()}
 
 
 @lru_cache(maxsize=1)
