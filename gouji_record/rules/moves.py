@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from ..model import DECLARATION_KINDS, Action, ActionKind
+from ..model import DECLARATION_KINDS, Action, ActionKind, constructed_action
 from ..cards import BIG_JOKER, COPIES, FOUR, N_RANKS, RANK_LETTERS, SMALL_JOKER, THREE, TWO, Counts, format_cards, parse_cards, subtract
 from .engine import Position, begin_play, opposite, seats_after, skip_possible_turn, step, team
 from .burning import burn_condition_possible
@@ -174,23 +174,11 @@ def stepped(pos: Position, action: Action, keep: bool = True) -> tuple[Position,
 def _play_action(seat: int, cards: Counts, burn: bool) -> Action:
     """The play (or burn) of ``cards`` by ``seat``: the :class:`~gouji_record.model.Action` the
     model's validation would make (the card string :func:`~gouji_record.cards.format_cards` writes
-    is canonical), made without it: the instance ``Action.model_construct`` makes given these
-    fields, without its loop over the fields' defaults."""
-    fields = _PLAY_FIELDS.copy()
-    fields["seat"], fields["cards"], fields["burn"] = seat, format_cards(cards), burn
-    a = _new(Action)
-    _setattr(a, "__dict__", fields)
-    _setattr(a, "__pydantic_fields_set__", set(_PLAY_SET))
-    _setattr(a, "__pydantic_extra__", None)
-    _setattr(a, "__pydantic_private__", None)
-    return a
+    is canonical), made without it (:func:`~gouji_record.model.constructed_action`)."""
+    return constructed_action(seat=seat, kind=_PLAY, cards=format_cards(cards), burn=burn)
 
 
 _PLAY = ActionKind.PLAY
-_new, _setattr = object.__new__, object.__setattr__
-#: Every field of a play by :func:`_play_action` (its defaults, which it then sets), and those it sets.
-_PLAY_FIELDS = dict(Action.model_construct(seat=1, kind=_PLAY, cards="3").__dict__)
-_PLAY_SET = frozenset({"seat", "kind", "cards", "burn"})
 
 
 class _Plays:
