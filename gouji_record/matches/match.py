@@ -277,9 +277,11 @@ class _Search:
         # the dues between each giver and taker, in order, and of each due the ones alike before it:
         # a transfer is read only as the dues of its two seats
         self.between: dict[tuple[int, int], list[int]] = {}
+        self.alike: list[list[int] | tuple[()]] = []
         for j, d in enumerate(dues):
-            self.between.setdefault((d.giver, d.taker), []).append(j)
-        self.alike = [[i for i in self.between[d.giver, d.taker] if i < j and dues[i] == d] for j, d in enumerate(dues)]
+            seats = self.between.setdefault((d.giver, d.taker), [])
+            self.alike.append([i for i in seats if dues[i] == d] if seats else ())
+            seats.append(j)
         # what each state reached leads to, by all of it but the holdings (the readings that reach one
         # transfer with the same dues settled are few), then the holdings it was reached with: most
         # sections are read one way, and their states are never compared
