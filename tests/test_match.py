@@ -524,3 +524,13 @@ def test_two_readings_that_meet_with_different_holdings_are_each_followed():
     notes, problems = check_transfers(rules, owed, rec)
     assert problems == []
     assert notes == ["落贡 paid: 4>1:2", "烧贡 paid: 1>4:D", "还贡 paid: 1>4:2", "烧贡 paid: 1>3:2"]
+
+
+def test_final_places_are_each_positions_own():
+    # rules.scoring.final_places answers the last position asked about again: positions asked in turn
+    # each get their own places (the finishers in order: seat 5 first, then 6 1 4 3 2, or 2 3 4 1 6 5)
+    from gouji_record.rules.scoring import final_places
+
+    one, other = final("charter"), final("charter", places=(2, 3, 4, 1, 6, 5))
+    for pos, places in ((one, PLACES), (other, (2, 3, 4, 1, 6, 5)), (one, PLACES)):
+        assert final_places(pos) == places
