@@ -342,3 +342,35 @@ def test_holdings_move_pays_with_dealt_cards_and_gives_received_ones_first():
     # a seat giving more of a rank than it holds keeps none of it (never a negative count)
     held = held.move(1, 5, parse_cards("333"))
     assert shown(held, 1) == ("D", "D") and shown(held, 5) == ("333", "")
+
+
+def test_transfers_and_dealt_holdings_are_each_records_own():
+    """transfers() and Holdings.dealt answer the last record or deal asked about again (judging/transfers.py):
+    records asked in turn each get their own. Worked by hand: ``buy 1>4:2 4>1:3 2>5:22`` is a price,
+    the card bought and a tribute at pre-play actions 0, 1, 2; ``3>6:D`` a tribute at 0."""
+    from gouji_record.judging.transfers import Holdings, transfers
+
+    def roles(record):
+        return [(i, a.plain_text, role) for i, a, role in transfers(record)]
+
+    base = parse(open(EXAMPLES / "charter-hand.gjn", encoding="utf-8").read())[0]
+    bought = base.model_copy(
+        update={"preplay": (*_actions("buy 1>4:2", "buy 4>1:3"), *_actions("2>5:22"))}
+    )
+    paid = base.model_copy(update={"preplay": _actions("3>6:D")})
+    for record in (bought, paid, bought, paid):
+        expected = [(0, "1>4:2", "price"), (1, "4>1:3", "bought"), (2, "2>5:22", "tribute")]
+        assert roles(record) == (expected if record is bought else [(0, "3>6:D", "tribute")])
+    one, other = ("D2?34",) + ("?36",) * 5, ("XX?34",) + ("?36",) * 5
+    for deal, hand in ((one, "D2"), (other, "XX"), (one, "D2")):
+        assert format_cards(Holdings.dealt(deal).hands[0]) == hand
+    changing = list(one)  # a list may change between two questions: it is read each time
+    assert format_cards(Holdings.dealt(changing).own[0]) == "D2"
+    changing[0] = "XX?34"
+    assert format_cards(Holdings.dealt(changing).own[0]) == "XX"
+
+
+def _actions(*texts):
+    from gouji_record.model import Action
+
+    return tuple(Action.from_text(t) for t in texts)

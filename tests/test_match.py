@@ -503,3 +503,34 @@ def test_a_payer_refuses_a_returned_card_of_a_rank_it_lacks_under_the_charter():
     assert check("charter", due, "2>5:22 refuse 5>2:Q")[1] == [("tribute-missing", 2)]
     # a refusal before the tribute is paid refuses nothing owed back, and the charter has no refusal of tribute
     assert check("charter", due, "refuse 5>2:Q 2>5:22 5>2:44")[1] == [("tribute-extra", 0)]
+
+
+def test_two_readings_that_meet_with_different_holdings_are_each_followed():
+    # Under tribute-order place+burn, seat 4 pays seat 1 place tribute (1 card), and seat 1 owes burn
+    # tribute to seats 4 and 3 (1 card each). Seat 1 was dealt one D and one 2 (pay-from=dealt: it pays
+    # with those, 000 §进贡 "没有摸到法定贡牌", 004 §36), seat 4 one 2 and no joker. The section:
+    # 4>1:2 (落贡: seat 4's highest, 002 §21(1)), 1>4:D, 1>4:2, 1>3:2.
+    # 1>4:D and 1>4:2 are the return (还贡, any card, after its own tribute: return-after=own-tribute)
+    # and the burn tribute to seat 4, in either order; both readings reach the 4th transfer with the
+    # same dues paid and returned, but not the same dealt cards left to seat 1:
+    # - return D, then burn 2: the D returned is a dealt card (seat 1 received no D), the burn pays the
+    #   dealt 2: seat 1 keeps only the 2 it received, and 1>3:2 cannot pay a burn (nothing dealt is left);
+    # - burn D (its highest dealt card), then return 2: the return gives the 2 received first (Holdings),
+    #   seat 1 keeps its dealt 2, and 1>3:2 pays the burn to seat 3. The section is explained.
+    rules = with_options(get_ruleset("charter"), {"tribute-order": "place+burn"})
+    rec = next_hand("4>1:2 1>4:D 1>4:2 1>3:2")
+    rec = rec.model_copy(update={"deal": ("D2KKQQ?30", "?36", "?36", "2AAKK?31", "?36", "?36")})
+    owed = [Due("place", 4, 1, 1), Due("burn", 1, 4, 1), Due("burn", 1, 3, 1)]
+    notes, problems = check_transfers(rules, owed, rec)
+    assert problems == []
+    assert notes == ["落贡 paid: 4>1:2", "烧贡 paid: 1>4:D", "还贡 paid: 1>4:2", "烧贡 paid: 1>3:2"]
+
+
+def test_final_places_are_each_positions_own():
+    # rules.scoring.final_places answers the last position asked about again: positions asked in turn
+    # each get their own places (the finishers in order: seat 5 first, then 6 1 4 3 2, or 2 3 4 1 6 5)
+    from gouji_record.rules.scoring import final_places
+
+    one, other = final("charter"), final("charter", places=(2, 3, 4, 1, 6, 5))
+    for pos, places in ((one, PLACES), (other, (2, 3, 4, 1, 6, 5)), (one, PLACES)):
+        assert final_places(pos) == places

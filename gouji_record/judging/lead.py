@@ -20,6 +20,7 @@ from typing import Protocol
 from ..model import GameRecord
 from ..rules.engine import Position, team
 from ..rules.rulesets import Ruleset
+from ..rules.scoring import final_places
 
 
 class Played(Protocol):
@@ -68,10 +69,13 @@ def first_leader(
     if before is None:
         return None
     rules, final = ruleset or before.ruleset, before.final
-    if rules.first_lead == "any" or not final.over or final.void or len({team(s) for s in final.places[:3]}) == 1:
+    if rules.first_lead == "any" or not final.over or final.void:
+        return None
+    places = final_places(final)
+    if len({team(s) for s in places[:3]}) == 1:
         return None
     if rules.first_lead == "last-sixth":  # 002 §6, 004 §8
-        return final.places[5]
+        return places[5]
     if not before.record.actions:  # (a hand played to its end has a first play)
         return None
     return first_leader(before.record) % 6 + 1  # 000 §发牌: the next seat after the last hand's first leader

@@ -6,6 +6,7 @@ and 4s (:mod:`gouji_record.judging.buying`) alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..cards import Counts, parse_cards
 from ..model import Action, ActionKind, GameRecord, preplay_items
@@ -29,8 +30,18 @@ class Holdings:
 
     @classmethod
     def dealt(cls, deal: tuple[str, ...] | list[str]) -> Holdings:
-        hands = tuple(parse_cards(h.partition("?")[0]) for h in deal)
-        return cls(hands, hands)
+        """The holdings as ``deal`` (six card strings, seat 1 first, ``?N`` ending one with N cards
+        not known) deals them, nothing received yet. The last deal asked about (a tuple: it cannot
+        change) is answered again without reading it: the buying check and then the match check
+        ask of each record's."""
+        global _last_dealt
+        last, held = _last_dealt  # (one tuple, replaced whole: threads never see half of it)
+        if deal is not last:
+            hands = tuple(parse_cards(h.partition("?")[0]) for h in deal)
+            held = cls(hands, hands)
+            if type(deal) is tuple:
+                _last_dealt = (deal, held)
+        return held
 
     def payable(self, rules: Ruleset, seat: int) -> Counts:
         """What ``seat`` may pay tribute or a price with: its dealt cards, or its whole hand."""
@@ -43,25 +54,49 @@ class Holdings:
         hands, own = list(self.hands), list(self.own)
         have, mine = list(hands[giver - 1]), list(own[giver - 1])
         got = have if taker == giver else list(hands[taker - 1])
-        for rank, n in enumerate(cards):
-            if n:
-                h, m = have[rank], mine[rank]
-                used = min(m, n) if payment else max(0, n - (h - m))  # (else: received cards first)
-                have[rank], mine[rank] = max(0, h - n), max(0, m - used)
-                got[rank] += n
+        for rank, n in _ranks(cards):
+            h, m = have[rank], mine[rank]
+            have[rank] = h - n if h > n else 0
+            # the dealt cards kept: a payment gives them first, any other transfer the h - m received
+            kept = m - n if payment else m if m < h - n else h - n
+            mine[rank] = kept if kept > 0 else 0
+            got[rank] += n
         hands[giver - 1], own[giver - 1] = tuple(have), tuple(mine)
         hands[taker - 1] = tuple(got)
         return Holdings(tuple(hands), tuple(own))
 
 
-def transfers(record: GameRecord) -> list[tuple[int, Action, str]]:
+@lru_cache(maxsize=4096)
+def _ranks(cards: Counts) -> tuple[tuple[int, int], ...]:
+    """The ranks ``cards`` holds, each with its count (a transfer's few, read once per transfer)."""
+    return tuple((rank, n) for rank, n in enumerate(cards) if n)
+
+
+#: The last deal :meth:`Holdings.dealt` read, and its holdings.
+_last_dealt: tuple[tuple[str, ...] | None, Holdings | None] = (None, None)
+#: The last pre-play section :func:`transfers` read, and its transfers.
+_last_transfers: tuple[tuple[Action, ...] | None, tuple[tuple[int, Action, str], ...]] = (None, ())
+
+
+def transfers(record: GameRecord) -> tuple[tuple[int, Action, str], ...]:
     """The transfers of ``record``'s pre-play section, each with its index among the pre-play
     actions and its role: ``tribute`` (a transfer alone: tribute or a return), ``price`` and
     ``bought`` (the two transfers of a purchase, 买三/买四), ``gift`` (赠与), ``refused`` (a tribute
-    or a returned card offered and refused, 拒绝: no card moves)."""
+    or a returned card offered and refused, 拒绝: no card moves). The last section asked about
+    is answered again without reading it (a record cannot change: the buying check, then the
+    match check, ask of each)."""
+    global _last_transfers
+    last, out = _last_transfers  # (one tuple, replaced whole: threads never see half of it)
+    if record.preplay is not last:
+        out = _transfers(record.preplay)
+        _last_transfers = (record.preplay, out)
+    return out
+
+
+def _transfers(preplay: tuple[Action, ...]) -> tuple[tuple[int, Action, str], ...]:
     out: list[tuple[int, Action, str]] = []
     i = 0
-    for purpose, items in preplay_items(record.preplay):
+    for purpose, items in preplay_items(preplay):
         for n, a in enumerate(items):
             if a.kind is ActionKind.GIVE:
                 role = {None: "tribute", "gift": "gift", "refuse": "refused"}.get(purpose) or (
@@ -69,7 +104,7 @@ def transfers(record: GameRecord) -> list[tuple[int, Action, str]]:
                 )
                 out.append((i, a, role))
             i += 1
-    return out
+    return tuple(out)
 
 
 def tribute_transfers(record: GameRecord) -> list[tuple[int, Action]]:

@@ -25,6 +25,7 @@ from ..cards import BIG_JOKER, RANK_LETTERS, SMALL_JOKER, TWO, Counts, format_ca
 from ..rules.engine import SEATS, Position, begin_play, opposite, team
 from ..rules.events import Diagnostic
 from ..rules.rulesets import Ruleset
+from ..rules.scoring import final_places
 
 #: What each kind of tribute is called, in Chinese and English.
 KIND_NAMES = {
@@ -166,7 +167,7 @@ def tribute_due(rules: Ruleset, prev: Position) -> list[Due]:
         raise ValueError("tribute follows a finished hand")
     if prev.void or not rules.tribute_order:
         return []
-    places = prev.places
+    places = final_places(prev)
     swept = len({team(s) for s in places[:3]}) == 1
     dues: list[Due] = []
     for kind in rules.tribute_order:
@@ -201,8 +202,11 @@ def exempt(rules: Ruleset, deal: list[Counts], seat: int) -> bool:
     """抗贡 (004 §37): four big jokers exempt the seat's team, four small jokers the seat."""
     if not rules.tribute_exemption:
         return False
-    mates = [s for s in SEATS if team(s) == team(seat)]
-    return deal[seat - 1][SMALL_JOKER] >= 4 or any(deal[m - 1][BIG_JOKER] >= 4 for m in mates)
+    return deal[seat - 1][SMALL_JOKER] >= 4 or any(deal[m - 1][BIG_JOKER] >= 4 for m in _MATES[seat])
+
+
+#: Each seat's team (联邦), itself among them.
+_MATES = {seat: tuple(s for s in SEATS if team(s) == team(seat)) for seat in SEATS}
 
 
 @dataclass
@@ -270,6 +274,14 @@ class _Search:
         # each optional point due's partner, the one going back between the same two seats
         mutual = [(j, d) for j, d in enumerate(dues) if d.optional and d.kind == "point"]
         self.partner = {j: i for j, d in mutual for i, e in mutual if (e.giver, e.taker) == (d.taker, d.giver)}
+        # the dues between each giver and taker, in order, and of each due the ones alike before it:
+        # a transfer is read only as the dues of its two seats
+        self.between: dict[tuple[int, int], list[int]] = {}
+        self.alike: list[list[int] | tuple[()]] = []
+        for j, d in enumerate(dues):
+            seats = self.between.setdefault((d.giver, d.taker), [])
+            self.alike.append([i for i in seats if dues[i] == d] if seats else ())
+            seats.append(j)
         # what each state reached leads to, by all of it but the holdings (the readings that reach one
         # transfer with the same dues settled are few), then the holdings it was reached with: most
         # sections are read one way, and their states are never compared
@@ -359,11 +371,10 @@ class _Search:
         at = self.at(st)
         fails: list[_Fail] = []
         # a return (还贡) of a place tribute paid before
-        for j, d in enumerate(self.dues):
-            if st.owed[j] <= 0 or (d.taker, d.giver) != (a.seat, a.to):
+        for j in self.between.get((a.to, a.seat), ()):
+            if st.owed[j] <= 0 or self.alike[j] and any(st.owed[i] == st.owed[j] for i in self.alike[j]):
                 continue
-            if any(st.owed[i] == st.owed[j] and self.dues[i] == d for i in range(j)):
-                continue
+            d = self.dues[j]
             status, notes = st.status, []
             if rules.return_after == "all-tribute" and not st.returning:
                 settled, notes, blocker = self.settle(st, len(rules.tribute_order))
@@ -391,11 +402,10 @@ class _Search:
                 return [*notes, paid, *rest]
             fails.append(rest)
         # a tribute due (of dues alike, the first unpaid: which one is paid makes no difference)
-        for j, d in enumerate(self.dues):
-            if st.status[j] != "u" or (d.giver, d.taker) != (a.seat, a.to):
+        for j in self.between.get((a.seat, a.to), ()):
+            if st.status[j] != "u" or self.alike[j] and any(st.status[i] == "u" for i in self.alike[j]):
                 continue
-            if any(st.status[i] == "u" and self.dues[i] == d for i in range(j)):
-                continue
+            d = self.dues[j]
             zh, en = KIND_NAMES[d.kind]
             if st.returning and rules.return_after == "all-tribute":
                 message = f"{a.text}: the returns (还贡) come once all tribute is paid, and no tribute after them"

@@ -20,6 +20,23 @@ class Score:
     seats: dict[int, int]
 
 
+#: The finished position :func:`final_places` was last asked about, and its places.
+_last_places: tuple[Position | None, tuple[int, ...]] = (None, ())
+
+
+def final_places(final: Position) -> tuple[int, ...]:
+    """``final.places`` (seats in order of place, 头科 first) of a position no step changes any
+    more, such as a replay's final position: worked out once for the last position asked about,
+    as the match check asks three times a hand (the hand's score, then, from the next hand, the
+    tribute it owes and who leads: :func:`~gouji_record.matches.match.hand_in_match`)."""
+    global _last_places
+    pos, places = _last_places  # (one tuple, replaced whole: threads never see half of it)
+    if pos is not final:
+        places = final.places
+        _last_places = (final, places)
+    return places
+
+
 def scores(ruleset: Ruleset, final: Position) -> Score:
     """Score a finished hand under ``ruleset`` (计分).
 
@@ -35,7 +52,7 @@ def scores(ruleset: Ruleset, final: Position) -> Score:
     extras = dict.fromkeys(SEATS, 0)
     if final.void:
         return Score({1: 0, 0: 0}, extras)
-    places = final.places
+    places = final_places(final)
     teams = {1: 0, 0: 0}
     if len({team(seat) for seat in places[:3]}) == 1:  # 串三户: one team took 1st, 2nd and 3rd
         sweep = team(places[0])

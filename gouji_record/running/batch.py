@@ -155,9 +155,9 @@ def ruleset_problem(path: str, e: UnknownRuleset | BadOption, where: SourceMap) 
     return Problem(path, *where.tags[tag], code, str(e))
 
 
-def _unreadable(hand: HandText, p: Problem, lines) -> HandReport:
+def _unreadable(hand: HandText, p: Problem) -> HandReport:
     data = {"file": hand.path, "hand": hand.index, "line": hand.line, "valid": False, "error": _problem_data(p)}
-    return HandReport(hand.path, hand.index, hand.line, UNREADABLE, p.format(lines), data)
+    return HandReport(hand.path, hand.index, hand.line, UNREADABLE, p.format(hand.display_lines()), data)
 
 
 def check_hand(
@@ -180,17 +180,16 @@ def check_hand(
     derived (``replay(…, events=False)``).
     """
     path, index, first_line = hand.path, hand.index, hand.line
-    lines = hand.display_lines()
     hands, problem = parse_hand(hand)
     if problem is not None:
-        return _unreadable(hand, problem, lines)
+        return _unreadable(hand, problem)
     base = {"file": path, "hand": index, "line": first_line}
     reports = []
     for record, where in hands:
         try:
             rules = ruleset_of(record, ruleset_name)
         except (UnknownRuleset, BadOption) as e:
-            reports.append(_unreadable(hand, ruleset_problem(path, e, where), lines))
+            reports.append(_unreadable(hand, ruleset_problem(path, e, where)))
             continue
         # the events only for what is printed of them, or a caller that keeps the replay
         events = details or not quiet or replays is not None
@@ -202,6 +201,7 @@ def check_hand(
         if record.tags.get("Match"):  # for the match checks (with_matches), in file order
             data["match"], kept, where_kept = record.tags["Match"], trimmed(result), where
         if result.diagnostic is not None:
+            lines = hand.display_lines()  # (the hand's lines, split only to quote one)
             p = diagnostic_problem(path, result.diagnostic, where, lines)
             reports.append(
                 HandReport(
@@ -268,7 +268,7 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
         entry = judge.judge(report.replay).match
         assert entry is not None and report.where is not None
         name, number, where = report.data["match"], entry.number, report.where
-        lines = report.source.display_lines() if report.source is not None else None
+        lines = report.source.display_lines() if report.source is not None and entry.diagnostics else None
         problems = [
             diagnostic_problem(report.path, d, where, lines)
             if d.action is not None
