@@ -837,9 +837,12 @@ def test_presets_are_their_data_validated():
 
 
 def test_the_engines_trusted_play_is_a_validated_play():
-    """rules/moves.py makes plays without validating them, from the fields of one play made once
-    (``model_construct``): they must be those validation gives."""
+    """rules/moves.py makes plays without validating them (``model.constructed_action``): they must
+    be those validation gives, a burn too."""
+    from gouji_record.cards import parse_cards
     from gouji_record.rules import moves
 
-    play = Action(seat=1, kind="play", cards="3")
-    assert moves._PLAY_FIELDS == play.__dict__ and repr(Action.model_construct(**moves._PLAY_FIELDS)) == repr(play)
+    for cards, burn in (("3", False), ("DXQQQ", True)):
+        play = Action(seat=1, kind="play", cards=cards, burn=burn)
+        made = moves._play_action(1, parse_cards(cards), burn)
+        assert made.__dict__ == play.__dict__ and repr(made) == repr(play) and made == play
