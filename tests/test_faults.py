@@ -327,3 +327,30 @@ def test_worker_processes_end_on_sigterm_as_the_system_does():
         assert list(in_order(sigterm_is_the_systems, range(4), jobs=2)) == [True] * 4
     finally:
         signal.signal(signal.SIGTERM, before)
+
+
+#: Runs ``python -m gouji_record.cli ARGS`` with an atexit function that writes "atexit" to
+#: standard error and, with ``THREAD`` set, a thread that writes "thread" there after 0.5 s.
+AT_EXIT = """
+import atexit, os, runpy, sys, threading, time
+atexit.register(lambda: print("atexit", file=sys.stderr))
+if os.environ.get("THREAD"):
+    threading.Thread(target=lambda: (time.sleep(0.5), print("thread", file=sys.stderr))).start()
+sys.argv[0] = "gouji"
+runpy.run_module("gouji_record.cli", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("thread", ["", "1"])
+def test_the_command_exits_as_the_interpreter_would(thread):
+    # the command ends with os._exit, not freeing its objects one by one; what the interpreter does
+    # at exit is still done: atexit functions run, a thread still running is waited for, the
+    # output is all there and the status is the command's (1: the hand breaks a rule)
+    r = subprocess.run(
+        [sys.executable, "-c", AT_EXIT, "validate", str(EXAMPLES / "charter-hand-illegal.gjn")],
+        check=False, capture_output=True, text=True, timeout=120, env=os.environ | {"THREAD": thread},
+    )  # fmt: skip
+    assert r.returncode == 1
+    assert "charter-hand-illegal.gjn:" in r.stdout + r.stderr
+    said = r.stderr.splitlines()
+    assert said[-1] == "atexit" and ("thread" in said[:-1]) == bool(thread)

@@ -17,6 +17,7 @@ so that it runs within moments of the interpreter:
 
 from __future__ import annotations
 
+import atexit
 import os
 import signal
 import sys
@@ -62,12 +63,38 @@ def run() -> None:
         from .main import run as main
 
         main()
+    except SystemExit as e:  # (click ends every command with one)
+        _exit_now(e.code)
+        raise
     except Exception:
         if not _owed:
             raise
         sys.exit(_owed[0])  # the `with` blocks and `finally` clauses on its way here have run
     except KeyboardInterrupt:  # while the command's modules were imported (later: main.run)
         _quiet_exit(EXIT_INTERRUPTED)
+
+
+def _exit_now(code: object) -> None:
+    """End the process with a :class:`SystemExit`'s ``code`` as the interpreter would, without
+    first freeing every object the command made, one by one (about 0.04 CPU s after a file of
+    2,000 hands: its caches of actions, cards and plays): the :mod:`atexit` functions run (worker
+    pools, clusters), standard output and error are flushed, then :func:`os._exit`. Returns,
+    leaving the exit to the interpreter, when a thread other than this one still runs (the
+    interpreter waits for it), when ``code`` is a message rather than a number, or when a flush
+    fails (the interpreter says so as it always does)."""
+    threading = sys.modules.get("threading")
+    if code is None:
+        code = 0
+    if not isinstance(code, int) or (threading is not None and threading.active_count() > 1):
+        return
+    atexit._run_exitfuncs()  # (and cleared: they do not run again if the interpreter exits after all)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(code)
 
 
 def _quiet_exit(status: int) -> None:
