@@ -349,13 +349,16 @@ def check_buying(rules: Ruleset, record: GameRecord) -> tuple[list[str], list[Di
     pre-play action (``buy-missing`` after buying: at the first tribute, or after the last
     pre-play action).
     """
+    moves = transfers(record)
+    if not buyable(rules) and all(role in ("tribute", "refused") for _, _, role in moves):
+        return [], []  # no purchase or gift, and none the rules could require (half of the presets)
     check = _Check(rules, record)
     revolted = {a.seat for a in record.preplay if a.kind is ActionKind.REVOLT}
     end = len(record.preplay)
     tribute_seen = four_bought = False
     price = None
     before_tribute = None  # the holdings when buying ends, where it comes before tribute
-    for i, a, role in transfers(record):
+    for i, a, role in moves:
         cards = parse_cards(a.cards)
         if role in ("tribute", "refused"):  # (a refusal is part of tribute, and moves no card)
             if not tribute_seen and rules.buy_before_tribute:
