@@ -180,11 +180,13 @@ def replay(
     positions, derived = out.positions, out.events if events else []
     play_from = len(record.preplay)
     wrong_buy = _wrong_purchase(rules, record)
+    actions = record.all_actions
     stop_at = wrong_buy.action if wrong_buy is not None else None
-    for i, action in enumerate(record.all_actions):
-        if i == stop_at:  # a purchase or gift the rules refuse: the replay stops there, as at a play
-            out.diagnostic = wrong_buy
-            return out
+    stopped = stop_at is not None and stop_at < len(actions)
+    if stopped:  # a purchase or gift the rules refuse: the replay stops there, as at a play
+        actions = actions[:stop_at]
+    diagnostic = None
+    for i, action in enumerate(actions):
         if (
             action.round is not None
             and not (action.round == pos.round and pos.top is None)  # (the most common case, without a call)
@@ -194,7 +196,7 @@ def replay(
             # (after the end of the hand the engine says so: hand-over, with or without a number)
             expected = "no new round starts here" if pos.top is not None else f"this is round {pos.round}"
             expected_zh = "这里没有开始新的一轮" if pos.top is not None else f"这是第{pos.round}轮"
-            out.diagnostic = Diagnostic(
+            diagnostic = Diagnostic(
                 code="round-mismatch",
                 action=i,
                 rule="round-end",
@@ -202,19 +204,22 @@ def replay(
                 message=f"round number {action.round}. does not fit: {expected}",
                 message_zh=f"轮次编号{action.round}.不对：{expected_zh}",
             )
-            return out
+            break
         try:
             pos, new_events = step(pos, action, events=events)
         except IllegalAction as e:
-            out.diagnostic = e.diagnostic
-            return out
+            diagnostic = e.diagnostic
+            break
         if i < play_from:
             out.play_start = pos
         if every_position:
             positions.append(pos)
-        else:
-            positions[0] = pos
         derived += new_events
+    if not every_position:  # (the last position reached, written once)
+        positions[0] = pos
+    if diagnostic is not None or stopped:
+        out.diagnostic = diagnostic if diagnostic is not None else wrong_buy
+        return out
     if not pos.over and record.result_places:  # a Result with places: turns hidden cards made possible not taken
         ended = _skipped_to_end(pos, events)
         if ended is not None and ended[0].places == record.result_places:
