@@ -354,3 +354,17 @@ def test_the_command_exits_as_the_interpreter_would(thread):
     assert "charter-hand-illegal.gjn:" in r.stdout + r.stderr
     said = r.stderr.splitlines()
     assert said[-1] == "atexit" and ("thread" in said[:-1]) == bool(thread)
+
+
+def test_a_profiler_running_the_command_still_writes_its_figures(tmp_path):
+    # cProfile writes once the command has returned: the command's quick exit (os._exit) must
+    # leave it that moment (it did not, and `python -m cProfile -o F -m gouji_record.cli` wrote nothing)
+    out = tmp_path / "validate.prof"
+    r = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "gouji_record.cli", "validate", "-q", str(MATCH)],
+        check=False, capture_output=True, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    import pstats
+
+    assert pstats.Stats(str(out)).total_calls > 0

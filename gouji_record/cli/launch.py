@@ -80,13 +80,17 @@ def _exit_now(code: object) -> None:
     2,000 hands: its caches of actions, cards and plays): the :mod:`atexit` functions run (worker
     pools, clusters), standard output and error are flushed, then :func:`os._exit`. Returns,
     leaving the exit to the interpreter, when a thread other than this one still runs (the
-    interpreter waits for it), when ``code`` is a message rather than a number, or when a flush
-    fails (the interpreter says so as it always does)."""
+    interpreter waits for it), when a tracer or profiler watches the process (``python -m
+    cProfile -m gouji_record.cli …`` writes its figures once the command has returned), when
+    ``code`` is a message rather than a number, or when a flush fails (the interpreter says so as
+    it always does)."""
     threading = sys.modules.get("threading")
     if code is None:
         code = 0
     if not isinstance(code, int) or (threading is not None and threading.active_count() > 1):
         return
+    if sys.gettrace() is not None or sys.getprofile() is not None:
+        return  # a tracer or profiler runs the command (coverage, cProfile): it writes when it returns
     atexit._run_exitfuncs()  # (and cleared: they do not run again if the interpreter exits after all)
     try:
         for stream in (sys.stdout, sys.stderr):
