@@ -143,13 +143,15 @@ def step(pos: Position, action: Action, *, events: bool = True) -> tuple[Positio
     (['gouji'], 4, True)
     """
     try:
+        if not pos.maybe_smothered:  # (nearly always: no smother to take back, the step's answer as it is)
+            return _step(pos, action, not events)
         after, made = _step(pos, action, not events)
     except IllegalAction:
         skipped = None if action.seat == pos.to_act else skip_possible_turn(pos, events=events)
         if skipped is None:
             raise
     else:
-        if pos.maybe_smothered and any(m[0] == action.seat for m in pos.maybe_smothered):
+        if any(m[0] == action.seat for m in pos.maybe_smothered):
             after = replace(after, maybe_smothered=tuple(m for m in after.maybe_smothered if m[0] != action.seat))
         return after, made
     after, made = skipped
