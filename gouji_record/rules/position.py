@@ -336,14 +336,30 @@ class Step:
     the diagnostic it makes when the action is illegal. A ``quiet`` step derives no events (its
     caller does not want them: the positions and diagnostics are the same)."""
 
-    __slots__ = ("pos", "index", "round", "events", "quiet")
+    __slots__ = ("pos", "origin", "events", "quiet", "_round")
 
     def __init__(self, pos: Position, quiet: bool = False) -> None:
-        self.pos = pos
-        self.index = pos.actions
-        self.round: int | None = None if pos.preplay else pos.round  # (a play or pass: set by _step)
+        self.pos = self.origin = pos  # (the index and round are read from ``origin`` when asked for)
         self.events: list[Event] = []
         self.quiet = quiet
+
+    @property
+    def index(self) -> int:
+        """The index of the step's action among the hand's actions (pre-play ones first)."""
+        return self.origin.actions
+
+    @property
+    def round(self) -> int | None:
+        """The round the step's action belongs to: the position's, or ``None`` before play (the
+        first play sets it: :func:`~gouji_record.rules.engine.step`)."""
+        try:
+            return self._round
+        except AttributeError:
+            return None if self.origin.preplay else self.origin.round
+
+    @round.setter
+    def round(self, value: int | None) -> None:
+        self._round = value
 
     def event(
         self,
