@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from enum import Enum
 from typing import Annotated, Literal
 
@@ -693,9 +694,11 @@ def preplay_items(preplay: tuple[Action, ...]) -> list[tuple[str | None, tuple[A
     return out
 
 
+@lru_cache(maxsize=1024)
 def parse_result(value: str) -> tuple[int, ...] | None:
     """Read a Result value: seats in order of place joined by ``-``; ``*`` for
-    unfinished or unknown (``None``); ``void`` for a void hand (``()``).
+    unfinished or unknown (``None``); ``void`` for a void hand (``()``). Kept for the values read
+    (720 orders of six seats: each hand's is read by its reader and again by its replay).
 
     >>> parse_result("3-6-1-4-5-2")
     (3, 6, 1, 4, 5, 2)
