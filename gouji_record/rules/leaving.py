@@ -110,6 +110,8 @@ def maybe_end(s: Step, pos: Position) -> Position:
     if sweep is not None:
         s.event(EventKind.SWEEP, "sweep", tuple(top_places(pos)[:3]))
     pos = replace(pos, to_act=None, top=None)
+    if s.quiet:  # (the places are only the events')
+        return pos
     places = pos.places
     for t in places:
         if t not in pos.finished and t not in pos.out:
