@@ -527,10 +527,13 @@ def test_two_readings_that_meet_with_different_holdings_are_each_followed():
 
 
 def test_final_places_are_each_positions_own():
-    # rules.scoring.final_places answers the last position asked about again: positions asked in turn
-    # each get their own places (the finishers in order: seat 5 first, then 6 1 4 3 2, or 2 3 4 1 6 5)
+    # rules.scoring.final_places answers the last two positions asked about again: positions asked
+    # in turn each get their own places (the finishers in order: seat 5 first, then 6 1 4 3 2, or
+    # 2 3 4 1 6 5, or 3 6 5 2 1 4), the first again after two others have taken both places kept
     from gouji_record.rules.scoring import final_places
 
     one, other = final("charter"), final("charter", places=(2, 3, 4, 1, 6, 5))
-    for pos, places in ((one, PLACES), (other, (2, 3, 4, 1, 6, 5)), (one, PLACES)):
+    third = final("charter", places=(3, 6, 5, 2, 1, 4))
+    two, three = (2, 3, 4, 1, 6, 5), (3, 6, 5, 2, 1, 4)
+    for pos, places in ((one, PLACES), (other, two), (one, PLACES), (third, three), (other, two), (one, PLACES)):
         assert final_places(pos) == places

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..model import Action, GameRecord
 from .lead import first_leader
 from ..rules.engine import Position, initial_position, skip_possible_turn, step
-from ..rules.scoring import Score, scores
+from ..rules.scoring import Score, final_places, scores
 from ..rules.events import Diagnostic, Event, EventKind, IllegalAction
 from ..rules.rulesets import Ruleset, get_ruleset, parse_options, with_options
 
@@ -324,7 +324,7 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
             f'{record.tags["Result"]!r}: write "*" for an unfinished hand',
             f"记录在这一局结束之前就停了，但结果标签写的是“{record.tags['Result']}”：未打完的一局应写“*”",
         )
-    places = pos.places  # (worked out from the position each time it is asked for)
+    places = final_places(pos)  # (worked out once: the match check asks for them again)
     if claimed == places:
         return _check_score(record, rules, pos, "scoring")
     if claimed != places:

@@ -20,20 +20,24 @@ class Score:
     seats: dict[int, int]
 
 
-#: The finished position :func:`final_places` was last asked about, and its places.
-_last_places: tuple[Position | None, tuple[int, ...]] = (None, ())
+#: The last two finished positions :func:`final_places` was asked about, with their places,
+#: newest first: a hand's and the one before it, which the match check asks about in turn.
+_last_places: tuple[tuple[Position, tuple[int, ...]], ...] = ()
 
 
 def final_places(final: Position) -> tuple[int, ...]:
     """``final.places`` (seats in order of place, 头科 first) of a position no step changes any
-    more, such as a replay's final position: worked out once for the last position asked about,
-    as the match check asks three times a hand (the hand's score, then, from the next hand, the
-    tribute it owes and who leads: :func:`~gouji_record.matches.match.hand_in_match`)."""
+    more, such as a replay's final position: worked out once for each of the last two positions
+    asked about, as a hand's places are asked for by its Result check, its score and, from the
+    next hand, the tribute it owes and who leads
+    (:func:`~gouji_record.matches.match.hand_in_match`)."""
     global _last_places
-    pos, places = _last_places  # (one tuple, replaced whole: threads never see half of it)
-    if pos is not final:
-        places = final.places
-        _last_places = (final, places)
+    kept = _last_places  # (one tuple, replaced whole: threads never see half of it)
+    for pos, places in kept:
+        if pos is final:
+            return places
+    places = final.places
+    _last_places = ((final, places), *kept[:1])
     return places
 
 
