@@ -232,8 +232,6 @@ def _preplay(c: _Cursor, preplay_re) -> Section:
     raise _Decline
 
 
-#: The actions of the tokens read so far (a dictionary lookup costs less than half a call of the
-#: lru-cached :func:`~gouji_record.notation.build.action_from_token`, once an action).
 def _play(c: _Cursor, play_re) -> Section:
     """The play section up to the next hand: the hot loop, one ``findall`` (no match objects)."""
     text, pos, line, line_start = c.text, c.pos, c.line, c.line_start
