@@ -134,8 +134,12 @@ def add(a: Counts, b: Counts) -> Counts:
 
 
 @lru_cache(maxsize=4096)
-def _present(counts: Counts) -> tuple[tuple[int, int], ...]:
-    """The ranks ``counts`` holds, with how many of each."""
+def ranks_held(counts: Counts) -> tuple[tuple[int, int], ...]:
+    """The ranks ``counts`` holds, each with how many: ``((rank, n), …)``, lowest rank first
+    (a play or a transfer holds one to a few, so that a loop over them is short; kept per counts).
+
+    >>> ranks_held(parse_cards("QQQ3"))
+    ((0, 1), (9, 3))"""
     return tuple((rank, n) for rank, n in enumerate(counts) if n)
 
 
@@ -145,7 +149,7 @@ def subtract(hand: Counts, cards: Counts) -> Counts | None:
     Only the ranks of ``cards`` are visited (a play holds one to three), not all fifteen.
     """
     left = list(hand)
-    for rank, n in _present(cards):
+    for rank, n in ranks_held(cards):
         left[rank] -= n
         if left[rank] < 0:
             return None

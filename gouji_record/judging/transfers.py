@@ -6,9 +6,8 @@ and 4s (:mod:`gouji_record.judging.buying`) alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
-from ..cards import Counts, parse_cards
+from ..cards import Counts, parse_cards, ranks_held
 from ..model import Action, ActionKind, GameRecord, preplay_items
 from ..rules.rulesets import Ruleset
 
@@ -54,7 +53,7 @@ class Holdings:
         hands, own = list(self.hands), list(self.own)
         have, mine = list(hands[giver - 1]), list(own[giver - 1])
         got = have if taker == giver else list(hands[taker - 1])
-        for rank, n in _ranks(cards):
+        for rank, n in ranks_held(cards):
             h, m = have[rank], mine[rank]
             have[rank] = h - n if h > n else 0
             # the dealt cards kept: a payment gives them first, any other transfer the h - m received
@@ -64,12 +63,6 @@ class Holdings:
         hands[giver - 1], own[giver - 1] = tuple(have), tuple(mine)
         hands[taker - 1] = tuple(got)
         return Holdings(tuple(hands), tuple(own))
-
-
-@lru_cache(maxsize=4096)
-def _ranks(cards: Counts) -> tuple[tuple[int, int], ...]:
-    """The ranks ``cards`` holds, each with its count (a transfer's few, read once per transfer)."""
-    return tuple((rank, n) for rank, n in enumerate(cards) if n)
 
 
 #: The last deal :meth:`Holdings.dealt` read, and its holdings.
