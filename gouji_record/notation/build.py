@@ -172,10 +172,10 @@ def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
 @lru_cache(maxsize=4096)
 def _transfer(give: str, cards: str, glyph: str | None) -> Action:
     """The transfer ``give`` (``"6>1:"``) of ``cards`` as written: one shared instance for each
-    (actions are immutable; ``model_construct`` and reading the cards cost microseconds a call).
+    (actions are immutable; making one and reading the cards cost microseconds a call).
     Raises :class:`~gouji_record.cards.CardError` as :func:`~gouji_record.cards.parse_cards`."""
     counts = parse_cards(cards.replace("\t", " "))
-    return Action.model_construct(
+    return constructed_action(
         seat=int(give[0]), kind=ActionKind.GIVE, to=int(give[2]), cards=format_cards(counts), glyph=glyph
     )
 
@@ -226,7 +226,7 @@ def suited_item(seat: Token, step: str, cards: Token, glyph: str | None) -> tupl
         suited_problem(kind, text)
     except ValueError as e:
         raise NotationError("bad-card", str(e), cards.line, cards.column + len(suit)) from None
-    action = Action.model_construct(seat=int(seat[0]), kind=kind, cards=text, suit=SUIT_WORDS[suit], glyph=glyph)
+    action = constructed_action(seat=int(seat[0]), kind=kind, cards=text, suit=SUIT_WORDS[suit], glyph=glyph)
     return ("action", action, loc(seat))
 
 
@@ -238,7 +238,7 @@ def declaration_item(seat: Token, word: str, glyph: str | None) -> tuple:
 @lru_cache(maxsize=1024)
 def _declaration(seat: int, kind: str, glyph: str | None) -> Action:
     """The declaration ``kind`` by ``seat``: one shared instance for each (actions are immutable)."""
-    return Action.model_construct(seat=seat, kind=ActionKind(kind), glyph=glyph)
+    return constructed_action(seat=seat, kind=ActionKind(kind), glyph=glyph)
 
 
 #: Chinese words for declarations and requests, and their notation names.
@@ -379,7 +379,7 @@ _UPDATED_KEPT = 65536
 
 def _commented(action: Action, notes: list[str]) -> Action:
     """``action`` with ``notes`` added to its comments."""
-    return action.model_copy(update={"comments": (*action.comments, *notes)})
+    return updated_action(action, "comments", (*action.comments, *notes))
 
 
 def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[GameRecord, SourceMap]:
