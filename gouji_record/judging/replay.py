@@ -327,13 +327,11 @@ def _check_result(record: GameRecord, rules: Ruleset, pos: Position) -> Diagnost
     places = final_places(pos)  # (worked out once: the match check asks for them again)
     if claimed == places:
         return _check_score(record, rules, pos, "scoring")
-    if claimed != places:
-        derived = "-".join(map(str, places))
-        return _problem(
-            rules,
-            "result-mismatch",
-            "places",
-            f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
-            f"结果标签写的是“{record.tags['Result']}”，而按出牌应为“{derived}”",
-        )
-    return None
+    derived = "-".join(map(str, places))
+    return _problem(
+        rules,
+        "result-mismatch",
+        "places",
+        f"Result says {record.tags['Result']!r} but the play gives {derived!r}",
+        f"结果标签写的是“{record.tags['Result']}”，而按出牌应为“{derived}”",
+    )

@@ -144,7 +144,10 @@ def terminal_patterns() -> dict[str, str]:
 def terminals_module() -> str:
     """The text of :mod:`gouji_record.notation.terminals`, made from the grammar: printed by
     ``python -m gouji_record.notation.grammar`` (``tests/test_scanner.py`` compares the two)."""
-    entries = "".join(f"    {json.dumps(name)}: {json.dumps(pattern, ensure_ascii=False)},\n" for name, pattern in terminal_patterns().items())
+    entries = "".join(
+        f"    {json.dumps(name)}: {json.dumps(pattern, ensure_ascii=False)},\n"
+        for name, pattern in terminal_patterns().items()
+    )
     return f'{_TERMINALS_HEAD}\nTERMINALS: dict[str, str] = {{\n{entries}}}\n'
 
 
