@@ -47,11 +47,12 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..bilingual import Bilingual
 from ..cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, parse_cards
 from ..matches.match import tribute_due
+from ..matches.verdict import Verdict
 from ..model import Action, ActionKind, GameRecord, join_hand, split_hand
 from ..notation.build import SourceMap
 from ..judging.replay import Replay, replay
@@ -71,8 +72,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..model import GameRecord
+    from ..judging.report import Problem
     from ..running.batch import ReadHand
-    from ..matches.verdict import Verdict
 
 #: Each kind of finding: its Chinese and English names (UI text), and the rule it concerns.
 KINDS: dict[str, tuple[str, str, str]] = {
@@ -1050,9 +1051,11 @@ def review_lines(
     seat: int | None = None,
     kinds: frozenset[str] | None = None,
     tally: tuple[SeatTally, ...] | None = None,
+    verdict: Verdict | None = None,
 ) -> list[str]:
     """What ``gouji review`` prints for one hand: a heading (with the number of findings shown),
-    the caveat on hidden cards, then one line per finding about a decision
+    the problems of its verdict (``verdict``, within its match; default: the hand's own,
+    :func:`verdict_lines`), the caveat on hidden cards, then one line per finding about a decision
     (``FILE:LINE:COL: action N, seat S (NAME): KIND 中文: text``) with its estimates on the next
     line, the ``undecided`` ones of one action folded into one line (``seats 2, 3, 5, 6``:
     :func:`folded`); then the states (:data:`STATES`) on one line (``  states 局面: …``), or one
@@ -1060,16 +1063,26 @@ def review_lines(
     :class:`SeatTally` (``  seat 1 (NAME): 12 decisions, 1 missed (8.3 per 100); …``). Only
     ``seat``'s findings if given, and only those of ``kinds`` (a set of :data:`KINDS` keys).
     ``tally``, if given, is :func:`hand_tally`'s result for the same arguments, made already."""
+    verdict = Verdict(done.result) if verdict is None else verdict
+    return _with_verdict(ReviewBody.of(done, path, index, where, seat, kinds, tally, "text"), verdict, where)
+
+
+def _review_lines(
+    done: Review,
+    path: str,
+    where: SourceMap | None,
+    seat: int | None,
+    kinds: frozenset[str] | None,
+    tally: tuple[SeatTally, ...] | None,
+    index: int,
+) -> tuple[str, list[str]]:
+    """:func:`review_lines` but the verdict's: the heading, and the lines after the problems."""
     result = done.result
     title = result.record.tags.get("Event", "")
     shown = _shown(done, seat, kinds)
     head = f"{path}: hand {index}{' (' + title + ')' if title else ''}: {done.actions} action{'s' if done.actions != 1 else ''} under {result.ruleset.name}"
-    lines = [head + f", {len(shown)} finding{'s' if len(shown) != 1 else ''}"]
-    if result.diagnostic is not None:
-        if result.diagnostic.action is not None and result.diagnostic.action >= len(result.positions) - 1:
-            lines.append(f"  the replay stops at action {result.diagnostic.number}: illegal ({result.diagnostic.code})")
-        else:
-            lines.append(problem_line(result.diagnostic, path, where))
+    heading = head + f", {len(shown)} finding{'s' if len(shown) != 1 else ''}"
+    lines: list[str] = []
     if done.caveat is not None:
         lines.append(f"  note: {done.caveat}")
     if done.unestimated:
@@ -1087,20 +1100,30 @@ def review_lines(
         lines.append(_states_line(states))
     for t in hand_tally(done, seat, kinds) if tally is None else tally:
         lines.append(f"  seat {t.seat} ({t.player}): {_seat_tally(t).text()}")
+    return heading, lines
+
+
+def _stops(done: Review) -> bool:
+    """Whether the replay of the hand reviewed stops at its own problem (an illegal action, a
+    purchase refused), so that nothing after it is reviewed."""
+    d = done.result.diagnostic
+    return d is not None and d.action is not None and d.action >= len(done.result.positions) - 1
+
+
+def verdict_lines(problems: list[Problem], stops: bool = False) -> list[str]:
+    """The problems of a hand's verdict (:meth:`~gouji_record.matches.verdict.Verdict.problems`,
+    its own first) as lines of ``gouji review``: ``  the replay stops at action N: illegal (CODE)``
+    for the first when ``stops`` (the replay stops there: nothing after it is reviewed), else
+    ``  not valid: FILE:LINE:COL: error[CODE]: message`` (a purchase, a Result tag, its match's
+    tribute or first lead)."""
+    lines = []
+    for n, p in enumerate(problems):
+        if n == 0 and stops:
+            lines.append(f"  the replay stops at action {p.action}: illegal ({p.code})")
+            continue
+        at = f"{p.path}:{p.line}:{p.column}" if p.line else p.path
+        lines.append(f"  not valid: {at}: error[{p.code}]: {p.message}")
     return lines
-
-
-def _problem_data(d: Diagnostic) -> dict:
-    return {"code": d.code, "action": d.number, "message": d.message}
-
-
-def problem_line(d: Diagnostic, path: str, where: SourceMap | None) -> str:
-    """A problem of the hand's verdict that does not stop its replay (a purchase, a Result tag,
-    its match's tribute or first lead) as a line of ``gouji review``:
-    ``  not valid: FILE:LINE:COL: error[CODE]: message``."""
-    line, column = where.actions[d.action] if where is not None and d.action is not None and d.action < len(where.actions) else (0, 0)
-    at = f"{path}:{line}:{column}" if line else path
-    return f"  not valid: {at}: error[{d.code}]: {d.message}"
 
 
 def estimate_line(f: Finding) -> Bilingual:
@@ -1125,34 +1148,97 @@ def review_data(
     seat: int | None = None,
     kinds: frozenset[str] | None = None,
     tally: tuple[SeatTally, ...] | None = None,
+    verdict: Verdict | None = None,
+    where: SourceMap | None = None,
 ) -> dict:
-    """One hand's review as JSON-ready data: file, hand, ruleset, actions, the verdict (``valid``,
-    and ``problems``: each ``{"code", "action", "message"}``, action numbered from 1 or ``None``
-    for the record as a whole; a hand of a match gets its match's too, :func:`settle`), caveat,
+    """One hand's review as JSON-ready data: file, hand, ruleset, actions, the verdict
+    (``verdict``, within its match; default: the hand's own): ``valid``, ``illegal_action`` (the
+    number of the action the replay stops at, from 1, or ``None``) and ``problems``, each located
+    in the file (``where``, the hand's source map) in the one shape every command writes
+    (:meth:`~gouji_record.judging.report.Problem.as_dict`); caveat,
     findings (each its own object, the ``undecided`` ones too: not folded as the text folds
     them; ``decision`` says whether it is about a decision or a state), and ``summary``, one
     object per seat (``seat``, ``player``, ``decisions``, ``missed``, ``per_100``, ``kinds``:
     :func:`hand_tally`, or ``tally`` if given: its result for the same arguments, made already).
     Only ``seat``'s findings if given, and those of ``kinds``."""
-    result = done.result
-    return {
-        "file": path,
-        "hand": index,
-        "event": result.record.tags.get("Event"),
-        "ruleset": result.ruleset.name,
-        "actions": done.actions,
-        "illegal_action": None if result.diagnostic is None else result.diagnostic.number,
-        "valid": result.diagnostic is None,
-        "problems": [] if result.diagnostic is None else [_problem_data(result.diagnostic)],
-        "hidden_seats": list(done.hidden),
-        "caveat": None if done.caveat is None else done.caveat.forms(),
-        "estimates_skipped": None if not done.unestimated else UNESTIMATED.forms(),
-        "findings": [f.as_dict() for f in _shown(done, seat, kinds)],
-        "summary": [
-            {"seat": t.seat, "player": t.player, **_seat_tally(t).as_dict()}
-            for t in (hand_tally(done, seat, kinds) if tally is None else tally)
-        ],
-    }
+    verdict = Verdict(done.result) if verdict is None else verdict
+    return _with_verdict(ReviewBody.of(done, path, index, where, seat, kinds, tally, "json"), verdict, where)
+
+
+@dataclass(frozen=True)
+class ReviewBody:
+    """A hand's review without its verdict, as :func:`review_read` makes it where the hand is
+    replayed (a worker process, maybe), small and picklable: :func:`settle` writes it, once, with
+    the hand's whole verdict (its match's problems too) once that is known. ``fmt`` ``text``:
+    ``head`` the heading line and ``rest`` the lines after the problems; ``json``: ``head`` and
+    ``rest`` the keys before and after the verdict's. ``stops`` says whether the replay stops at the
+    hand's own problem (:func:`verdict_lines`), ``illegal_action`` the number of that problem's
+    action (``None`` for none, or for the hand as a whole)."""
+
+    fmt: str
+    path: str
+    index: int
+    head: Any
+    rest: Any
+    stops: bool
+    illegal_action: int | None
+
+    @classmethod
+    def of(
+        cls,
+        done: Review,
+        path: str,
+        index: int,
+        where: SourceMap | None,
+        seat: int | None,
+        kinds: frozenset[str] | None,
+        tally: tuple[SeatTally, ...] | None,
+        fmt: str,
+    ) -> ReviewBody:
+        """The body of the review ``done`` of hand ``index`` of ``path``, in ``fmt``."""
+        d = done.result.diagnostic
+        number = None if d is None else d.number
+        if fmt == "text":
+            head, rest = _review_lines(done, path, where, seat, kinds, tally, index)
+            return cls(fmt, path, index, head, rest, _stops(done), number)
+        result = done.result
+        head = {
+            "file": path,
+            "hand": index,
+            "event": result.record.tags.get("Event"),
+            "ruleset": result.ruleset.name,
+            "actions": done.actions,
+        }
+        rest = {
+            "hidden_seats": list(done.hidden),
+            "caveat": None if done.caveat is None else done.caveat.forms(),
+            "estimates_skipped": None if not done.unestimated else UNESTIMATED.forms(),
+            "findings": [f.as_dict() for f in _shown(done, seat, kinds)],
+            "summary": [
+                {"seat": t.seat, "player": t.player, **_seat_tally(t).as_dict()}
+                for t in (hand_tally(done, seat, kinds) if tally is None else tally)
+            ],
+        }
+        return cls(fmt, path, index, head, rest, _stops(done), number)
+
+
+def _with_verdict(body: ReviewBody, verdict: Verdict, where: SourceMap | None) -> Any:
+    """The review ``body`` written with ``verdict``: lines (text) or a dict (json)."""
+    problems = verdict.problems(body.path, where, body.index)
+    if body.fmt == "text":
+        return [body.head, *verdict_lines(problems, body.stops), *body.rest]
+    return body.head | {
+        "illegal_action": body.illegal_action,
+        "valid": verdict.valid,
+        "problems": [p.as_dict() for p in problems],
+    } | body.rest
+
+
+def unread_data(p: Problem) -> dict:
+    """What ``gouji review --format json`` writes for a hand that cannot be read or judged (or a
+    file that cannot be read: ``hand`` ``None``): its place, ``valid`` false, and ``p`` in
+    ``problems``, in the shape of every problem (:meth:`~gouji_record.judging.report.Problem.as_dict`)."""
+    return {"file": p.path, "hand": p.hand, "valid": False, "problems": [p.as_dict()]}
 
 
 def is_review_comment(text: str) -> bool:
@@ -1211,9 +1297,11 @@ def annotate(done: Review, seat: int | None = None, kinds: frozenset[str] | None
 
 class Reviewed(NamedTuple):
     """What :func:`review_read` hands back for one hand: its file and index in it (from 1), whether
-    it stops at an illegal action, and its review as ``gouji review`` prints it (``None`` for a
-    hand not asked for; ``fmt`` ``gjn``: the hand's text, annotated if asked for), and each
-    seat's :class:`SeatTally` (empty for a hand not asked for) for the :class:`Summary`."""
+    it is not valid (its whole verdict, once :func:`settle` has it), and its review as ``gouji
+    review`` prints it (``text``: ``None`` for a hand not asked for, and until :func:`settle` writes
+    ``body``; ``fmt`` ``gjn``: the hand's text, annotated if asked for), ``where`` its source map
+    (until settled), and each seat's :class:`SeatTally` (empty for a hand not asked for) for the
+    :class:`Summary`."""
 
     path: str
     index: int
@@ -1222,28 +1310,26 @@ class Reviewed(NamedTuple):
     fmt: str = "text"
     where: SourceMap | None = None
     tally: tuple[SeatTally, ...] = ()
+    body: ReviewBody | None = None
+    #: Whether the hand was asked for (``--hand``): a hand skipped is not judged here.
+    asked: bool = True
 
 
 def settle(done: Reviewed, verdict: Verdict) -> Reviewed:
-    """The review of a hand of a match (:func:`review_read`'s) with its match's problems
-    (tribute, first lead, numbering: :attr:`~gouji_record.matches.verdict.Verdict.diagnostics`): each a
-    ``not valid`` line under the heading (in JSON, added to ``problems``; an annotated hand's
-    text is as it was), the hand then illegal."""
-    extra = verdict.match.diagnostics if verdict.match is not None else []
-    if not extra or done.text is None:
-        return done._replace(where=None)
-    if done.fmt == "gjn":
-        return done._replace(illegal=True, where=None)
-    if done.fmt == "json":
-        data = json.loads(done.text)
-        data["problems"] += [_problem_data(d) for d in extra]
-        data["valid"] = False
-        text = json.dumps(data, ensure_ascii=False)
-    else:
-        lines = done.text.split("\n")
-        lines[1:1] = [problem_line(d, done.path, done.where) for d in extra]
-        text = "\n".join(lines)
-    return done._replace(illegal=True, text=text, where=None)
+    """The review of a hand (:func:`review_read`'s) written with its whole verdict (its own and,
+    in a match, its match's problems: tribute, first lead, numbering:
+    :attr:`~gouji_record.matches.verdict.Verdict.diagnostics`), each located as ``gouji validate``
+    locates it: in text, lines under the heading (:func:`verdict_lines`); in JSON, ``valid`` and
+    ``problems``; an annotated hand's text is as it was. The hand is then illegal if its verdict
+    is not valid. Each review is written here, once."""
+    if not done.asked:
+        return done
+    illegal = done.illegal or not verdict.valid
+    if done.body is None:
+        return done._replace(illegal=illegal, where=None)
+    written = _with_verdict(done.body, verdict, done.where)
+    text = json.dumps(written, ensure_ascii=False) if done.body.fmt == "json" else "\n".join(written)
+    return done._replace(illegal=illegal, text=text, where=None, body=None)
 
 
 def review_read(
@@ -1278,16 +1364,16 @@ def review_read(
     skipped = only is not None and index != only
     kept = write(canonical(hand.record, rules)) if skipped and fmt == "gjn" else None
     if skipped and not hand.record.tags.get("Match"):
-        return Reviewed(path, index, False, kept, fmt)
+        return Reviewed(path, index, False, kept, fmt, asked=False)
     result = replay(hand.record, rules, every_position=not skipped)
     if skipped:
-        return judged(Reviewed(path, index, False, kept, fmt), result, settle)
+        return judged(Reviewed(path, index, False, kept, fmt, asked=False), result, settle)
     done = review(result, rollouts=rollouts, bot=bot, seed=seed, view=view, bot_timeout=bot_timeout)
     tally = hand_tally(done, seat, kinds)
+    illegal = result.diagnostic is not None
     if fmt == "gjn":
-        text = write(canonical(annotate(done, seat, kinds), rules))
-    elif fmt == "json":
-        text = json.dumps(review_data(done, path, index, seat, kinds, tally), ensure_ascii=False)
+        reviewed = Reviewed(path, index, illegal, write(canonical(annotate(done, seat, kinds), rules)), fmt, None, tally)
     else:
-        text = "\n".join(review_lines(done, path, index, hand.where, seat, kinds, tally))
-    return judged(Reviewed(path, index, result.diagnostic is not None, text, fmt, hand.where, tally), result, settle)
+        body = ReviewBody.of(done, path, index, hand.where, seat, kinds, tally, fmt)
+        reviewed = Reviewed(path, index, illegal, None, fmt, hand.where, tally, body)
+    return judged(reviewed, result, settle)

@@ -54,7 +54,7 @@ def _ruleset_for(hand: ReadHand, override: Ruleset | RulesetOverride | None) -> 
     try:
         return ruleset_of(hand.record, override)
     except (UnknownRuleset, BadOption) as e:
-        return ruleset_problem(hand.hand.path, e, hand.where)
+        return ruleset_problem(hand, e)
 
 
 def _fail(problem: Problem, lines: list[str] | None = None) -> None:
@@ -214,13 +214,14 @@ def _each_hand(
     bad: list[bool],
     runner=None,
     settle=None,
+    told: Callable[[Problem], None] | None = None,
 ) -> Iterator[T]:
     """``work`` on each hand of ``files`` that can be read, in file order, done in ``jobs`` worker
     processes when more than 1, or by ``runner`` on a Dask cluster
     (:func:`gouji_record.running.batch.map_hands`, which ``settle`` completes with each match hand's
     verdict); a hand that cannot be read, or names a ruleset that is not, is reported and marked
-    in ``bad``. Exit 2 when the workers cannot be started, or the
-    cluster fails."""
+    in ``bad`` (and given to ``told``, if given, in its place). Exit 2 when the workers cannot be
+    started, or the cluster fails."""
     from ..running.cluster import ClusterError
 
     try:
@@ -230,6 +231,8 @@ def _each_hand(
             if isinstance(out, Problem):
                 _fail(out)
                 bad.append(True)
+                if told is not None:
+                    told(out)
                 continue
             yield out
     except ClusterError as e:  # only with --dask

@@ -18,17 +18,19 @@ import csv
 import json
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import click
 
 from ..judging.buying import trade_names
-from ..judging.replay import Replay, RulesetOverride, replay
-from ..judging.report import Problem, diagnostic_problem, printable
+from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
+from ..judging.report import Problem, printable
 from ..matches.match import KIND_NAMES
-from ..matches.verdict import MatchJudge, Verdict
+from ..matches.verdict import REFUSED_AT, MatchJudge, Verdict, unjudged
 from ..model import GameRecord
-from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, Diagnostic, EventKind
+from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, EventKind
+from ..rules.rulesets import BadOption, UnknownRuleset
 from ..running.batch import ReadHand
 from .common import (
     EXIT_ILLEGAL,
@@ -42,9 +44,6 @@ from .common import (
 )
 from .common import (
     _records as records,
-)
-from .common import (
-    _ruleset_for as ruleset_for,
 )
 
 #: The keys of every object of ``--format json`` and the columns of ``--format csv``, in order.
@@ -129,37 +128,48 @@ def event_rows(read: ReadHand, result: Replay, kinds: list[str | None] | None = 
     return rows
 
 
-def diagnostic_row(read: ReadHand, result: Replay, d: Diagnostic) -> dict[str, Any]:
-    """The row of a problem ``d`` of the hand's verdict (its replay's own, or its match's: a
-    :attr:`~gouji_record.matches.verdict.Verdict.diagnostics`), with the keys of
-    :data:`COLUMNS`: ``kind`` :data:`DIAGNOSTIC`, located as ``gouji validate`` locates it (at
-    the action, or at the Result or Score tag for the record as a whole), the action's round,
-    seat, player and cards where there is an action, ``code``, and the message as ``note``."""
-    record = result.record
-    where = diagnostic_problem(read.hand.path, d, read.where, [])
-    action = record.all_actions[d.action] if d.action is not None and d.action < len(record.all_actions) else None
-    in_play = action is not None and not action.kind.preplay
+def problem_row(p: Problem, record: GameRecord | None = None, round_: int | None = None) -> dict[str, Any]:
+    """The row of a problem ``p`` (located: :meth:`~gouji_record.matches.verdict.Verdict.problems`,
+    or a hand that cannot be read), with the keys of :data:`COLUMNS` filled from the one shape of
+    a problem (:meth:`~gouji_record.judging.report.Problem.as_dict`): ``kind`` :data:`DIAGNOSTIC`,
+    its file, hand, action, line and column, rule, source and ``code``, the message as ``note``
+    (in Chinese as ``note_zh``); with ``record`` (the hand's), the action's seat, player and cards
+    where there is an action, and ``round_``, its round."""
+    data = p.as_dict()
+    action = None
+    if record is not None and p.action is not None and p.action <= len(record.all_actions):
+        action = record.all_actions[p.action - 1]
     return {
-        "file": read.hand.path,
-        "hand": read.hand.index,
-        "action": d.number,
-        "line": where.line,
-        "column": where.column,
-        "round": result.final.round if in_play else None,  # (the replay stops before the action)
+        "file": data["file"],
+        "hand": data["hand"],
+        "action": data["action"],
+        "line": data["line"],
+        "column": data["column"],
+        "round": round_ if action is not None and not action.kind.preplay else None,
         "kind": DIAGNOSTIC,
-        "en": "illegal" if action is not None else "inconsistent",
-        "zh": "违规",
+        "en": "illegal" if action is not None else "unreadable" if record is None else "not judged" if p.code in REFUSED_AT else "inconsistent",
+        "zh": "无法读取" if record is None else "无法裁定" if p.code in REFUSED_AT else "违规",
         "seats": [action.seat] if action is not None else [],
-        "players": [record.player(action.seat)] if action is not None else [],
+        "players": [record.player(action.seat)] if action is not None and record is not None else [],
         "cards": action.cards if action is not None else "",
         "place": None,
         "tribute": None,
-        "rule": d.rule,
-        "source": d.source,
-        "note": d.message,
-        "note_zh": d.message_zh,
-        "code": d.code,
+        "rule": data["rule"],
+        "source": data["source"],
+        "note": data["message"],
+        "note_zh": data["message_zh"] or "",
+        "code": data["code"],
     }
+
+
+def diagnostic_rows(read: ReadHand, verdict: Verdict) -> list[dict[str, Any]]:
+    """The rows of the problems of the hand ``read``'s verdict (its replay's own, its match's, or
+    why it cannot be judged: :attr:`~gouji_record.matches.verdict.Verdict.diagnostics`), located
+    as ``gouji validate`` locates them (:meth:`~gouji_record.matches.verdict.Verdict.problems`):
+    :func:`problem_row` of each, the round that of the position the replay stops at."""
+    round_ = verdict.replay.final.round if verdict.replay is not None else None  # (the replay stops before the action)
+    problems = verdict.problems(read.hand.path, read.where, read.hand.index)
+    return [problem_row(p, verdict.record, round_) for p in problems]
 
 
 def text_line(row: dict[str, Any]) -> str:
@@ -211,23 +221,28 @@ class _Echo:
 
 
 def _judged(
-    files: tuple[str, ...], encoding: str | None, override: RulesetOverride | None, bad: list[bool]
-) -> Iterator[tuple[ReadHand, Verdict, list[str | None] | None]]:
-    """``(read hand, verdict, tribute kinds)`` for each hand of ``files`` that can be read, in file
-    order, judged as ``gouji validate`` judges it (:class:`~gouji_record.matches.verdict.MatchJudge`); a
-    hand that cannot be read (or names a ruleset that is not) is said on standard error,
-    located, and marked in ``bad``. The tribute kinds are those of the hand before it in the file
-    when that is the hand before it in its match (same Match tag) and was played to its end."""
+    files: tuple[str, ...], encoding: str | None, override: RulesetOverride | None
+) -> Iterator[tuple[ReadHand, Verdict, list[str | None] | None] | Problem]:
+    """``(read hand, verdict, tribute kinds)`` for each hand of ``files``, in file order, judged as
+    ``gouji validate`` judges it (:class:`~gouji_record.matches.verdict.MatchJudge`; a hand that
+    names a ruleset that is not is a verdict too, not judged: :func:`~gouji_record.matches.verdict.unjudged`);
+    in its place, the located problem of a hand (or a file) that cannot be read. The tribute kinds
+    are those of the hand before it in the file when that is the hand before it in its match (same
+    Match tag) and was played to its end."""
     for path in files:
         judge = MatchJudge()
         for read in records(path, encoding=encoding):
-            rules = read.problem or ruleset_for(read, override)
-            if isinstance(rules, Problem):
-                fail(rules, read.lines())
-                bad.append(True)
+            if read.problem is not None:
                 judge.interrupt()
+                index = read.hand.index if read.hand is not None else None
+                yield replace(read.problem, hand=index).quoting(read.lines())
                 continue
-            judged = judge.judge(replay(read.record, rules, every_position=False))
+            try:
+                rules = ruleset_of(read.record, override)
+            except (UnknownRuleset, BadOption) as e:
+                judged = judge.judge(unjudged(read.record, e))
+            else:
+                judged = judge.judge(replay(read.record, rules, every_position=False))
             yield read, judged, judged.match.kinds if judged.match is not None else None
 
 
@@ -301,21 +316,34 @@ def events(
     writer = csv.writer(_Echo(), lineterminator="\n") if fmt_ == "csv" else None
     if writer is not None:
         writer.writerow(COLUMNS)
-    for read, judged, tribute in _judged(files, encoding, override, bad):
-        result = judged.replay
-        counts[read.hand.path] = max(counts.get(read.hand.path, 0), read.hand.index)
-        if hand_number is not None and read.hand.index != hand_number:
-            continue
-        rows = [
-            row
-            for row in event_rows(read, result, tribute)
-            if (not wanted or row["kind"] in wanted)
-            and (seat is None or seat in row["seats"])
-            and (fmt_ != "text" or every or wanted or row["kind"] != EventKind.ROUND_END.value)
-        ]
-        for d in judged.diagnostics:
-            rows.append(diagnostic_row(read, result, d))
-            status = max(status, EXIT_ILLEGAL)
+    for item in _judged(files, encoding, override):
+        if isinstance(item, Problem):
+            bad.append(True)
+            if item.hand is not None:
+                counts[item.path] = max(counts.get(item.path, 0), item.hand)
+            if hand_number is not None and item.hand not in (None, hand_number):
+                continue
+            fail(item)
+            rows = [problem_row(item)] if fmt_ != "text" else []
+        else:
+            read, judged, tribute = item
+            counts[read.hand.path] = max(counts.get(read.hand.path, 0), read.hand.index)
+            if hand_number is not None and read.hand.index != hand_number:
+                continue
+            rows = [
+                row
+                for row in (event_rows(read, judged.replay, tribute) if judged.replay is not None else [])
+                if (not wanted or row["kind"] in wanted)
+                and (seat is None or seat in row["seats"])
+                and (fmt_ != "text" or every or wanted or row["kind"] != EventKind.ROUND_END.value)
+            ]
+            rows += diagnostic_rows(read, judged)
+            if not judged.judged:  # said on standard error too, as a hand that cannot be read
+                bad.append(True)
+                fail(judged.problems(read.hand.path, read.where, read.hand.index)[0], read.lines())
+                rows = rows if fmt_ != "text" else []
+            elif not judged.valid:
+                status = max(status, EXIT_ILLEGAL)
         for row in rows:
             if writer is not None:
                 writer.writerow([_cell(row[k]) for k in COLUMNS])
@@ -330,4 +358,4 @@ def events(
     sys.exit(EXIT_UNREADABLE if bad else status)
 
 
-__all__ = ["COLUMNS", "DIAGNOSTIC", "diagnostic_row", "event_rows", "events", "text_line"]
+__all__ = ["COLUMNS", "DIAGNOSTIC", "diagnostic_rows", "event_rows", "events", "problem_row", "text_line"]

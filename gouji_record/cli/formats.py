@@ -139,9 +139,10 @@ def export(
 
 def _verdict_data(hand: ReadHand, judge, rules: Ruleset) -> dict:
     """``{"verdict": …, "events": […]}`` of ``hand`` for ``export --with-verdict``: the verdict
-    as ``validate --format json`` gives it and the events as ``events --format json`` lists
+    as ``validate --format json`` gives it (each problem in the one shape:
+    :meth:`~gouji_record.judging.report.Problem.as_dict`) and the events as ``events --format json`` lists
     them (the same rows: :func:`~gouji_record.cli.events.event_rows`)."""
-    from .events import diagnostic_row, event_rows
+    from .events import event_rows
 
     judged = judge.judge(replay(hand.record, rules, every_position=False))
     kinds = judged.match.kinds if judged.match is not None else None
@@ -149,7 +150,7 @@ def _verdict_data(hand: ReadHand, judge, rules: Ruleset) -> dict:
     score = result.score
     verdict = {
         "valid": judged.valid,
-        "problems": [diagnostic_row(hand, result, d) for d in judged.diagnostics],
+        "problems": [p.as_dict() for p in judged.problems(hand.hand.path, hand.where, hand.hand.index)],
         "complete": result.complete,
         "places": list(result.places) if result.final.over else None,
         "scores": {"1-3-5": score.teams[1], "2-4-6": score.teams[0]} if score else None,

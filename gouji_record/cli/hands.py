@@ -400,7 +400,7 @@ def review(
     """
     from functools import partial
 
-    from ..analysis.review import Summary, kinds_of, review_read, settle
+    from ..analysis.review import Summary, kinds_of, review_read, settle, unread_data
 
     if in_place and not annotate:
         raise click.UsageError("--in-place goes with --annotate: without it review writes no record")
@@ -434,7 +434,13 @@ def review(
     summary = Summary() if summarize else None
     count: dict[str, int] = dict.fromkeys(files, 0)
     with Sink(output, force=force) as out:
-        for done in _each_hand(work, files, encoding, override, jobs, bad, settle=settle):
+
+        def unjudged(p: Problem) -> None:  # in JSON, a hand not judged is a verdict too
+            if hand_number is None or p.hand in (None, hand_number):
+                out.write(json.dumps(unread_data(p), ensure_ascii=False) + "\n")
+
+        told = unjudged if fmt_ == "json" else None
+        for done in _each_hand(work, files, encoding, override, jobs, bad, settle=settle, told=told):
             count[done.path] = max(count.get(done.path, 0), done.index)
             if done.text is not None:
                 out.write(printable(done.text) + "\n")

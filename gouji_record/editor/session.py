@@ -201,8 +201,9 @@ def _reads(data: dict[str, Any]) -> bool:
     return True
 
 
-def _located(d: Diagnostic, preplay: int) -> dict[str, Any]:
-    """An engine diagnostic at the item it names (``action`` counts pre-play actions first)."""
+def _located(d: Diagnostic, preplay: int, at_tag: bool = False) -> dict[str, Any]:
+    """A problem of a hand's verdict at the item it names (``action`` counts pre-play actions
+    first); ``at_tag``: a problem with a tag (a ruleset that is not), in the tags."""
     en, zh = RULES.get(d.rule, (d.rule, ""))
     section, item = (
         (None, None)
@@ -212,7 +213,7 @@ def _located(d: Diagnostic, preplay: int) -> dict[str, Any]:
         else ("actions", d.action - preplay)
     )
     return _at_item(
-        section or ("tags" if "mismatch" in d.code else "record"),
+        section or ("tags" if at_tag or "mismatch" in d.code else "record"),
         item,
         d.code,
         d.message,
@@ -240,21 +241,16 @@ def check(hands: Any) -> list[dict[str, Any]]:
     built = [build(hand) for hand in hands]
     out: list[dict[str, Any]] = [{"problems": [p] if p else []} for _, p in built]
     records = [(i, r) for i, (r, _) in enumerate(built) if r is not None]
-    try:
-        judged = list(verdicts([r for _, r in records]))
-    except (UnknownRuleset, BadOption) as e:
-        code = "unknown-ruleset" if isinstance(e, UnknownRuleset) else "bad-option"
-        for entry in out:
-            entry["problems"].insert(0, _at_item("tags", None, code, e.message))
-        return out
-    for (i, record), v in zip(records, judged):
-        result = v.replay
+    for (i, record), v in zip(records, verdicts([r for _, r in records])):
         preplay = len(record.preplay)
+        out[i]["problems"][:0] = [_located(d, preplay, v.refused is d) for d in v.diagnostics]
+        result = v.replay
+        if result is None:  # a ruleset that is not (its Ruleset or Options tag): judged no further
+            continue
         final = result.final
         table = describe(final)
         for seat in table["seats"]:
             seat["text"] = held_text(seat["cards"], seat["unknown"])
-        out[i]["problems"][:0] = [_located(d, preplay) for d in v.diagnostics]
         out[i].update(
             checked=len(result.positions) - 1,
             table=table,

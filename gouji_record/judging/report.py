@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..model import GameRecord
 from ..notation.build import SourceMap
@@ -39,9 +40,14 @@ _CONTEXT = 100
 
 @dataclass(frozen=True)
 class Problem:
-    """One located problem: ``line`` and ``column`` are 1-based; ``width``
-    is how many characters the caret marks; ``rule`` is "name — source", or
-    empty when no rule is concerned (a syntax error)."""
+    """One located problem: why a hand is not valid, or cannot be read or judged. ``line`` and
+    ``column`` are 1-based (0 when not known); ``width`` is how many characters the caret marks;
+    ``rule`` is the rule's key (``gouji rules``; empty when no rule is concerned: a syntax error)
+    and ``source`` its citation; ``message_zh`` the message in Chinese (empty when there is none);
+    ``hand`` the hand's number in its file (from 1; ``None`` for a file as a whole) and ``action``
+    the action's number (from 1, pre-play actions first: ``None`` for the hand as a whole, or
+    ``tag``, the tag the problem is at). :meth:`as_dict` is the one JSON shape every command
+    writes (docs/notation.md, "Errors")."""
 
     path: str
     line: int
@@ -52,6 +58,36 @@ class Problem:
     rule: str = ""
     #: The text of line ``line``, kept with the problem (see :meth:`quoting`), or ``None``.
     source_line: str | None = None
+    source: str = ""
+    message_zh: str = ""
+    hand: int | None = None
+    action: int | None = None
+    tag: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The problem as JSON-ready data, the shape ``validate --format json`` (``error``,
+        ``match_errors``), ``export --with-verdict``, ``review`` and ``events`` all write:
+        ``code``, ``message``, ``message_zh``, ``rule`` (its key) and ``rule_name``, ``source``,
+        ``file``, ``hand``, ``line``, ``column``, ``action`` and ``tag``, ``None`` for what is not
+        known or does not apply.
+
+        >>> Problem("a.gjn", 3, 7, "syntax", "expected a seat", hand=2).as_dict()["line"]
+        3
+        """
+        return {
+            "code": self.code,
+            "message": self.message,
+            "message_zh": self.message_zh or None,
+            "rule": self.rule or None,
+            "rule_name": RULES.get(self.rule, (self.rule, ""))[0] if self.rule else None,
+            "source": self.source or None,
+            "file": self.path,
+            "hand": self.hand,
+            "line": self.line or None,
+            "column": self.column or None,
+            "action": self.action,
+            "tag": self.tag,
+        }
 
     def quoting(self, text_lines: list[str] | None) -> Problem:
         """This problem with its line taken from ``text_lines`` (indexed from line 1 at 0), so that
@@ -76,7 +112,8 @@ class Problem:
             out.append(gutter + before + after + ("…" if len(src) > self.column - 1 + _CONTEXT else ""))
             out.append(" " * (len(gutter) - 2) + "| " + " " * columns(before) + "^" * max(1, min(self.width, 40)))
         if self.rule:
-            out.append(f"  rule: {self.rule}")
+            en, zh = RULES.get(self.rule, (self.rule, ""))
+            out.append(f"  rule: {en}{f' ({zh})' if zh else ''} — {self.source}")
         return "\n".join(out)
 
 
@@ -87,23 +124,37 @@ def _token_width(text_lines: list[str], line: int, column: int) -> int:
     return len(rest.split(None, 1)[0]) if rest.strip() else 1
 
 
-def diagnostic_problem(path: str, diag: Diagnostic, where: SourceMap, text_lines: list[str]) -> Problem:
-    """Locate an engine diagnostic in the file: at its action, or at the Result tag."""
-    if diag.action is not None and diag.action < len(where.actions):
+def diagnostic_problem(
+    path: str, diag: Diagnostic, where: SourceMap | None, text_lines: list[str] | None = None,
+    *, hand: int | None = None, tag: str | None = None,
+) -> Problem:
+    """Locate an engine diagnostic in the file: at its action, or, for the hand as a whole, at
+    ``tag`` (default: the Score tag for ``score-mismatch``, else the Result tag), or where the
+    hand starts when that tag is not written; line and column 0 without ``where`` (a record
+    made in Python)."""
+    if diag.action is not None:
+        tag = None
+    elif tag is None:
+        tag = "Score" if diag.code == "score-mismatch" else "Result"
+    line = column = 0
+    if where is not None and diag.action is not None and diag.action < len(where.actions):
         marker = where.rounds.get(diag.action) if diag.code == "round-mismatch" else None
         line, column = marker or where.actions[diag.action]
-    else:
-        tag = "Score" if diag.code == "score-mismatch" else "Result"
-        line, column = where.tags.get(tag, where.start)
-    en, zh = RULES.get(diag.rule, (diag.rule, ""))
+    elif where is not None:
+        line, column = where.tags.get(tag or "Result", where.start)
     return Problem(
         path,
         line,
         column,
         diag.code,
         diag.message,
-        _token_width(text_lines, line, column),
-        f"{en} ({zh}) — {diag.source}",
+        _token_width(text_lines or [], line, column),
+        diag.rule,
+        source=diag.source,
+        message_zh=diag.message_zh,
+        hand=hand,
+        action=diag.number,
+        tag=tag,
     )
 
 

@@ -30,9 +30,11 @@ from dataclasses import dataclass, replace
 
 from .match import HandInMatch, hand_in_match
 from ..model import GameRecord
-from ..judging.replay import Replay, replay, ruleset_of
+from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
+from ..judging.report import Problem, diagnostic_problem
+from ..notation.build import SourceMap
 from ..rules.events import Diagnostic, Event, EventKind
-from ..rules.rulesets import Ruleset
+from ..rules.rulesets import BadOption, Ruleset, UnknownRuleset
 
 
 @dataclass
@@ -43,25 +45,46 @@ class Verdict:
     problem as ``replay.diagnostic``); ``match`` the hand's place in its match (``None`` for a
     hand without a ``Match`` tag): tribute notes, standings and the match's problems, in
     ``match.diagnostics``. A hand is valid when neither has a problem.
+
+    A hand that cannot be judged (its Ruleset tag names no ruleset, its Options tag an option
+    that is not, or an override does: :func:`unjudged`) is a verdict too, never an exception:
+    ``refused`` says why (code ``unknown-ruleset`` or ``bad-option``, at its tag:
+    :attr:`problem_tag`), ``replay`` is ``None``, ``given`` is the record, and the hand is not
+    valid. :meth:`problems` locates every problem in the hand's file, in the one shape every
+    command writes (:meth:`~gouji_record.judging.report.Problem.as_dict`).
     """
 
-    replay: Replay
+    replay: Replay | None
     match: HandInMatch | None = None
+    refused: Diagnostic | None = None
+    given: GameRecord | None = None
 
     @property
     def record(self) -> GameRecord:
         """The record judged."""
+        if self.replay is None:
+            assert self.given is not None
+            return self.given
         return self.replay.record
 
     @property
+    def judged(self) -> bool:
+        """Whether the hand could be judged (replayed under a ruleset): ``refused`` is ``None``."""
+        return self.replay is not None
+
+    @property
     def events(self) -> list[Event]:
-        """The events the engine derived, in order (up to the first illegal action)."""
-        return self.replay.events
+        """The events the engine derived, in order (up to the first illegal action; none for a
+        hand not judged)."""
+        return self.replay.events if self.replay is not None and self.replay.events is not None else []
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
         """Every problem, the hand's own first (at most one: the replay stops there), then its
-        match's (tribute, first lead, numbering), in the order found."""
+        match's (tribute, first lead, numbering), in the order found; for a hand that cannot be
+        judged, why (:attr:`refused`) alone."""
+        if self.replay is None:
+            return [self.refused] if self.refused is not None else []
         own = [self.replay.diagnostic] if self.replay.diagnostic is not None else []
         return own + (list(self.match.diagnostics) if self.match is not None else [])
 
@@ -73,13 +96,64 @@ class Verdict:
 
     @property
     def valid(self) -> bool:
-        """Whether the hand breaks no rule, within its match too."""
-        return not self.diagnostics
+        """Whether the hand breaks no rule, within its match too (a hand not judged is not)."""
+        return self.replay is not None and not self.diagnostics
 
     @property
     def rulings(self) -> list[Event]:
         """The engine's rulings (裁定) on the actions marked irregular (``^``), in order."""
-        return [e for e in self.replay.events if e.kind is EventKind.RULING]
+        return [e for e in self.events if e.kind is EventKind.RULING]
+
+    def problem_tag(self, d: Diagnostic) -> str | None:
+        """The tag a problem ``d`` of this verdict about the hand as a whole stands at: its
+        Ruleset or Options tag for a hand not judged, its Hand tag for its match's, its Score
+        tag for ``score-mismatch``, else its Result tag; ``None`` for a problem at an action."""
+        if d.action is not None:
+            return None
+        if d is self.refused:
+            return REFUSED_AT.get(d.code, "Ruleset")
+        if self.match is not None and any(d is m for m in self.match.diagnostics):
+            return "Hand"
+        return "Score" if d.code == "score-mismatch" else "Result"
+
+    def problems(
+        self, path: str = "", where: SourceMap | None = None, hand: int | None = None, lines: list[str] | None = None
+    ) -> list[Problem]:
+        """Every problem of the verdict (:attr:`diagnostics`, in order) located in the file
+        ``path``: at its action, or at its tag (:attr:`problem_tag`; where the hand starts when
+        that tag is not written) as ``where`` (the hand's source map) places them, line and
+        column 0 without it; ``hand`` is the hand's number in its file, ``lines`` the file's lines
+        (indexed from line 1 at 0) to size the caret. The one place a verdict's problems are
+        located: ``gouji validate``, ``events``, ``review``, ``export --with-verdict`` and the
+        editor all write these."""
+        return [
+            diagnostic_problem(path, d, where, lines, hand=hand, tag=self.problem_tag(d)) for d in self.diagnostics
+        ]
+
+
+#: The tag a ruleset that is not stands at, by the code of the problem (:func:`unjudged`).
+REFUSED_AT = {"unknown-ruleset": "Ruleset", "bad-option": "Options"}
+
+
+def unjudged(record: GameRecord, error: UnknownRuleset | BadOption) -> Verdict:
+    """The verdict of ``record`` when no ruleset can be made for it (:func:`~gouji_record.judging.replay.ruleset_of`
+    raised ``error``): not valid, its problem ``unknown-ruleset`` (at the Ruleset tag) or
+    ``bad-option`` (at the Options tag), with ``error``'s message.
+
+    >>> from gouji_record import parse
+    >>> from gouji_record.rules.rulesets import get_ruleset
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> [record] = parse(f'[Event "x"][Site "y"][Date "?"][Ruleset "nosuch"]{seats}[Result "*"] play')
+    >>> try:
+    ...     get_ruleset("nosuch")
+    ... except UnknownRuleset as e:
+    ...     v = unjudged(record, e)
+    >>> v.valid, v.diagnostic.code, v.problem_tag(v.diagnostic)
+    (False, 'unknown-ruleset', 'Ruleset')
+    """
+    code = "unknown-ruleset" if isinstance(error, UnknownRuleset) else "bad-option"
+    rule = Diagnostic(code=code, message=error.message, action=None, rule="", source="")
+    return Verdict(None, refused=rule, given=record)
 
 
 def trimmed(result: Replay) -> Replay:
@@ -118,9 +192,14 @@ class MatchJudge:
         """A hand that could not be read: the run of the current match is broken."""
         self.name, self.previous, self.last = None, None, None
 
-    def judge(self, result: Replay) -> Verdict:
+    def judge(self, result: Replay | Verdict) -> Verdict:
         """The verdict of the hand ``result`` replayed (:func:`~gouji_record.judging.replay.replay`,
-        with every position or not), the hand after the one judged before."""
+        with every position or not), the hand after the one judged before; a hand that could not
+        be judged (a :class:`Verdict` of :func:`unjudged`) breaks the run of its match, as one
+        that could not be read (:meth:`interrupt`), and is its own verdict."""
+        if isinstance(result, Verdict):
+            self.interrupt()
+            return result
         record = result.record
         name = record.tags.get("Match") or None
         if name is None:
@@ -148,18 +227,24 @@ class MatchJudge:
 
 
 def verdicts(
-    records: Iterable[GameRecord], ruleset: Ruleset | None = None, *, every_position: bool = True
+    records: Iterable[GameRecord], ruleset: Ruleset | RulesetOverride | None = None, *, every_position: bool = True
 ) -> Iterator[Verdict]:
     """The verdict of each of ``records`` (the hands of a file, in file order): each replayed
-    under ``ruleset`` (default: its ``Ruleset`` tag), with its ``Options`` tag's overrides
-    (:func:`~gouji_record.judging.replay.ruleset_of`), then judged within its match. With ``every_position=False`` each replay keeps only its last position (less
-    memory, as for validation). Raises
-    :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
-    :class:`~gouji_record.rules.rulesets.BadOption` for a ruleset that is not; an illegal
-    action never raises (it is in the verdict)."""
+    under ``ruleset`` (default: its ``Ruleset`` tag; a :class:`~gouji_record.judging.replay.RulesetOverride`
+    as ``--ruleset`` and ``--option`` give it), with its ``Options`` tag's overrides
+    (:func:`~gouji_record.judging.replay.ruleset_of`), then judged within its match. With
+    ``every_position=False`` each replay keeps only its last position (less memory, as for
+    validation). Never raises for a record: an illegal action is in its verdict, and so is a
+    ruleset that is not (an unknown ``Ruleset`` tag, a bad ``Options`` tag: :func:`unjudged`),
+    the hands after it judged as they would be without it (its match's run broken there)."""
     judge = MatchJudge()
     for record in records:
-        yield judge.judge(replay(record, ruleset_of(record, ruleset), every_position=every_position))
+        try:
+            rules = ruleset_of(record, ruleset)
+        except (UnknownRuleset, BadOption) as e:
+            yield judge.judge(unjudged(record, e))
+            continue
+        yield judge.judge(replay(record, rules, every_position=every_position))
 
 
 def verdict(record: GameRecord, ruleset: Ruleset | None = None) -> Verdict:
@@ -168,4 +253,4 @@ def verdict(record: GameRecord, ruleset: Ruleset | None = None) -> Verdict:
     return next(verdicts([record], ruleset))
 
 
-__all__ = ["MatchJudge", "Verdict", "trimmed", "verdict", "verdicts"]
+__all__ = ["REFUSED_AT", "MatchJudge", "Verdict", "trimmed", "unjudged", "verdict", "verdicts"]

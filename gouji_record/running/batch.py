@@ -12,7 +12,7 @@ from __future__ import annotations
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
 from typing import Any, BinaryIO, Generic, TypeVar
@@ -22,9 +22,9 @@ from ..notation.files import HandText, LinesFrom, read_hands
 from ..notation.build import NotationError, SourceMap
 from ..notation.parser import parse_text
 from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
-from ..judging.report import Problem, diagnostic_problem, rulings, summary
+from ..judging.report import Problem, rulings, summary
 from ..rules.rulesets import BadOption, Ruleset, UnknownRuleset
-from ..matches.verdict import MatchJudge, Verdict, trimmed
+from ..matches.verdict import MatchJudge, Verdict, trimmed, unjudged
 
 #: Exit statuses (docs/notation.md): valid, a rule broken, unreadable.
 OK, ILLEGAL, UNREADABLE = 0, 1, 2
@@ -57,23 +57,6 @@ class HandReport:
     replay: Replay | None = None
     where: SourceMap | None = None
     source: HandText | None = None
-
-
-def _problem_data(p: Problem) -> dict[str, Any]:
-    return {
-        "code": p.code,
-        "message": p.message,
-        "line": p.line or None,
-        "column": p.column or None,
-        "rule": p.rule or None,
-    }
-
-
-def _action_number(diag) -> int | None:
-    """The number of the action a diagnostic is about, from 1 in the order the engine replays
-    them (declarations and transfers first, as docs/notation.md numbers them), or ``None`` for a
-    diagnostic about the hand as a whole (its Result or Score tag, its Hand number)."""
-    return None if diag.action is None else diag.action + 1
 
 
 def parse_hand(hand: HandText) -> tuple[list[tuple[GameRecord, SourceMap]], Problem | None]:
@@ -149,14 +132,17 @@ def read_records(path: str, stream: BinaryIO | None = None, encoding: str | None
             yield ReadHand(item, record, where)
 
 
-def ruleset_problem(path: str, e: UnknownRuleset | BadOption, where: SourceMap) -> Problem:
-    """An unknown ruleset or a bad option, located at its tag."""
-    tag, code = ("Ruleset", "unknown-ruleset") if isinstance(e, UnknownRuleset) else ("Options", "bad-option")
-    return Problem(path, *where.tags[tag], code, str(e))
+def ruleset_problem(read: ReadHand, e: UnknownRuleset | BadOption) -> Problem:
+    """The problem of the hand ``read`` whose ruleset is not (``e``: an unknown ruleset or a bad
+    option), located at its tag, as its verdict says it (:func:`~gouji_record.matches.verdict.unjudged`)."""
+    assert read.hand is not None and read.record is not None
+    [p] = unjudged(read.record, e).problems(read.hand.path, read.where, read.hand.index)
+    return p
 
 
 def _unreadable(hand: HandText, p: Problem) -> HandReport:
-    data = {"file": hand.path, "hand": hand.index, "line": hand.line, "valid": False, "error": _problem_data(p)}
+    p = replace(p, hand=hand.index)
+    data = {"file": hand.path, "hand": hand.index, "line": hand.line, "valid": False, "error": p.as_dict()}
     return HandReport(hand.path, hand.index, hand.line, UNREADABLE, p.format(hand.display_lines()), data)
 
 
@@ -189,7 +175,7 @@ def check_hand(
         try:
             rules = ruleset_of(record, ruleset_name)
         except (UnknownRuleset, BadOption) as e:
-            reports.append(_unreadable(hand, ruleset_problem(path, e, where)))
+            reports.append(_unreadable(hand, ruleset_problem(ReadHand(hand, record, where), e)))
             continue
         # the events only for what is printed of them, or a caller that keeps the replay
         events = details or not quiet or replays is not None
@@ -202,7 +188,7 @@ def check_hand(
             data["match"], kept, where_kept = record.tags["Match"], trimmed(result), where
         if result.diagnostic is not None:
             lines = hand.display_lines()  # (the hand's lines, split only to quote one)
-            p = diagnostic_problem(path, result.diagnostic, where, lines)
+            [p] = Verdict(result).problems(path, where, index, lines)
             reports.append(
                 HandReport(
                     path,
@@ -213,8 +199,7 @@ def check_hand(
                     data
                     | {
                         "valid": False,
-                        "error": _problem_data(p)
-                        | {"source": result.diagnostic.source, "action": _action_number(result.diagnostic)},
+                        "error": p.as_dict(),
                     },
                     kept,
                     where_kept,
@@ -265,25 +250,18 @@ def with_matches(reports: Iterable[HandReport]) -> Iterator[HandReport]:
             judge.interrupt()
             yield report
             continue
-        entry = judge.judge(report.replay).match
+        judged = judge.judge(report.replay)
+        entry = judged.match
         assert entry is not None and report.where is not None
-        name, number, where = report.data["match"], entry.number, report.where
+        name, number = report.data["match"], entry.number
         lines = report.source.display_lines() if report.source is not None and entry.diagnostics else None
-        problems = [
-            diagnostic_problem(report.path, d, where, lines)
-            if d.action is not None
-            else Problem(
-                report.path, *where.tags.get("Hand", where.start), d.code, d.message, rule=f"{d.rule} — {d.source}"
-            )
-            for d in entry.diagnostics
-        ]
+        own = 0 if report.replay.diagnostic is None else 1
+        problems = judged.problems(report.path, report.where, report.index, lines)[own:]
         if problems:
             report.status = max(report.status, ILLEGAL)
             report.text = "\n".join(p.format(lines) for p in problems) + ("\n" + report.text if report.text else "")
             report.data["valid"] = False
-            report.data["match_errors"] = [
-                _problem_data(p) | {"action": _action_number(d)} for p, d in zip(problems, entry.diagnostics)
-            ]
+            report.data["match_errors"] = [p.as_dict() for p in problems]
         totals = entry.standings
         if report.text and report.status == OK:
             extra = ["  tribute: " + "; ".join(entry.notes)] if entry.notes else []
@@ -492,7 +470,7 @@ def _work_on(work: Callable[[ReadHand, Ruleset], T], override: Ruleset | None, i
         try:
             rules = ruleset_of(record, override)
         except (UnknownRuleset, BadOption) as e:
-            out.append(_quoted(ruleset_problem(item.path, e, where), item))
+            out.append(_quoted(ruleset_problem(ReadHand(item, record, where), e), item))
             continue
         done = work(ReadHand(item, record, where), rules)
         if isinstance(done, Judged):
@@ -502,10 +480,12 @@ def _work_on(work: Callable[[ReadHand, Ruleset], T], override: Ruleset | None, i
 
 
 def _quoted(p: Problem, hand: HandText) -> Problem:
-    """``p`` with the line of ``hand`` it stands on, to be formatted without the hand's text."""
+    """``p`` with the number of ``hand`` and the line of it ``p`` stands on, to be formatted
+    without the hand's text."""
+    p = replace(p, hand=hand.index)
     return p if p.source_line is not None else p.quoting(hand.display_lines())
 
 
 def file_report(p: Problem) -> HandReport:
     """The report of a file (or directory) that cannot be read as a whole, or holds no hand."""
-    return HandReport(p.path, 0, p.line, UNREADABLE, p.format(), {"file": p.path, "valid": False, "error": _problem_data(p)})
+    return HandReport(p.path, 0, p.line, UNREADABLE, p.format(), {"file": p.path, "valid": False, "error": p.as_dict()})
