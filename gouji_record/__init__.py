@@ -46,6 +46,7 @@ __all__ = [
     "parse_cards",
     "read",
     "read_headers",
+    "read_verdicts",
     "render_html",
     "replay",
     "ruleset_of",

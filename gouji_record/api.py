@@ -8,6 +8,8 @@
     result = replay(records[0])      # → Replay: positions, events, the hand's own diagnostic
     for v in verdicts(records):      # → Verdict: the whole verdict, within its match too
         v.valid, v.diagnostics       #   (what gouji validate and every other command report)
+    for v in read_verdicts("f.gjn"):  # the same of a file's hands, one that does not read too,
+        v.problems()                 #   each problem located: [Problem], p.as_dict() its JSON
     text = write(records[0])         # GameRecord → canonical .gjn text
     html = render_html(records[0])   # → one self-contained HTML page
 
@@ -33,6 +35,7 @@ gouji-not-opposite | gouji-opposite-only
 # ruff: noqa: F401 - every name imported here is given by the package root (its __all__)
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from .cards import CardError, format_cards, parse_cards
@@ -42,13 +45,14 @@ from .judging.replay import Replay, RulesetOverride, replay, ruleset_of
 from .matches.verdict import MatchJudge, Verdict, verdict, verdicts
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
-from .notation.files import read_hands, text_encoding
+from .notation.files import UnknownEncoding, read_hands, text_encoding
 from .notation.headers import Headers, hand_records, read_headers
 from .rules import moves as _moves
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
 from .rules.moves import HiddenPlays
 from .rules.rulesets import PRESETS, BadOption, Ruleset, UnknownRuleset, get_ruleset, with_options
+from .running.batch import read_records
 
 
 def parse(text: str) -> list[GameRecord]:
@@ -80,6 +84,37 @@ def read(path: str | Path, encoding: str | None = None) -> list[GameRecord]:
     for hand in read_hands(str(path), encoding=text_encoding(encoding)):
         records += hand_records(hand)
     return records
+
+
+def read_verdicts(
+    path: str | Path, ruleset: Ruleset | RulesetOverride | None = None, *, encoding: str | None = None,
+    every_position: bool = True,
+) -> Iterator[Verdict]:
+    """The verdict of every hand of the file ``path``, in file order, as ``gouji validate`` gives
+    them: the file cut into hands by the splitter every command uses, each hand read, replayed
+    under ``ruleset`` (as :func:`verdicts`) and judged within its match; a hand that cannot be
+    read (bad syntax, a bad deal, an unknown version of the notation …) is a verdict too, not
+    valid, its problem located (:attr:`Verdict.unread`: its ``record`` is ``None``), and breaks its match's run; then, for a
+    file that cannot be read on or holds no hand, one such verdict with ``hand`` ``None``. Each
+    verdict knows where its hand is (``path``, ``hand``, ``where``): ``v.problems()`` are located
+    as ``gouji validate`` locates them. Never raises for what the file holds; an unknown
+    ``encoding`` raises :class:`~gouji_record.notation.files.UnknownEncoding` (a ``ValueError``).
+
+    Raises:
+        UnknownEncoding: ``encoding`` names no text encoding.
+    """
+    judge = MatchJudge()  # (a match is judged within one file, as gouji validate judges it)
+    for read in read_records(str(path), encoding=text_encoding(encoding)):
+        index = read.hand.index if read.hand is not None else None
+        if read.problem is not None:
+            judge.interrupt()
+            p = replace(read.problem, hand=index)
+            d = Diagnostic(code=p.code, message=p.message, action=None, rule="", source="")
+            yield Verdict(None, refused=d, path=p.path, hand=index, unread=p)
+            continue
+        v = judge.verdict(read.record, ruleset, every_position=every_position)
+        v.path, v.hand, v.where = read.hand.path, index, read.where
+        yield v
 
 
 def legal_actions(pos: Position, seat: int | None = None) -> list[Action | HiddenPlays]:

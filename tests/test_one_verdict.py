@@ -297,3 +297,180 @@ def test_a_refused_purchase_stops_the_replay_there(tmp_path):
     rows = [json.loads(line) for line in run("events", "--format", "json", str(hand))[1].splitlines()]
     assert [r["kind"] for r in rows] == ["diagnostic"] and rows[0]["action"] == 1
     assert run("show", str(hand), "--at", "3")[0] == 1
+
+
+# --- a hand that cannot be judged (issue 38) -------------------------------------------------------
+
+HAND = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+#: Hand 2 of a file of three copies of the charter example starts at line 67 (the example's 65 lines
+#: and a blank line before it): its line k of the example is line 66 + k of the file.
+AT = 66
+#: How hand 2 is broken, and the problem it then has: code, line and column, worked out from the
+#: example's text (Notation is its line 1, Ruleset line 6, Result line 13, the deal of seat 1 line 17;
+#: a tag's problem stands at its name, column 2, after the "[").
+UNJUDGED = {
+    # no ruleset to judge it under: at the Ruleset tag
+    "unknown-ruleset": (lambda h: h.replace('[Ruleset "charter"]', '[Ruleset "nosuch"]'), (AT + 6, 2)),
+    # an Options tag written after the Ruleset tag (line 7) that names no option
+    "bad-option": (lambda h: h.replace('[Ruleset "charter"]', '[Ruleset "charter"]\n[Options "threes-lats=yes"]'), (AT + 7, 2)),
+}
+UNREADABLE = {
+    # 37 cards to seat 1: at its cards, after "1: " (column 4)
+    "deal-size": (lambda h: h.replace("1: KKKKKKJJJJJJJJJTTTTT6666444444444444", "1: KKKKKKJJJJJJJJJTTTTT66664444444444445"), (AT + 17, 4)),
+    "notation-version": (lambda h: h.replace('[Notation "gjn 2.4"]', '[Notation "gjn 9.0"]'), (AT + 1, 2)),
+    "bad-result": (lambda h: h.replace('[Result "5-6-1-4-3-2"]', '[Result "5-6-1"]'), (AT + 13, 2)),
+}
+
+
+def _three(tmp_path: Path, code: str) -> tuple[Path, tuple[int, int]]:
+    """A file of three copies of the charter example, the second broken to have problem ``code``."""
+    brk, at = {**UNJUDGED, **UNREADABLE}[code]
+    broken = brk(HAND)
+    assert broken != HAND
+    path = tmp_path / f"{code}.gjn"
+    path.write_text(HAND + "\n" + broken + "\n" + HAND, encoding="utf-8")
+    return path, at
+
+
+@pytest.mark.parametrize("code", [*UNJUDGED, *UNREADABLE])
+def test_a_hand_that_cannot_be_judged_is_a_located_verdict_and_the_others_are_judged(tmp_path, code):
+    """Issue 38: hand 2 of three cannot be judged (no ruleset for it) or read. Every door says so of
+    hand 2 alone, at its place, in the one shape of a problem, and judges hands 1 and 3 as they are
+    alone: valid, the example's places 5-6-1-4-3-2 (2 points to team 1-3-5). The API gave an
+    exception at hand 2 (hand 3 never judged), and the editor marked every hand unknown-ruleset."""
+    path, (line, column) = _three(tmp_path, code)
+    expected = [(True, []), (False, [code]), (True, [])]
+    if code in UNJUDGED:  # a record that reads: verdicts() of the records raised at hand 2
+        assert api(path) == expected
+    # the API: a verdict per hand, hand 2's problem located in the file
+    got = list(gj.read_verdicts(path))
+    assert [(v.valid, [d.code for d in v.diagnostics]) for v in got] == expected
+    [problem] = got[1].problems()
+    assert problem.as_dict() | {"message": None} == {
+        "code": code, "message": None, "message_zh": None, "rule": None, "rule_name": None, "source": None,
+        "file": str(path), "hand": 2, "line": line, "column": column, "action": None,
+        "tag": {"unknown-ruleset": "Ruleset", "bad-option": "Options"}.get(code),
+    }
+    # validate: JSON and text, exit 2 (a hand cannot be read or judged: README)
+    code_, out = run("validate", "--format", "json", str(path))
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code_ == 2 and [(r["hand"], r["valid"]) for r in rows] == [(1, True), (2, False), (3, True)]
+    assert rows[1]["error"] == problem.as_dict() and rows[0]["places"] == rows[2]["places"] == [5, 6, 1, 4, 3, 2]
+    text = CliRunner().invoke(main, ["validate", str(path)])
+    assert text.exit_code == 2 and _located(text.stderr) == [f"{path}:{line}:{column}: error[{code}]: {problem.message}"]
+    assert text.stdout.count(": valid under charter") == 2
+    # review --format json: hand 2 is an object too, with the same problem
+    code_, out = run("review", "--format", "json", str(path))
+    reviews = [json.loads(line) for line in out.splitlines()]
+    assert code_ == 2 and [(r["hand"], r["valid"]) for r in reviews] == [(1, True), (2, False), (3, True)]
+    assert reviews[1]["problems"] == [problem.as_dict()] and reviews[0]["problems"] == reviews[2]["problems"] == []
+    # events: hands 1 and 3 whole (the example's 69 actions end with seat 2 placed 6th), hand 2 one diagnostic row
+    code_, out = run("events", "--format", "json", str(path))
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code_ == 2 and [(r["line"], r["column"], r["code"]) for r in rows if r["hand"] == 2] == [(line, column, code)]
+    assert [r["kind"] for r in rows if r["hand"] == 1] == [r["kind"] for r in rows if r["hand"] == 3] != []
+    # stats and filter count hands 1 and 3, and say hand 2's problem once
+    r = CliRunner().invoke(main, ["stats", "--by", "ruleset", "--format", "json", str(path)])
+    assert r.exit_code == 2 and [(s["hands"], s["invalid"]) for s in json.loads(r.stdout)] == [(2, 0)]
+    assert _located(r.stderr) == [f"{path}:{line}:{column}: error[{code}]: {problem.message}"]
+    assert run("filter", "--valid", "--count", str(path)) == (2, "2\n")
+    # export refuses a file with a hand import would refuse, naming it where validate does
+    r = CliRunner().invoke(main, ["export", "--with-verdict", str(path)])
+    assert r.exit_code == 2 and r.stdout == "" and _located(r.stderr) == [f"{path}:{line}:{column}: error[{code}]: {problem.message}"]
+
+
+@pytest.mark.parametrize("code", list(UNJUDGED))
+def test_the_editor_marks_only_the_hand_that_cannot_be_judged(code):
+    from gouji_record.editor.session import check, hand_data
+
+    good = hand_data(gj.parse(HAND)[0])
+    bad = hand_data(gj.parse(UNJUDGED[code][0](HAND))[0])
+    checked = check([good, bad, good])
+    assert [[p["code"] for p in c["problems"]] for c in checked] == [[], [code], []]
+    assert checked[1]["problems"][0]["section"] == "tags"
+    assert checked[0]["result"] == checked[2]["result"] == "5-6-1-4-3-2"
+
+
+def _match(tmp_path: Path) -> list[str]:
+    played = tmp_path / "m.gjn"
+    assert run("selfplay", "--ruleset", "charter", "--seed", "42", "--hands", "3", "--match", "-o", str(played))[0] == 0
+    return _hands(played.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("how", ["unknown-ruleset", "deal-size"])
+def test_a_hand_after_one_that_cannot_be_judged_is_judged_as_an_excerpt(tmp_path, how):
+    """Hands 1-3 of a match, hand 2 not judged (its Ruleset tag) or not read (a seat dealt 37
+    cards): the hand before hand 3 is not known, so hand 3 is an excerpt of its match (its
+    tribute not judged: docs/notation.md, matches) and valid, as it is in a file alone. Judged
+    after hand 1 it would have hand-missing (its Hand "3" would be hand 2): the editor judged it
+    so when hand 2 did not build."""
+    from gouji_record.editor.session import check, hand_data
+
+    hands = _match(tmp_path)
+    broken = (
+        re.sub(r'\[Ruleset "charter"\]', '[Ruleset "nosuch"]', hands[1], count=1)
+        if how == "unknown-ruleset"
+        else re.sub(r"^1: (\S+)", lambda m: "1: " + m[1] + "3", hands[1], count=1, flags=re.M)
+    )
+    third = hands[2]
+    path = tmp_path / "broken.gjn"
+    path.write_text(hands[0] + broken + third, encoding="utf-8")
+    alone = tmp_path / "third.gjn"
+    alone.write_text(third, encoding="utf-8")
+    assert api(alone) == [(True, [])]
+    got = [(v.valid, [d.code for d in v.diagnostics]) for v in gj.read_verdicts(path)]
+    assert got == [(True, []), (False, [how]), (True, [])]
+    assert validate(path) == got
+    assert [(h["valid"], [p["code"] for p in h["problems"]]) for h in map(json.loads, run("review", "--format", "json", str(path))[1].splitlines())] == got
+    assert run("filter", "--valid", "--count", str(path))[1] == "2\n"
+    records = [gj.parse(h)[0] if n != 1 else None for n, h in enumerate(hands[:1] + [broken] + [third])]
+    data = [hand_data(r) if r is not None else {"tags": {}, "deal": ["Z"] * 6} for r in records]
+    if how == "unknown-ruleset":
+        data[1] = hand_data(gj.parse(broken)[0])
+    assert [c["problems"] != [] for c in check(data)] == [False, True, False]
+
+
+def test_an_override_judges_a_hand_whose_own_ruleset_is_not(tmp_path):
+    """--ruleset charter judges hand 2 (its Ruleset tag names no ruleset) under the charter: valid,
+    as its copies; the API with the same override says the same. A bad Options tag is still bad
+    under --ruleset (the tag's options go over the ruleset named)."""
+    path, _ = _three(tmp_path, "unknown-ruleset")
+    assert validate(path, "--ruleset", "charter") == [(True, [])] * 3
+    override = gj.RulesetOverride(gj.get_ruleset("charter"))
+    assert [v.valid for v in gj.verdicts(gj.read(path), override)] == [True] * 3
+    assert [v.valid for v in gj.read_verdicts(path, override)] == [True] * 3
+    path, _ = _three(tmp_path, "bad-option")
+    assert validate(path, "--ruleset", "charter", "--option", "claim=no") == [(True, []), (False, ["bad-option"]), (True, [])]
+    assert [[d.code for d in v.diagnostics] for v in gj.verdicts(gj.read(path), override)] == [[], ["bad-option"], []]
+
+
+def test_every_door_writes_a_problem_in_one_shape(tmp_path):
+    """validate's error and match_errors, export --with-verdict's problems, review's problems and
+    the API's Problem.as_dict() are the same objects; events' diagnostic row carries the same
+    values under its columns (the message as note). The cases: the illegal example (3:QQQQQ on
+    seat 1's TTTTT at 27:30: only seat 4 may answer, 002 §9, action 2) and hand 2 of a match whose
+    tribute is changed to a 3 (a match's problem: review had no line for it, and said it only by
+    re-reading its own JSON)."""
+    hands = _match(tmp_path)
+    match = tmp_path / "tribute.gjn"
+    match.write_text(hands[0] + _wrong_tribute(hands[1], random.Random(1)) + hands[2], encoding="utf-8")
+    for path in (EXAMPLES / "charter-hand-illegal.gjn", match):
+        shapes = [[p.as_dict() for p in v.problems()] for v in gj.read_verdicts(path)]
+        assert any(shapes)
+        rows = [json.loads(line) for line in run("validate", "--format", "json", str(path))[1].splitlines()]
+        assert [([r["error"]] if "error" in r else []) + r.get("match_errors", []) for r in rows] == shapes
+        exported = [json.loads(line) for line in run("export", "--with-verdict", str(path))[1].splitlines()]
+        assert [h["verdict"]["problems"] for h in exported] == shapes
+        reviewed = [json.loads(line) for line in run("review", "--format", "json", str(path))[1].splitlines()]
+        assert [h["problems"] for h in reviewed] == shapes
+        events = [json.loads(line) for line in run("events", "--format", "json", str(path))[1].splitlines()]
+        diagnostics = [r for r in events if r["kind"] == "diagnostic"]
+        keys = ("file", "hand", "action", "line", "column", "rule", "source", "code")
+        assert [tuple(r[k] for k in keys) + (r["note"],) for r in diagnostics] == [
+            tuple(p[k] for k in keys) + (p["message"],) for ps in shapes for p in ps
+        ]
+    [[illegal]] = [[p.as_dict() for p in v.problems()] for v in gj.read_verdicts(EXAMPLES / "charter-hand-illegal.gjn")]
+    assert (illegal["code"], illegal["line"], illegal["column"], illegal["action"], illegal["rule"]) == (
+        "gouji-not-opposite", 27, 30, 2, "gouji-opposite-only"
+    )
+    assert illegal["source"].startswith("够级大纲 §9")

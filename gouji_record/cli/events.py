@@ -24,13 +24,12 @@ from typing import Any
 import click
 
 from ..judging.buying import trade_names
-from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
+from ..judging.replay import Replay, RulesetOverride
 from ..judging.report import Problem, printable
 from ..matches.match import KIND_NAMES
-from ..matches.verdict import REFUSED_AT, MatchJudge, Verdict, unjudged
+from ..matches.verdict import REFUSED_AT, MatchJudge, Verdict
 from ..model import GameRecord
 from ..rules.events import PLACE_NAMES_EN, PLACE_NAMES_ZH, EventKind
-from ..rules.rulesets import BadOption, UnknownRuleset
 from ..running.batch import ReadHand
 from .common import (
     EXIT_ILLEGAL,
@@ -237,12 +236,7 @@ def _judged(
                 index = read.hand.index if read.hand is not None else None
                 yield replace(read.problem, hand=index).quoting(read.lines())
                 continue
-            try:
-                rules = ruleset_of(read.record, override)
-            except (UnknownRuleset, BadOption) as e:
-                judged = judge.judge(unjudged(read.record, e))
-            else:
-                judged = judge.judge(replay(read.record, rules, every_position=False))
+            judged = judge.verdict(read.record, override, every_position=False)
             yield read, judged, judged.match.kinds if judged.match is not None else None
 
 

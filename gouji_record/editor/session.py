@@ -36,7 +36,7 @@ from pydantic import ValidationError
 from ..errors import GoujiError, NotationError
 from ..judging.canonical import canonical
 from ..judging.replay import replay
-from ..matches.verdict import verdicts
+from ..matches.verdict import MatchJudge
 from ..model import REQUIRED_TAGS, Action, GameRecord
 from ..notation.files import read_hands, text_encoding
 from ..notation.headers import hand_records
@@ -240,8 +240,12 @@ def check(hands: Any) -> list[dict[str, Any]]:
         raise EditorError(f"hands: expected a list of 1 to {MAX_HANDS} hands")
     built = [build(hand) for hand in hands]
     out: list[dict[str, Any]] = [{"problems": [p] if p else []} for _, p in built]
-    records = [(i, r) for i, (r, _) in enumerate(built) if r is not None]
-    for (i, record), v in zip(records, verdicts([r for _, r in records])):
+    judge = MatchJudge()
+    for i, (record, _) in enumerate(built):
+        if record is None:  # a hand that does not read breaks its match's run, as in a file
+            judge.interrupt()
+            continue
+        v = judge.verdict(record)
         preplay = len(record.preplay)
         out[i]["problems"][:0] = [_located(d, preplay, v.refused is d) for d in v.diagnostics]
         result = v.replay

@@ -81,7 +81,7 @@ class Problem:
             "rule": self.rule or None,
             "rule_name": RULES.get(self.rule, (self.rule, ""))[0] if self.rule else None,
             "source": self.source or None,
-            "file": self.path,
+            "file": self.path or None,
             "hand": self.hand,
             "line": self.line or None,
             "column": self.column or None,

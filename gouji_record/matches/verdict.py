@@ -50,22 +50,28 @@ class Verdict:
     that is not, or an override does: :func:`unjudged`) is a verdict too, never an exception:
     ``refused`` says why (code ``unknown-ruleset`` or ``bad-option``, at its tag:
     :attr:`problem_tag`), ``replay`` is ``None``, ``given`` is the record, and the hand is not
-    valid. :meth:`problems` locates every problem in the hand's file, in the one shape every
-    command writes (:meth:`~gouji_record.judging.report.Problem.as_dict`).
+    valid. So is a hand of a file that cannot be read (bad syntax, a bad deal, an unknown
+    version of the notation …: :func:`~gouji_record.api.read_verdicts`): ``unread`` is its located problem,
+    ``refused`` the same as a diagnostic, and it has no record. :meth:`problems` locates every
+    problem in the hand's file, in the one shape every command writes
+    (:meth:`~gouji_record.judging.report.Problem.as_dict`); ``path``, ``hand`` (its number in
+    the file, from 1) and ``where`` (its source map) say where the hand is when it was read from
+    a file (:func:`~gouji_record.api.read_verdicts`), and are what :meth:`problems` locates by default.
     """
 
     replay: Replay | None
     match: HandInMatch | None = None
     refused: Diagnostic | None = None
     given: GameRecord | None = None
+    path: str = ""
+    hand: int | None = None
+    where: SourceMap | None = None
+    unread: Problem | None = None
 
     @property
-    def record(self) -> GameRecord:
-        """The record judged."""
-        if self.replay is None:
-            assert self.given is not None
-            return self.given
-        return self.replay.record
+    def record(self) -> GameRecord | None:
+        """The record judged (``None`` for a hand that could not be read)."""
+        return self.replay.record if self.replay is not None else self.given
 
     @property
     def judged(self) -> bool:
@@ -117,15 +123,25 @@ class Verdict:
         return "Score" if d.code == "score-mismatch" else "Result"
 
     def problems(
-        self, path: str = "", where: SourceMap | None = None, hand: int | None = None, lines: list[str] | None = None
+        self,
+        path: str | None = None,
+        where: SourceMap | None = None,
+        hand: int | None = None,
+        lines: list[str] | None = None,
     ) -> list[Problem]:
         """Every problem of the verdict (:attr:`diagnostics`, in order) located in the file
         ``path``: at its action, or at its tag (:attr:`problem_tag`; where the hand starts when
         that tag is not written) as ``where`` (the hand's source map) places them, line and
-        column 0 without it; ``hand`` is the hand's number in its file, ``lines`` the file's lines
-        (indexed from line 1 at 0) to size the caret. The one place a verdict's problems are
-        located: ``gouji validate``, ``events``, ``review``, ``export --with-verdict`` and the
-        editor all write these."""
+        column 0 without one; ``hand`` is the hand's number in its file, ``lines`` the file's
+        lines (indexed from line 1 at 0) to size the caret. ``path``, ``where`` and ``hand``
+        default to the verdict's own; a hand that could not be read has its problem as read
+        (:attr:`unread`). The one place a verdict's problems are located: ``gouji validate``,
+        ``events``, ``review``, ``export --with-verdict`` and the editor all write these."""
+        if self.unread is not None:
+            return [self.unread]
+        path = self.path if path is None else path
+        where = self.where if where is None else where
+        hand = self.hand if hand is None else hand
         return [
             diagnostic_problem(path, d, where, lines, hand=hand, tag=self.problem_tag(d)) for d in self.diagnostics
         ]
@@ -192,6 +208,19 @@ class MatchJudge:
         """A hand that could not be read: the run of the current match is broken."""
         self.name, self.previous, self.last = None, None, None
 
+    def verdict(
+        self, record: GameRecord, ruleset: Ruleset | RulesetOverride | None = None, *, every_position: bool = True
+    ) -> Verdict:
+        """The verdict of ``record``, the hand after the one judged before: replayed under
+        ``ruleset`` (default: its Ruleset tag; :func:`~gouji_record.judging.replay.ruleset_of`, with
+        its Options tag) and judged (:meth:`judge`), or, when no ruleset can be made for it, not
+        judged (:func:`unjudged`). Never raises for a record."""
+        try:
+            rules = ruleset_of(record, ruleset)
+        except (UnknownRuleset, BadOption) as e:
+            return self.judge(unjudged(record, e))
+        return self.judge(replay(record, rules, every_position=every_position))
+
     def judge(self, result: Replay | Verdict) -> Verdict:
         """The verdict of the hand ``result`` replayed (:func:`~gouji_record.judging.replay.replay`,
         with every position or not), the hand after the one judged before; a hand that could not
@@ -239,12 +268,7 @@ def verdicts(
     the hands after it judged as they would be without it (its match's run broken there)."""
     judge = MatchJudge()
     for record in records:
-        try:
-            rules = ruleset_of(record, ruleset)
-        except (UnknownRuleset, BadOption) as e:
-            yield judge.judge(unjudged(record, e))
-            continue
-        yield judge.judge(replay(record, rules, every_position=every_position))
+        yield judge.verdict(record, ruleset, every_position=every_position)
 
 
 def verdict(record: GameRecord, ruleset: Ruleset | None = None) -> Verdict:
