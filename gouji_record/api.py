@@ -35,6 +35,7 @@ gouji-not-opposite | gouji-opposite-only
 # ruff: noqa: F401 - every name imported here is given by the package root (its __all__)
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -87,15 +88,19 @@ def read(path: str | Path, encoding: str | None = None) -> list[GameRecord]:
 
 
 def read_verdicts(
-    path: str | Path, ruleset: Ruleset | RulesetOverride | None = None, *, encoding: str | None = None,
+    path: str | Path,
+    ruleset: Ruleset | RulesetOverride | None = None,
+    *,
+    encoding: str | None = None,
     every_position: bool = True,
 ) -> Iterator[Verdict]:
     """The verdict of every hand of the file ``path``, in file order, as ``gouji validate`` gives
     them: the file cut into hands by the splitter every command uses, each hand read, replayed
     under ``ruleset`` (as :func:`verdicts`) and judged within its match; a hand that cannot be
     read (bad syntax, a bad deal, an unknown version of the notation …) is a verdict too, not
-    valid, its problem located (:attr:`Verdict.unread`: its ``record`` is ``None``), and breaks its match's run; then, for a
-    file that cannot be read on or holds no hand, one such verdict with ``hand`` ``None``. Each
+    valid, its problem located (:attr:`Verdict.unread`; its ``record`` is ``None``), and breaks
+    its match's run; then, for a file that cannot be read on or holds no hand, one such verdict
+    with ``hand`` ``None``. Each
     verdict knows where its hand is (``path``, ``hand``, ``where``): ``v.problems()`` are located
     as ``gouji validate`` locates them. Never raises for what the file holds; an unknown
     ``encoding`` raises :class:`~gouji_record.notation.files.UnknownEncoding` (a ``ValueError``).

@@ -59,7 +59,7 @@ from ..judging.replay import Replay, replay
 from ..rules.engine import SEATS, Position, begin_play, opposite, step, team, team_name
 from ..rules.position import SEATS_AFTER
 from ..rules.turns import may_follow
-from ..rules.events import Diagnostic, EventKind, IllegalAction
+from ..rules.events import EventKind, IllegalAction
 from ..rules.moves import FOURS, GOUJI, OPENING, HiddenPlays, first_play, gouji_plays, has_play, legal_actions, legal_burns, legal_plays, proposed_plays, stepped
 from ..rules.plays import classify, excluded_from_opening, is_gouji
 from ..rules.rulesets import Ruleset
@@ -71,8 +71,8 @@ from ..bots.selfplay import BOTS, finish_hand
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..model import GameRecord
     from ..judging.report import Problem
+    from ..model import GameRecord
     from ..running.batch import ReadHand
 
 #: Each kind of finding: its Chinese and English names (UI text), and the rule it concerns.

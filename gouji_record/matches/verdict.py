@@ -114,8 +114,8 @@ class Verdict:
         """The tag a problem ``d`` of this verdict about the hand as a whole stands at: its
         Ruleset or Options tag for a hand not judged, its Hand tag for its match's, its Score
         tag for ``score-mismatch``, else its Result tag; ``None`` for a problem at an action."""
-        if d.action is not None:
-            return None
+        if d.action is not None or self.unread is not None:
+            return None if self.unread is None else self.unread.tag
         if d is self.refused:
             return REFUSED_AT.get(d.code, "Ruleset")
         if self.match is not None and any(d is m for m in self.match.diagnostics):
