@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conftest import CASES, EXAMPLES
 
 import gouji_record as gj
@@ -430,6 +432,31 @@ def test_a_hand_after_one_that_cannot_be_judged_is_judged_as_an_excerpt(tmp_path
     assert [c["problems"] != [] for c in check(data)] == [False, True, False]
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(n=st.integers(2, 4), data=st.data())
+def test_any_hand_of_a_file_cannot_be_judged_and_the_others_keep_their_verdict(tmp_path, n, data):
+    """Property (issue 38): of n copies of the charter example (valid alone) and its illegal copy
+    (gouji-not-opposite alone: 002 §9), any one broken in any of the ways above is that problem
+    alone, and every other hand keeps the verdict it has alone, in the API (records read one by
+    one) and in validate --format json, which give the same problems in the same shape."""
+    illegal = (EXAMPLES / "charter-hand-illegal.gjn").read_text(encoding="utf-8")
+    alone = {HAND: (True, []), illegal: (False, ["gouji-not-opposite"])}
+    hands = [data.draw(st.sampled_from([HAND, illegal])) for _ in range(n)]
+    k = data.draw(st.integers(0, n - 1))
+    code = data.draw(st.sampled_from([*UNJUDGED, *UNREADABLE]))
+    broken = {**UNJUDGED, **UNREADABLE}[code][0](hands[k])
+    assert broken != hands[k]
+    expected = [alone[h] for h in hands]
+    expected[k] = (False, [code])
+    path = tmp_path / "n.gjn"
+    path.write_text("\n".join(hands[:k] + [broken] + hands[k + 1 :]), encoding="utf-8")
+    got = list(gj.read_verdicts(path))
+    assert [(v.valid, [d.code for d in v.diagnostics]) for v in got] == expected
+    assert [v.hand for v in got] == list(range(1, n + 1))
+    rows = [json.loads(line) for line in run("validate", "--format", "json", str(path))[1].splitlines()]
+    assert [([r["error"]] if "error" in r else []) for r in rows] == [[p.as_dict() for p in v.problems()] for v in got]
+
+
 def test_an_override_judges_a_hand_whose_own_ruleset_is_not(tmp_path):
     """--ruleset charter judges hand 2 (its Ruleset tag names no ruleset) under the charter: valid,
     as its copies; the API with the same override says the same. A bad Options tag is still bad
@@ -439,6 +466,12 @@ def test_an_override_judges_a_hand_whose_own_ruleset_is_not(tmp_path):
     override = gj.RulesetOverride(gj.get_ruleset("charter"))
     assert [v.valid for v in gj.verdicts(gj.read(path), override)] == [True] * 3
     assert [v.valid for v in gj.read_verdicts(path, override)] == [True] * 3
+    code, out = run("review", "--ruleset", "charter", "--format", "json", str(path))
+    assert code == 0 and [json.loads(line)["valid"] for line in out.splitlines()] == [True] * 3
+    code, out = run("events", "--ruleset", "charter", "--format", "json", str(path))
+    assert code == 0 and {json.loads(line)["hand"] for line in out.splitlines()} == {1, 2, 3}
+    code, out = run("stats", "--ruleset", "charter", "--by", "ruleset", "--format", "json", str(path))
+    assert code == 0 and [(r["hands"], r["invalid"]) for r in json.loads(out)] == [(3, 0)]
     path, _ = _three(tmp_path, "bad-option")
     assert validate(path, "--ruleset", "charter", "--option", "claim=no") == [(True, []), (False, ["bad-option"]), (True, [])]
     assert [[d.code for d in v.diagnostics] for v in gj.verdicts(gj.read(path), override)] == [[], ["bad-option"], []]
