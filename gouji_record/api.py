@@ -38,16 +38,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import BinaryIO
 
 from .cards import CardError, format_cards, parse_cards
 from .errors import GoujiError
 from .judging.lead import first_leader
+from .judging.legacy import read_as_written
 from .judging.replay import Replay, RulesetOverride, replay, ruleset_of
 from .matches.verdict import MatchJudge, Verdict, verdict, verdicts
 from .model import Action, ActionKind, GameRecord
 from .notation import NotationError, parse_text, write, write_all
 from .notation.files import UnknownEncoding, read_hands, text_encoding
-from .notation.headers import Headers, hand_records, read_headers
+from .notation import headers as _headers
+from .notation.headers import Headers, hand_records
 from .rules import moves as _moves
 from .rules.engine import Position, initial_position, step
 from .rules.events import Diagnostic, Event, EventKind, IllegalAction
@@ -68,7 +71,7 @@ def parse(text: str) -> list[GameRecord]:
         NotationError: text that is not a record; its ``code``, ``line`` and ``column`` (from 1)
             say what and where (docs/notation.md, "Errors").
     """
-    return [record for record, _ in parse_text(text)]
+    return [record for record, _ in parse_text(text, reading=read_as_written)]
 
 
 def read(path: str | Path, encoding: str | None = None) -> list[GameRecord]:
@@ -83,7 +86,7 @@ def read(path: str | Path, encoding: str | None = None) -> list[GameRecord]:
     """
     records: list[GameRecord] = []
     for hand in read_hands(str(path), encoding=text_encoding(encoding)):
-        records += hand_records(hand)
+        records += hand_records(hand, read_as_written)
     return records
 
 
@@ -120,6 +123,24 @@ def read_verdicts(
         v = judge.verdict(read.record, ruleset, every_position=every_position)
         v.path, v.hand, v.where = read.hand.path, index, read.where
         yield v
+
+
+def read_headers(path: str | Path, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[Headers]:
+    """The tags of each hand of the file ``path`` (or of ``stream``, named ``path``), in file order,
+    without parsing the deal and play (:func:`~gouji_record.notation.headers.read_headers`); each
+    :meth:`Headers.record` reads its hand as :func:`read` does, a hand of gjn 1 under its rules.
+
+    >>> import io
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> text = f'[Event "a"][Site "?"][Date "?"][Ruleset "fours"]{seats}[Result "*"] preplay 4>1:3 1>4:2 play'
+    >>> [h] = read_headers("old.gjn", io.BytesIO(text.encode()))
+    >>> h.tags["Ruleset"], [a.text for a in h.record().preplay]  # gjn 1: a bare purchase
+    ('fours', ['buy 1>4:2', 'buy 4>1:3'])
+
+    Raises:
+        NotationError: code ``unreadable`` (``file`` set) when the file cannot be opened or read on.
+    """
+    return _headers.read_headers(str(path), stream, encoding, read_as_written)
 
 
 def legal_actions(pos: Position, seat: int | None = None) -> list[Action | HiddenPlays]:

@@ -264,11 +264,39 @@ DECLARATION_KINDS = (
 SUITED_KINDS = (ActionKind.SHOW, ActionKind.DRAW)
 _PREPLAY = frozenset({*DECLARATION_KINDS, ActionKind.GIVE, *SUITED_KINDS})
 
+#: The Chinese words the notation reads (docs/notation.md §3.3, §3.4), and the word each stands
+#: for: the writer writes that one.
+CHINESE_WORDS = {
+    "革命": "revolt",
+    "要头": "keep-head",
+    "无头": "no-head",
+    "自然开点": "natural",
+    "宣点": "call",
+    "明点": "call",
+    "预点": "precall",
+    "接风": "wind",
+    "挑牌": "claim",
+    "买": "buy",
+    "赠与": "gift",
+    "赠": "gift",
+    "拒绝": "refuse",
+    "拒": "refuse",
+    "亮": "show",
+    "抽签": "draw",
+}
 #: Suits, as the notation writes them: spades (黑桃), hearts (红桃), clubs (梅花), diamonds (方块).
 SUITS = ("s", "h", "c", "d")
 #: The red suits (hearts, diamonds), for the teams drawn by colour (抽签组邦).
 RED_SUITS = frozenset({"h", "d"})
 Suit = Literal["s", "h", "c", "d"]
+#: Suits as they may be written (the letter, a capital, the symbol, the Chinese word), and the
+#: notation's letter for each (黑桃, 红桃, 梅花, 方块).
+SUIT_WORDS = {
+    **{c: c for c in SUITS},
+    **{c.upper(): c for c in SUITS},
+    **dict(zip("♠♥♣♦", SUITS)),
+    **dict(zip(("黑桃", "红桃", "梅花", "方块"), SUITS)),
+}
 #: Decks in play: each card (suit and rank) is there this many times.
 DECKS = 4
 
@@ -391,18 +419,24 @@ class Action(BaseModel):
         A seat 1–6, a colon and what it does: cards (a play, ``3:QQQ``), ``*`` and cards (a burn,
         ``5:*XXKK``), ``-`` (a pass), ``~`` (a yield), a word (``wind``, ``claim``, ``revolt``,
         ``keep-head``, ``no-head``, ``natural``, ``call``, ``precall``), or ``show`` or ``draw``, a
-        space, a suit ``s h c d`` and cards (``1:show h444``); or a transfer of cards ``5>2:3``,
-        after ``buy``, ``gift`` or ``refuse`` and a space for a purchase's, a gift's or a refusal's (``buy 1>4:2``). ``^``
-        before any of them marks it irregular. Cards are read as :func:`~gouji_record.cards.parse_cards`
-        reads them (``10``, lower case, 大王 …) and kept canonical, and ``：`` is read for ``:``, as
-        in a file; nothing else is taken: no annotations (glyph, ``$n``, round number, comment),
-        no white space but the one space after ``buy``, ``gift``, ``refuse``, ``show`` and ``draw``, words in
-        English only.
+        suit ``s h c d`` and cards (``1:show h444``); or a transfer of cards ``5>2:3``, after
+        ``buy``, ``gift`` or ``refuse`` for a purchase's, a gift's or a refusal's (``buy 1>4:2``).
+        ``^`` before any of them marks it irregular. One action is read exactly as a ``.gjn`` file
+        reads it (docs/notation.md §3.3, §3.4; ``tests/test_one_reading.py`` checks the two agree):
+        cards as :func:`~gouji_record.cards.parse_cards` reads them (``10``, lower case, 大王 …),
+        kept canonical; ``：`` for ``:``; the Chinese words (革命, 接风, 买, 亮 …:
+        :data:`CHINESE_WORDS`), a suit's capital, symbol or Chinese name (:data:`SUIT_WORDS`); and
+        white space where the notation lets it stand between an action's parts (after the colon and
+        the ``*``, after ``buy``, ``gift``, ``refuse``, ``show`` and ``draw``). Nothing else is taken:
+        no annotations (glyph, ``$n``, round number, comment), no white space before or after the
+        action or inside its cards.
 
         >>> Action.from_text("3:QQQ") == Action(seat=3, kind="play", cards="QQQ")
         True
         >>> [(a.seat, a.kind.value, a.to, a.cards, a.purpose) for a in map(Action.from_text, ["^6:-", "buy 1>4:2"])]
         [(6, 'pass', None, '', None), (1, 'give', 4, '2', 'buy')]
+        >>> Action.from_text("2:革命").text, Action.from_text("赠 4>1:3").text, Action.from_text("5: *大王KK").text
+        ('2:revolt', 'gift 4>1:3', '5:*DKK')
         >>> Action.from_text("3:QQZ")
         Traceback (most recent call last):
           ...
@@ -419,20 +453,21 @@ class Action(BaseModel):
         irregular, purpose, giver, taker, seat, body = m.groups()
         fields: dict = {"irregular": bool(irregular)}
         if giver is not None:
-            fields |= {"seat": int(giver), "kind": ActionKind.GIVE, "to": int(taker), "purpose": purpose}
+            fields |= {"seat": int(giver), "kind": ActionKind.GIVE, "to": int(taker)}
+            fields["purpose"] = _READ_AS.get(purpose, purpose)
             fields["cards"] = _text_cards(text, m.start(6), body)
         else:
             fields["seat"] = int(seat)
-            kind = _WORDS.get(body)
-            if kind is not None:
-                fields["kind"] = kind
+            if word := _DECLARED.fullmatch(body) or _PLAY_WORD.fullmatch(body):
+                fields["kind"] = ActionKind(_READ_AS.get(word[1], word[1]))
             elif suited := _SUITED_TEXT.fullmatch(body):
-                fields |= {"kind": ActionKind(suited[1]), "suit": suited[2]}
+                fields |= {"kind": ActionKind(_READ_AS.get(suited[1], suited[1])), "suit": SUIT_WORDS[suited[2]]}
                 fields["cards"] = _text_cards(text, m.start(6) + suited.start(3), suited[3])
             else:
-                burn = body.startswith("*")
+                played = _PLAYED.fullmatch(body)
+                burn = bool(played[1])
                 fields |= {"kind": ActionKind.PLAY, "burn": burn}
-                fields["cards"] = _text_cards(text, m.start(6) + burn, body[burn:], words=not burn)
+                fields["cards"] = _text_cards(text, m.start(6) + played.start(2), played[2], words=not burn)
         try:
             return cls(**fields)
         except ValueError as e:  # pydantic's ValidationError: a shape the model refuses
@@ -442,14 +477,28 @@ class Action(BaseModel):
 
 #: The bodies of a pass and a yield; other actions without cards write their kind's name.
 _BODIES = {ActionKind.PASS: "-", ActionKind.YIELD: "~"}
-#: What may follow ``S:`` alone: a pass, a yield, a word.
-_WORDS = {
-    **{body: kind for kind, body in _BODIES.items()},
-    **{k.value: k for k in ActionKind if k not in _BODIES and k not in (ActionKind.PLAY, ActionKind.GIVE, *SUITED_KINDS)},
-}
+#: What a body or a word stands for, where it is not its own name: ``-`` a pass, 革命 ``revolt`` …
+_READ_AS = {**{body: kind.value for kind, body in _BODIES.items()}, **CHINESE_WORDS}
+_NOT_WORDS = ("play", "give", "show", "draw")
+#: The words that may follow ``S:`` alone (a pass, a yield, a word), as the message lists them.
+_WORDS = [*_BODIES.values(), *(k.value for k in ActionKind if k not in _BODIES and k.value not in _NOT_WORDS)]
+#: White space between two of the notation's tokens, which the grammar skips (its ``WS``).
+_SPACE = "[ \t\f\r\n]*+"
+#: The words before a transfer, as the grammar's BUY, GIFT and REFUSE read them.
+_TRANSFER_WORDS = "buy|gift|refuse|买|赠与|赠|拒绝|拒"
 #: An action's text: ``^``, then a transfer (``buy 1>4:2``, groups 2–4, its cards 6) or a seat and a body (5, 6).
-_ACTION_TEXT = re.compile(r"(\^?)(?:(?:(buy|gift|refuse) )?([1-6])>([1-6])|([1-6]))[:：](.+)", re.DOTALL)
-_SUITED_TEXT = re.compile(r"(show|draw) ([shcd])(.+)", re.DOTALL)
+#: White space stands where the grammar lets it stand between tokens (after ``buy``, after the
+#: transfer's colon; in the body, as below), never before ``^`` or the seat, nor after the action.
+_ACTION_TEXT = re.compile(
+    rf"(\^?)(?:(?:({_TRANSFER_WORDS}){_SPACE})?([1-6])>([1-6])[:：]{_SPACE}|([1-6])[:：])(.+)", re.DOTALL
+)
+#: Bodies after ``S:``: a declaration (the grammar's SEAT, then DECLARATION); a pass, a yield, a
+#: request or a play (its ACTION token, which takes any white space after the colon and the ``*``);
+#: a show or a draw (SEAT, SUITED_STEP, then SUITED_CARDS: the suit first).
+_DECLARED = re.compile(rf"{_SPACE}(revolt|keep-head|no-head|natural|call|precall|革命|要头|无头|自然开点|宣点|明点|预点)")
+_PLAY_WORD = re.compile(r"\s*(-|~|wind|claim|接风|挑牌)")
+_PLAYED = re.compile(r"\s*(\*?)\s*(.*)", re.DOTALL)
+_SUITED_TEXT = re.compile(rf"{_SPACE}(show|draw|亮|抽签){_SPACE}(黑桃|红桃|梅花|方块|[♠♥♣♦shcdSHCD])(.+)", re.DOTALL)
 _EXPECTED_BODY = (
     "expected cards (3:QQQ), * and cards (a burn, 5:*XXKK), - (a pass), ~ (a yield), a word ("
     + ", ".join(word for word in _WORDS if word not in "-~")
@@ -518,7 +567,7 @@ def _refuse(text: object) -> None:
     """Raise the error for ``text`` that :data:`_ACTION_TEXT` does not match, saying what was expected."""
     if not isinstance(text, str):
         raise NotationError("syntax", f"an action's text is a str, not {type(text).__name__}", 1, 1)
-    head = re.match(r"\^?(?:(?:buy|gift|refuse) )?", text)
+    head = re.match(rf"\^?(?:(?:{_TRANSFER_WORDS}){_SPACE})?", text)
     rest, at = text[head.end() :], head.end() + 1  # type: ignore[union-attr]
     if not rest[:1] or rest[0] not in "123456":
         what = "a seat 1-6 and a colon (3:QQQ), or a transfer from seat to seat (5>2:3)"

@@ -132,6 +132,16 @@ def test_a_tag_value_with_nel_is_refused_before_export():
     )
 
 
+
+def test_a_transfer_to_the_giving_seat_is_refused_before_export():
+    """``1>1:K`` (line 26) validated, then export wrote what import refused (issue 38): every reader
+    refuses it now, as the record model does (tests/test_one_reading.py has the kind)."""
+    name = CASES / "self-transfer-export-import.gjn"
+    message = f"{name}:26:1: error[syntax]: transfer 1>1: a transfer goes from one seat to another, not from seat 1 to itself"
+    for command in ("validate", "export"):
+        r = run(command, name)
+        assert r.exit_code == 2 and r.output.startswith(message + "\n")
+
 # -- record JSON: strict, located ------------------------------------------------------------------
 
 

@@ -5,6 +5,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from pydantic import ValidationError
 
 from gouji_record import GameRecord, parse, write, write_all
 from gouji_record.cli.main import main
+from gouji_record.judging.legacy import read_as_written
 from gouji_record.notation import NotationError, parse_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,7 +120,7 @@ def test_a_record_never_holds_the_version_tag():
 
 def test_a_bare_purchase_of_version_1_is_a_purchase_the_card_written_first():
     # fours buys 3s with a 2 (buy-price=two) and returns no tribute: 4>1:3 1>4:2 is seat 1 buying a 3
-    (record, where), = parse_text(hand("fours", "4>1:3 1>4:2"))
+    (record, where), = parse_text(hand("fours", "4>1:3 1>4:2"), reading=read_as_written)
     assert given(record.preplay) == [("buy 1>4:2", "buy"), ("buy 4>1:3", "buy")]
     assert where.actions == [(15, 7), (15, 1)]  # each transfer where it is written
     # the price first: the same purchase
@@ -199,6 +201,55 @@ def test_a_hand_whose_ruleset_does_not_read_is_read_as_written():
     record = parse(hand("nosuch", "4>1:3 1>4:2"))[0]
     assert given(record.preplay) == [("4>1:3", None), ("1>4:2", None)]
 
+
+
+#: What a fresh interpreter makes of a hand of gjn 1 with a bare purchase (fours: 4>1:3 1>4:2,
+#: seat 1 buying a 3), first with the notation layer alone imported, then with the rules too.
+FRESH = """
+import json, sys
+from gouji_record.notation import NotationError, parse_text
+out = {"imported": sorted(m for m in sys.modules if m.startswith(("gouji_record.judging", "gouji_record.rules")))}
+def read(**kw):
+    try:
+        return [a.text for a in parse_text(sys.argv[1], **kw)[0][0].preplay]
+    except NotationError as e:
+        return [e.code, e.line, e.column]
+out["alone"] = read()
+import gouji_record.judging.legacy, gouji_record as gj
+out["after judging"] = read()
+out["given the reading"] = read(reading=gouji_record.judging.legacy.read_as_written)
+out["gj.parse"] = [a.text for a in gj.parse(sys.argv[1])[0].preplay]
+print(json.dumps(out))
+"""
+
+
+def test_a_hand_of_version_1_reads_the_same_whatever_is_imported():
+    """notation/version.LEGACY_READING was a list that importing ``judging`` filled, so this hand
+    read as tribute before that import and as a purchase after it (issue 38). The reading is an
+    argument now: without it the notation layer refuses the hand, located at its first bare
+    transfer (line 15, column 1), before and after the import alike; with it, and through the API,
+    the hand is seat 1 buying a 3 (docs/notation.md §8.2)."""
+    r = subprocess.run([sys.executable, "-c", FRESH, hand("fours", "4>1:3 1>4:2")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {
+        "imported": [],
+        "alone": ["notation-version", 15, 1],
+        "after judging": ["notation-version", 15, 1],
+        "given the reading": ["buy 1>4:2", "buy 4>1:3"],
+        "gj.parse": ["buy 1>4:2", "buy 4>1:3"],
+    }
+
+
+def test_without_the_reading_a_hand_of_version_1_is_refused_saying_how_to_read_it():
+    with pytest.raises(NotationError) as e:
+        parse_text(hand("tournament", "1:natural 4>1:3"))
+    assert (e.value.code, e.value.line, e.value.column) == ("notation-version", 15, 11)
+    assert e.value.message.startswith("transfer 4>1:3: a hand of gjn 1 (no Notation tag, no buy or gift)")
+    assert "gouji_record.judging.legacy.read_as_written" in e.value.message
+    # a hand of version 2, or of version 1 without a bare transfer, needs no reading
+    assert parse_text(hand("tournament", "4>1:3", head='[Notation "gjn 2.4"]'))[0][0].preplay[0].purpose is None
+    assert parse_text(hand("tournament", "gift 4>1:3 1:natural"))[0][0].preplay[0].purpose == "gift"
+    assert parse_text(hand("tournament", "1:natural"))[0][0].preplay[0].kind.value == "natural"
 
 # --- the schema, the docs, the media type ------------------------------------------------------
 
@@ -319,7 +370,7 @@ def test_a_refusal_keeps_its_verdict_through_fmt_and_json(tmp_path):
 def test_a_hand_without_a_marker_that_writes_refuse_is_of_version_2():
     # §8.1: with no marker, a hand that writes a word of 2.x (buy, gift, refuse) is of version 2, so its
     # bare pair 4>1:3 1>4:2 is tribute and its return, not the purchase gjn 1 would read (§8.2)
-    (record, _), = parse_text(hand("fours", "4>1:3 1>4:2 refuse 2>5:D"))
+    (record, _), = parse_text(hand("fours", "4>1:3 1>4:2 refuse 2>5:D"), reading=read_as_written)
     assert [(a.plain_text, a.purpose) for a in record.preplay] == [("4>1:3", None), ("1>4:2", None), ("2>5:D", "refuse")]
-    (old, _), = parse_text(hand("fours", "4>1:3 1>4:2"))
+    (old, _), = parse_text(hand("fours", "4>1:3 1>4:2"), reading=read_as_written)
     assert [a.purpose for a in old.preplay] == ["buy", "buy"]

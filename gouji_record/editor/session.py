@@ -35,6 +35,7 @@ from pydantic import ValidationError
 
 from ..errors import GoujiError, NotationError
 from ..judging.canonical import canonical
+from ..judging.legacy import read_as_written
 from ..judging.replay import replay
 from ..matches.verdict import MatchJudge
 from ..model import REQUIRED_TAGS, Action, GameRecord
@@ -346,7 +347,7 @@ class Workspace:
             raise EditorError(f"{shown}: not a file", 400)
         data = path.read_bytes()
         try:
-            records = [r for hand in read_hands(str(path), encoding=text_encoding(None)) for r in hand_records(hand)]
+            records = [r for hand in read_hands(str(path), encoding=text_encoding(None)) for r in hand_records(hand, read_as_written)]
         except GoujiError as e:
             where = ":".join(str(p) for p in (shown, e.line, e.column) if p is not None)
             raise EditorError(f"{where}: {e.message}", 422) from None

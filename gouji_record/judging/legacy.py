@@ -20,9 +20,10 @@ Where the rules return tribute (``online``, ``charter``) a pair is read as writt
 its return: there the same text may be either. A hand whose Ruleset or Options tag cannot be read
 is read as written too (its error is reported when it is judged).
 
-This module puts :func:`read_as_written` in
-:data:`~gouji_record.notation.version.LEGACY_READING` when it is imported (``gouji_record``
-imports it), so that every reader, the API's and every command's, reads old files alike.
+:func:`read_as_written` is the :data:`~gouji_record.notation.version.Reading` that every reader
+above the rules passes to :func:`~gouji_record.notation.parser.parse_text` (the API's
+``read``, ``parse`` and ``read_headers``, every command, the editor), so that they read old
+files alike; the notation layer alone refuses such a hand rather than read it otherwise.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from __future__ import annotations
 from ..cards import BIG_JOKER, FOUR, SMALL_JOKER, THREE, TWO, parse_cards
 from ..model import Action, ActionKind, GameRecord
 from ..notation.build import SourceMap
-from ..notation.version import LEGACY_READING
 from ..rules.rulesets import BadOption, UnknownRuleset
 from .buying import buyable
 from .replay import ruleset_of
@@ -89,9 +89,5 @@ def read_as_written(record: GameRecord, where: SourceMap) -> tuple[GameRecord, S
         return record, where
     where.actions[: len(pre)] = spots
     return record.model_copy(update={"preplay": tuple(pre)}), where
-
-
-if read_as_written not in LEGACY_READING:
-    LEGACY_READING.append(read_as_written)
 
 __all__ = ["read_as_written"]

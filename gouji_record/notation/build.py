@@ -26,8 +26,9 @@ from ..model import (
     MAX_NAG,
     MAX_ROUND,
     NOT_IN_COMMENT,
+    CHINESE_WORDS,
     REQUIRED_TAGS,
-    SUITS,
+    SUIT_WORDS,
     Action,
     ActionKind,
     GameRecord,
@@ -135,8 +136,8 @@ def action_from_token(token: str) -> Action:
     irregular, seat, burn, body = _ACTION.fullmatch(token).groups()
     kind = _BODY_KINDS.get(body)
     cards = ""
-    if kind is None and (body in DECLARATIONS or body in ("wind", "claim")):
-        kind = ActionKind(DECLARATIONS.get(body, body))
+    if kind is None and (body in CHINESE_WORDS or body in ("wind", "claim")):
+        kind = ActionKind(CHINESE_WORDS.get(body, body))
     elif kind is None:
         kind, cards = ActionKind.PLAY, format_cards(parse_cards(body))
     return constructed_action(seat=int(seat), kind=kind, cards=cards, burn=bool(burn), irregular=bool(irregular))
@@ -161,7 +162,12 @@ def nag_number(digits: str, where: Location) -> int:
 
 def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
     """The parsed item of a transfer ``6>1:DX``: the action and where it stands. Raises
-    :class:`NotationError` (``bad-card``) at the card that is not one."""
+    :class:`NotationError` (``bad-card``) at the card that is not one, and (``syntax``) at the
+    transfer for one from a seat to itself, which moves no card: cards change hands from one seat
+    to another (docs/notation.md §3.3), as the record model has it."""
+    if give[0] == give[2]:
+        what = f"transfer {give[:3]}: a transfer goes from one seat to another, not from seat {give[0]} to itself"
+        raise NotationError("syntax", what, *loc(give))
     try:
         action = _transfer(str(give), str(cards), glyph)
     except CardError as e:
@@ -204,13 +210,6 @@ def labelled(item: tuple, purpose: str) -> tuple:
     return ("action", _updated(item[1], "purpose", purpose), item[2])
 
 
-#: Suits as they may be written, and the notation's letter for each (黑桃, 红桃, 梅花, 方块).
-SUIT_WORDS = {
-    **{c: c for c in SUITS},
-    **{c.upper(): c for c in SUITS},
-    **dict(zip("♠♥♣♦", SUITS)),
-    **dict(zip(("黑桃", "红桃", "梅花", "方块"), SUITS)),
-}
 _SUITED = re.compile(r"(黑桃|红桃|梅花|方块|.)(.*)", re.DOTALL)
 
 
@@ -220,7 +219,7 @@ def suited_item(seat: Token, step: str, cards: Token, glyph: str | None) -> tupl
     at the cards for more than four of one suit, a joker, mixed ranks, or a draw of more
     than one card."""
     suit, ranks = _SUITED.fullmatch(str(cards)).groups()
-    kind = ActionKind.SHOW if step in ("show", "亮") else ActionKind.DRAW
+    kind = ActionKind(CHINESE_WORDS.get(step, step))
     text = format_cards(parse_cards(ranks))
     try:
         suited_problem(kind, text)
@@ -232,27 +231,13 @@ def suited_item(seat: Token, step: str, cards: Token, glyph: str | None) -> tupl
 
 def declaration_item(seat: Token, word: str, glyph: str | None) -> tuple:
     """The parsed item of a declaration ``2:revolt`` (or ``2:革命``): the action and where it stands."""
-    return ("action", _declaration(int(seat[0]), DECLARATIONS.get(word, word), glyph), loc(seat))
+    return ("action", _declaration(int(seat[0]), CHINESE_WORDS.get(word, word), glyph), loc(seat))
 
 
 @lru_cache(maxsize=1024)
 def _declaration(seat: int, kind: str, glyph: str | None) -> Action:
     """The declaration ``kind`` by ``seat``: one shared instance for each (actions are immutable)."""
     return constructed_action(seat=seat, kind=ActionKind(kind), glyph=glyph)
-
-
-#: Chinese words for declarations and requests, and their notation names.
-DECLARATIONS = {
-    "革命": "revolt",
-    "要头": "keep-head",
-    "无头": "no-head",
-    "自然开点": "natural",
-    "接风": "wind",
-    "挑牌": "claim",
-    "宣点": "call",
-    "明点": "call",
-    "预点": "precall",
-}
 
 
 def check_tags(tags: list[tuple[str, str, Location]]) -> tuple[dict[str, str], dict[str, Location]]:

@@ -28,6 +28,7 @@ from .build import NotationError, check_tags, unescape
 from .files import HandText, read_hands
 from .grammar import lalr
 from .parser import parse_text
+from .version import Reading, unchanged
 
 #: What the grammar ignores between tokens: white space and a byte-order mark.
 _SKIP = re.compile(r"[ \t\f\r\n\ufeff]*")
@@ -73,6 +74,8 @@ class Headers:
     tags: dict[str, str]
     hand: HandText
     problem: NotationError | None = None
+    #: How :meth:`record` reads a hand of gjn 1 with bare transfers (:func:`parse_text`'s ``reading``).
+    reading: Reading | None = None
 
     @property
     def index(self) -> int:
@@ -96,20 +99,21 @@ class Headers:
         read, located in the file (``file``, ``hand``, ``line``, ``column``): the same error as
         :func:`gouji_record.read` gives for it.
         """
-        records = hand_records(self.hand)
+        records = hand_records(self.hand, self.reading)
         if not records:
             raise NotationError("empty", 'no hand here: expected tags like [Event "…"]', self.line, self.column)
         return records[0]
 
 
-def hand_records(hand: HandText) -> list[GameRecord]:
+def hand_records(hand: HandText, reading: Reading | None = None) -> list[GameRecord]:
     """The records of one hand cut out of a file (one; none for white space only), parsed with
-    their places in the file. Raises :class:`~gouji_record.notation.build.NotationError` located
-    in the file (``file`` and ``hand`` set) for a hand that cannot be read."""
+    their places in the file, a hand of gjn 1 read by ``reading`` (:func:`parse_text`). Raises
+    :class:`~gouji_record.notation.build.NotationError` located in the file (``file`` and ``hand``
+    set) for a hand that cannot be read."""
     try:
         if hand.problem is not None:
             raise hand.problem
-        return [record for record, _ in parse_text(hand.text, hand.line, hand.column)]
+        return [record for record, _ in parse_text(hand.text, hand.line, hand.column, reading)]
     except NotationError as e:
         e.file, e.hand = hand.path, hand.index
         raise
@@ -137,7 +141,7 @@ def hand_tags(hand: HandText) -> dict[str, str]:
     if hand.problem is not None and (hand.problem.line, hand.problem.column) < end:
         raise hand.problem
     if not tags or not _BODY.match(text, pos):  # not a tag section: the grammar says why, located
-        records = parse_text(text, hand.line, hand.column)
+        records = parse_text(text, hand.line, hand.column, unchanged)  # (tags read alike in every version)
         if not records:
             raise NotationError("syntax", 'expected a tag like [Event "…"]', *end)
         return records[0][0].tags
@@ -151,13 +155,17 @@ def _where(hand: HandText, pos: int) -> tuple[int, int]:
     return hand.line + line, pos - start + 1 + (hand.column - 1 if line == 0 else 0)
 
 
-def read_headers(path: str, stream: BinaryIO | None = None, encoding: str | None = None) -> Iterator[Headers]:
+def read_headers(
+    path: str, stream: BinaryIO | None = None, encoding: str | None = None, reading: Reading | None = None
+) -> Iterator[Headers]:
     """The tags of each hand of the file ``path`` (or of ``stream``, e.g. standard input, named
     ``path``), in file order, as :class:`Headers`, without parsing the deal and play or
     replaying anything. Memory is bounded by the largest hand; a hand whose tags do not read
     is yielded with its ``problem``, and the hands after it are still read. White space
     alone is no hand. ``encoding`` reads a file that is not UTF-8 (``"gb18030"``; see
-    :func:`~gouji_record.notation.files.read_lines`).
+    :func:`~gouji_record.notation.files.read_lines`); ``reading`` is how :meth:`Headers.record`
+    reads a hand of gjn 1 with bare transfers (:func:`~gouji_record.notation.parser.parse_text`;
+    :func:`gouji_record.read_headers` gives the rules' reading).
 
     >>> import io
     >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
@@ -180,10 +188,10 @@ def read_headers(path: str, stream: BinaryIO | None = None, encoding: str | None
             if not hand.text.strip() and hand.problem is None:
                 continue
             try:
-                yield Headers(hand_tags(hand), hand)
+                yield Headers(hand_tags(hand), hand, reading=reading)
             except NotationError as e:
                 e.file, e.hand = hand.path, hand.index
-                yield Headers({}, hand, e)
+                yield Headers({}, hand, e, reading)
     except NotationError as e:
         if e.code != "unreadable":
             raise

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..model import GameRecord
 from .build import Location, NotationError, SourceMap
 from .scanner import scan
-from .version import as_written, newer_note
+from .version import Reading, as_written, newer_note
 
 if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
@@ -75,16 +75,24 @@ def normalize_newlines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tuple[GameRecord, SourceMap]]:
+def parse_text(
+    text: str, first_line: int = 1, first_column: int = 1, reading: Reading | None = None
+) -> list[tuple[GameRecord, SourceMap]]:
     """Parse every hand in ``text``.
 
     Returns ``(record, source map)`` pairs in file order. ``first_line`` and ``first_column``
     are where ``text`` starts in its file (for a hand cut out of a larger file by
     :func:`~gouji_record.notation.files.read_hands`): every location is given in the file.
-    A hand of major version 1 (docs/notation.md, "Versions") is read as that version reads it
-    (:func:`~gouji_record.notation.version.as_written`: a bare purchase is a purchase). Raises
-    :class:`NotationError` for the first syntax error, missing tag or bad deal, and a
-    ``Notation`` tag that names a major version this reader does not know (``notation-version``).
+    A hand of major version 1 with bare transfers (docs/notation.md §8.2: a purchase written
+    without its word) is read by ``reading`` (:data:`~gouji_record.notation.version.Reading`),
+    which the rules give (:func:`gouji_record.judging.legacy.read_as_written`, which
+    :func:`gouji_record.parse` and :func:`gouji_record.read` pass): the same text reads the same
+    whatever has been imported.
+
+    Raises :class:`NotationError` for the first syntax error, missing tag or bad deal, a
+    ``Notation`` tag that names a major version this reader does not know (``notation-version``),
+    and (``notation-version`` too) a hand of major version 1 with bare transfers when ``reading``
+    is ``None``.
     """
     text = normalize_newlines(text)
     shift, right = first_line - 1, first_column - 1
@@ -105,7 +113,7 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
     except NotationError:
         hands = None  # the grammar's reader gives the authoritative error
     if hands is not None:
-        return as_written(hands)
+        return as_written(hands, reading)
     # the grammar, loaded when a hand first needs it (a file in the usual layout never does)
     from lark.exceptions import UnexpectedInput
 
@@ -120,7 +128,7 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
     if shift or right:
         for _, where in hands:
             where.shift(shift, right)
-    return as_written(hands)
+    return as_written(hands, reading)
 
 
 _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")

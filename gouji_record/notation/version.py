@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import NotationError
-from ..model import NOTATION_TAG
+from ..model import NOTATION_TAG, ActionKind, GameRecord
 
 #: The tag that says which version of the notation a hand follows.
 VERSION_TAG = NOTATION_TAG
@@ -34,11 +35,14 @@ KNOWN_MAJORS = (1, 2)
 #: What the writer writes as the first line of every hand.
 VERSION_LINE = f'[{VERSION_TAG} "gjn {CURRENT[0]}.{CURRENT[1]}"]'
 
-#: How a hand of major version 1 reads where its meaning needs the rules (a bare transfer that has
-#: the shape of a purchase): a function ``(record, where) → (record, where)`` that
-#: :mod:`gouji_record.judging.legacy` puts here when the package is imported (the rules are a
-#: layer above the notation). Empty, hands read as written.
-LEGACY_READING: list[Callable] = []
+#: How a hand of major version 1 reads where its meaning needs the rules (bare transfers that may be
+#: a purchase or a gift: docs/notation.md §8.2): ``(record, source map) → (record, source map)``
+#: (a :class:`~gouji_record.notation.build.SourceMap`, the hand's places in the file).
+#: The rules are a layer above the notation, so a caller that reads such hands passes one:
+#: :func:`gouji_record.judging.legacy.read_as_written`, as :func:`gouji_record.read`,
+#: :func:`gouji_record.parse` and every command do. Nothing here holds one.
+Reading = Callable[[GameRecord, Any], tuple[GameRecord, Any]]
+
 
 _VALUE = re.compile(r"gjn ([0-9]{1,4})\.([0-9]{1,4})")
 
@@ -100,16 +104,49 @@ def legacy(record, version: tuple[int, int] | None) -> bool:
     return not any(a.purpose for a in record.preplay)
 
 
-def as_written(hands: list) -> list:
+def unchanged(record: GameRecord, where: Any) -> tuple[GameRecord, Any]:
+    """A :data:`Reading` that leaves a hand as parsed, its bare transfers tribute whatever its
+    version: for a reader that wants only a hand's tags (they read alike in every version)."""
+    return record, where
+
+
+def as_written(hands: list, reading: Reading | None) -> list:
     """The ``(record, source map)`` pairs of parsed hands, each read as the version it follows
-    says (:data:`LEGACY_READING` on the hands of major version 1 that have transfers)."""
-    if not LEGACY_READING:
-        return hands
-    reading = LEGACY_READING[0]
-    return [
-        reading(record, where) if record.preplay and legacy(record, where.version) else (record, where)
-        for record, where in hands
-    ]
+    says: ``reading`` applied to each hand of major version 1 (:func:`legacy`) with a bare
+    transfer, the others as parsed.
+
+    Raises :class:`~gouji_record.errors.NotationError` (code ``notation-version``, at its first
+    bare transfer) for such a hand when ``reading`` is ``None``: what it records depends on its
+    rules, which this layer does not read, and it is never guessed."""
+    out = []
+    for record, where in hands:
+        bare = next((i for i, a in enumerate(record.preplay) if a.kind is ActionKind.GIVE and a.purpose is None), None)
+        if bare is not None and legacy(record, where.version):
+            if reading is None:
+                raise NotationError(
+                    "notation-version",
+                    f"transfer {record.preplay[bare].plain_text}: a hand of gjn 1 (no {VERSION_TAG} tag, no buy or gift) "
+                    "writes purchases and gifts as bare transfers, which read under its rules (docs/notation.md §8.2): "
+                    "read it with gouji_record.read or parse, or give parse_text the reading "
+                    "gouji_record.judging.legacy.read_as_written",
+                    *where.actions[bare],
+                )
+            record, where = reading(record, where)
+        out.append((record, where))
+    return out
 
 
-__all__ = ["CURRENT", "EMPTY_PREPLAY", "LEGACY_READING", "as_written", "legacy", "newer_note", "KNOWN_MAJORS", "VERSION_LINE", "VERSION_TAG", "parse_version", "version_text"]
+__all__ = [
+    "CURRENT",
+    "EMPTY_PREPLAY",
+    "KNOWN_MAJORS",
+    "VERSION_LINE",
+    "VERSION_TAG",
+    "Reading",
+    "as_written",
+    "legacy",
+    "newer_note",
+    "parse_version",
+    "unchanged",
+    "version_text",
+]

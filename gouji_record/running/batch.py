@@ -21,6 +21,7 @@ from ..model import GameRecord
 from ..notation.files import HandText, LinesFrom, read_hands
 from ..notation.build import NotationError, SourceMap
 from ..notation.parser import parse_text
+from ..judging.legacy import read_as_written
 from ..judging.replay import Replay, RulesetOverride, replay, ruleset_of
 from ..judging.report import Problem, rulings, summary
 from ..rules.rulesets import BadOption, Ruleset, UnknownRuleset
@@ -65,7 +66,7 @@ def parse_hand(hand: HandText) -> tuple[list[tuple[GameRecord, SourceMap]], Prob
     error = hand.problem
     if error is None:
         try:
-            hands = parse_text(hand.text, hand.line, hand.column)
+            hands = parse_text(hand.text, hand.line, hand.column, read_as_written)
         except NotationError as e:
             error = e
         else:
