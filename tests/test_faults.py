@@ -368,3 +368,125 @@ def test_a_profiler_running_the_command_still_writes_its_figures(tmp_path):
     import pstats
 
     assert pstats.Stats(str(out)).total_calls > 0
+
+
+# --- A closed pipe, and standard error on a full device ------------------------------------------
+
+ILLEGAL = EXAMPLES / "charter-hand-illegal.gjn"
+
+#: A command of every kind that writes to standard output (``-j 2``: worker processes running);
+#: JSONL: the export of MATCH, written by the test.
+STDOUT_COMMANDS = {
+    "validate": ["validate", str(MATCH)],
+    "validate-json-j2": ["validate", "--format", "json", "-j", "2", str(MATCH)],
+    "fmt": ["fmt", str(MATCH)],
+    "render": ["render", str(MATCH), "-o", "-"],
+    "rules": ["rules"],
+    "beats": ["beats", "X77", "D88"],
+    "moves": ["moves", str(MATCH), "--at", "3"],
+    "export": ["export", str(MATCH)],
+    "import": ["import", "JSONL"],
+    "schema": ["schema"],
+    "stats": ["stats", str(MATCH)],
+    "stats-j2": ["stats", "-j", "2", str(MATCH)],
+    "filter-j2": ["filter", "-j", "2", str(MATCH)],
+    "review": ["review", str(MATCH)],
+    "review-j2": ["review", "-j", "2", str(MATCH)],
+    "events": ["events", "--format", "csv", str(MATCH)],
+    "show": ["show", str(MATCH), "--at", "5"],
+    "selfplay": ["selfplay", "--hands", "2"],
+    "conformance": ["conformance"],
+    "split": ["split", str(MATCH), "-o", "OUT", "--every", "1"],
+    "bot": ["bot", "random"],
+    "help": ["--help"],
+    "version": ["--version"],
+    "command-help": ["validate", "--help"],
+}
+
+#: What ``gouji bot`` reads: a referee's greeting, which it answers, then goodbye.
+REFEREE = b'{"type":"hello","protocol":"gouji-bot 1","seat":2,"name":null}\n{"type":"bye","reason":""}\n'
+
+
+def gone(group: int, deadline: float = 60) -> bool:
+    """Whether every process of the process group ``group`` has ended, waited for (``deadline``
+    seconds at most): worker processes outliving the command would be there."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.mark.parametrize("name", list(STDOUT_COMMANDS))
+def test_a_closed_pipe_ends_every_command_quietly_with_141(tmp_path, name):
+    # before: `gouji fmt F | head -1` exited 2 with "-: error[unwritable]: cannot write to standard
+    # output: Broken pipe", most others 2 saying nothing, --help and --version 1 (click's own). Now
+    # as `seq 100000 | head -1` ends seq, SIGPIPE: 128 + 13 = 141, nothing said (notation.md 5).
+    # The pipe's reader is gone before the command starts, so its first write fails, however
+    # little it writes
+    jsonl = tmp_path / "m.jsonl"
+    jsonl.write_bytes(subprocess.run([sys.executable, "-m", "gouji_record.cli", "export", str(MATCH)],
+                                     check=True, capture_output=True, timeout=120).stdout)  # fmt: skip
+    args = [{"JSONL": str(jsonl), "OUT": str(tmp_path / "out")}.get(a, a) for a in STDOUT_COMMANDS[name]]
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gouji_record.cli", *args],
+            stdin=subprocess.PIPE, stdout=write, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True,
+        )  # fmt: skip
+    finally:
+        os.close(write)
+    _, stderr = proc.communicate(REFEREE, timeout=300)
+    assert (proc.returncode, stderr) == (141, b"")
+    assert gone(proc.pid), "a worker process outlived the command"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary left
+
+
+#: A command of every kind that says something on standard error, and its exit status, worked out
+#: by hand: ILLEGAL's action 2 (3:QQQQQ on seat 1's gouji play) breaks a rule; NOT_CANONICAL is
+#: charter-hand.gjn with spaces after its first tag; MIXED is charter-hand.gjn then a hand with a
+#: bad card (unreadable, exit 2, the first hand still written).
+STDERR_COMMANDS = {
+    "validate": (["validate", str(ILLEGAL)], 1),
+    "validate-j2": (["validate", "-j", "2", str(ILLEGAL), "MIXED"], 2),
+    "moves": (["moves", str(ILLEGAL), "--at", "3"], 1),
+    "show": (["show", str(ILLEGAL), "--at", "3"], 1),
+    "render": (["render", str(ILLEGAL), "-o", "-"], 0),  # with a note that the replay stops
+    "fmt-check": (["fmt", "--check", "NOT_CANONICAL"], 1),
+    "fmt": (["fmt", "MIXED"], 2),
+    "export": (["export", "MIXED"], 2),
+    "stats": (["stats", "MIXED"], 2),
+    "filter": (["filter", "MIXED"], 2),
+    "review": (["review", "MIXED"], 2),
+    "events": (["events", "MIXED"], 2),
+    "import": (["import", str(ILLEGAL)], 2),  # a .gjn record, not JSON
+    "rules": (["rules", "nosuch"], 2),
+    "beats": (["beats", "X77", "Z"], 2),
+    "bot": (["bot", "random"], 2),  # its input is no message
+    "usage": (["validate", "--no-such-option", str(MATCH)], 2),
+}
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("name", list(STDERR_COMMANDS))
+def test_standard_error_on_a_full_device_changes_no_status_and_no_output(tmp_path, name):
+    # before: `validate` of an illegal hand (exit 1) exited 2 with stderr on /dev/full, the
+    # error writing its report taken for an output's; notation.md 5: it changes no exit status
+    from conftest import BAD_CARD_HAND
+
+    charter = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    files = {"MIXED": charter + "\n" + BAD_CARD_HAND, "NOT_CANONICAL": charter.replace("]\n", "]   \n", 1)}
+    for key, text in files.items():
+        (tmp_path / key).write_text(text, encoding="utf-8")
+    args, status = STDERR_COMMANDS[name]
+    command = [sys.executable, "-m", "gouji_record.cli", *[str(tmp_path / a) if a in files else a for a in args]]
+    said = subprocess.run(command, check=False, input=b"not a message\n", capture_output=True, timeout=300, cwd=ROOT)
+    assert said.returncode == status and said.stderr, said.stderr  # it does say something there
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run(command, check=False, input=b"not a message\n", stdout=subprocess.PIPE, stderr=full,
+                           timeout=300, cwd=ROOT)  # fmt: skip
+    assert (r.returncode, r.stdout) == (status, said.stdout)
