@@ -24,24 +24,28 @@ from conftest import EXAMPLES, ROOT, self_played
 MATCH = EXAMPLES / "online-match.gjn"
 
 #: Runs ``python -m gouji_record.cli ARGS`` with a SIGTERM (or the ``SIGNAL`` named by the
-#: environment, ``none`` for no signal) sent to itself at the moment named by ``TERM_AT``: ``write``
+#: environment, ``none`` for no signal) sent to its main thread at the moment named by ``TERM_AT``
+#: (the handler runs there, within the sleep it interrupts: its 60 s are a deadline): ``write``
 #: (the first text written to an output, the temporary file made) or ``export`` (the Parquet
 #: export's temporary directory made, its first file about to be read). With ``REPLACED`` set, a
 #: ``TypeError`` is raised there in the place of the signal handler's exception, as the
 #: interpreter did once.
 TERM_AT = """
-import os, runpy, signal, sys, time
+import os, runpy, signal, sys, threading, time
 SIGNAL = os.environ.get("SIGNAL", "SIGTERM")
+def signalled():
+    # to the main thread, not the process: a library's thread (pyarrow's) may take a signal sent
+    # to the process, and the main thread would not be woken from its sleep
+    signal.pthread_kill(threading.main_thread().ident, getattr(signal, SIGNAL))
+    time.sleep(60)  # the handler runs here: the command's with blocks are left
 def term_then(f):
     def wrapped(*args, **kwargs):
         if "REPLACED" not in os.environ:
-            os.kill(os.getpid(), getattr(signal, SIGNAL))
-            time.sleep(10)  # the handler runs here: the command's with blocks are left
+            signalled()
             return f(*args, **kwargs)
         try:
             if SIGNAL != "none":
-                os.kill(os.getpid(), getattr(signal, SIGNAL))
-                time.sleep(10)
+                signalled()
         finally:  # in the place of the handler's exception, as the interpreter did once
             raise TypeError("expected a message argument")
     return wrapped
@@ -80,7 +84,7 @@ def test_sigterm_while_writing_leaves_nothing(tmp_path, command):
         [sys.executable, "-c", TERM_AT, *args],
         check=False,
         capture_output=True,
-        timeout=120,
+        timeout=300,
         env=os.environ | {"TERM_AT": "write"},
     )
     assert r.returncode == 143, r.stderr
@@ -92,7 +96,7 @@ def test_sigterm_during_a_parquet_export_leaves_nothing(tmp_path):
     pytest.importorskip("pyarrow")
     r = subprocess.run(
         [sys.executable, "-c", TERM_AT, "export", "--format", "parquet", str(tmp_path / "pq"), str(MATCH)],
-        check=False, capture_output=True, timeout=120, env=os.environ | {"TERM_AT": "export"},
+        check=False, capture_output=True, timeout=300, env=os.environ | {"TERM_AT": "export"},
     )  # fmt: skip
     assert r.returncode == 143, r.stderr
     assert r.stderr == b"" and list(tmp_path.iterdir()) == []  # no .pq.XXXXXXXX.tmp/ directory
@@ -107,7 +111,7 @@ def test_a_signal_whose_exception_is_replaced_still_exits_quietly(tmp_path, name
     pytest.importorskip("pyarrow")
     r = subprocess.run(
         [sys.executable, "-c", TERM_AT, "export", "--format", "parquet", str(tmp_path / "pq"), str(MATCH)],
-        check=False, capture_output=True, timeout=120,
+        check=False, capture_output=True, timeout=300,
         env=os.environ | {"TERM_AT": "export", "SIGNAL": name, "REPLACED": "1"},
     )  # fmt: skip
     assert (r.returncode, r.stderr) == (status, b"")
@@ -119,7 +123,7 @@ def test_an_exception_with_no_signal_before_it_is_not_hidden(tmp_path):
     # still ends it with a traceback and status 1 (a bug to report, not a quiet 143)
     r = subprocess.run(
         [sys.executable, "-c", TERM_AT, "export", "--format", "parquet", str(tmp_path / "pq"), str(MATCH)],
-        check=False, capture_output=True, timeout=120,
+        check=False, capture_output=True, timeout=300,
         env=os.environ | {"TERM_AT": "export", "SIGNAL": "none", "REPLACED": "1"},
     )  # fmt: skip
     assert r.returncode == 1
@@ -129,12 +133,12 @@ def test_an_exception_with_no_signal_before_it_is_not_hidden(tmp_path):
 
 def export_until_its_temporary(out: Path, corpus: Path, *options: str) -> subprocess.Popen:
     """``gouji export --format parquet OPTIONS OUT/pq CORPUS`` started in its own process, returned
-    once its temporary directory is there beside the output (within 60 s)."""
+    once its temporary directory is there beside the output (within 300 s)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "gouji_record.cli", "export", "--format", "parquet", *options, str(out / "pq"), str(corpus)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
     )  # fmt: skip
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 300
     while not leftovers(out) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert leftovers(out), "the export ended before its temporary directory was seen"
@@ -150,7 +154,7 @@ def test_sigterm_from_outside_during_a_parquet_export_with_workers(tmp_path):
     out.mkdir()
     proc = export_until_its_temporary(out, corpus, "--jobs", "2")
     proc.send_signal(signal.SIGTERM)
-    _, stderr = proc.communicate(timeout=60)
+    _, stderr = proc.communicate(timeout=300)
     assert proc.returncode == 143 and stderr == b"", stderr
     assert list(out.iterdir()) == []
 
@@ -163,8 +167,8 @@ class Interrupt:
     def find_spec(self, name, path=None, target=None):
         if name == "click":
             sys.meta_path.remove(self)
-            os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(10)
+            os.kill(os.getpid(), signal.SIGINT)  # (one thread: it takes it)
+            time.sleep(60)  # the handler runs here: 60 s is a deadline
         return None
 sys.meta_path.insert(0, Interrupt())
 sys.argv[0] = "gouji"
@@ -179,7 +183,7 @@ def test_ctrl_c_while_importing_exits_130_quietly():
         [sys.executable, "-c", INTERRUPT_AT_IMPORT, "validate", str(MATCH)],
         check=False,
         capture_output=True,
-        timeout=120,
+        timeout=300,
     )
     assert (r.returncode, r.stdout, r.stderr) == (130, b"", b"")
 
@@ -191,7 +195,7 @@ def test_standard_error_on_a_full_device_exits_2(tmp_path):
     with open("/dev/full", "wb") as full:
         r = subprocess.run(
             [sys.executable, "-m", "gouji_record.cli", "validate", str(tmp_path / "missing.gjn")],
-            check=False, stdout=subprocess.PIPE, stderr=full, timeout=120,
+            check=False, stdout=subprocess.PIPE, stderr=full, timeout=300,
         )  # fmt: skip
     assert r.returncode == 2 and r.stdout == b""
 
@@ -238,34 +242,32 @@ def silent():
     listener.close()
 
 
-def dask_gouji(*args: str) -> tuple[subprocess.CompletedProcess, float]:
-    start = time.monotonic()
-    r = subprocess.run(
-        [sys.executable, "-m", "gouji_record.cli", *args], check=False, capture_output=True, timeout=120, cwd=ROOT
+def dask_gouji(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gouji_record.cli", *args], check=False, capture_output=True, timeout=300, cwd=ROOT
     )
-    return r, time.monotonic() - start
 
 
 def test_a_scheduler_that_accepts_and_never_answers_is_one_line_within_10_s(silent):
     pytest.importorskip("distributed")
     address = f"tcp://127.0.0.1:{silent.port}"
-    r, took = dask_gouji("validate", "--dask", address, str(MATCH))
-    # docs/archives.md: one line within 10 s, the connection's time-out; the interpreter's start and
-    # imports come on top, seconds on a machine shared by many (before: no end within 120 s)
-    assert took < 10 + 15, took
+    r = dask_gouji("validate", "--dask", address, str(MATCH))
+    # docs/archives.md: one line once the connection's time-out, 10 s, has passed (before: no end
+    # within 120 s, the subprocess's deadline; now 300 s, the interpreter's start and imports being
+    # seconds on a machine shared by many: the line says which time-out ended it)
     assert r.returncode == 2 and r.stdout == b""
     (line,) = r.stderr.decode().splitlines()
-    assert line.startswith(f"{address}: error[cluster]: cannot reach a Dask scheduler at {address}: "), line
+    assert line == f"{address}: error[cluster]: cannot reach a Dask scheduler at {address}: no answer within 10 s", line
 
 
 @pytest.mark.parametrize("address", ["xyz://a", "tcp://[::1", ""])
 def test_a_malformed_scheduler_address_is_one_line(address):
     pytest.importorskip("distributed")
-    r, took = dask_gouji("validate", "--dask", address, str(MATCH))
+    r = dask_gouji("validate", "--dask", address, str(MATCH))
     assert r.returncode == 2 and r.stdout == b""
     (line,) = r.stderr.decode().splitlines()  # nothing from Client.__del__ after it
     assert "error[cluster]: " in line and "Traceback" not in line, line
-    assert took < 10, took
+    assert "no answer within" not in line, line  # said to be no address, not waited on for 10 s
 
 
 #: A scheduler and one worker in one process, on 127.0.0.1: the address on the first line of its
@@ -296,7 +298,7 @@ def test_a_scheduler_killed_during_an_export_is_one_line(tmp_path):
         assert address.startswith("tcp://127.0.0.1:"), address
         export = export_until_its_temporary(out, corpus, "--dask", address)
         cluster.kill()
-        stdout, stderr = export.communicate(timeout=60)
+        stdout, stderr = export.communicate(timeout=300)
     finally:
         cluster.kill()
         cluster.wait(30)
@@ -330,12 +332,14 @@ def test_worker_processes_end_on_sigterm_as_the_system_does():
 
 
 #: Runs ``python -m gouji_record.cli ARGS`` with an atexit function that writes "atexit" to
-#: standard error and, with ``THREAD`` set, a thread that writes "thread" there after 0.5 s.
+#: standard error and, with ``THREAD`` set, a thread that writes "thread" there once the main
+#: thread has ended (the interpreter's exit has begun: it then waits for the thread).
 AT_EXIT = """
-import atexit, os, runpy, sys, threading, time
+import atexit, os, runpy, sys, threading
 atexit.register(lambda: print("atexit", file=sys.stderr))
 if os.environ.get("THREAD"):
-    threading.Thread(target=lambda: (time.sleep(0.5), print("thread", file=sys.stderr))).start()
+    main = threading.main_thread()
+    threading.Thread(target=lambda: (main.join(), print("thread", file=sys.stderr))).start()
 sys.argv[0] = "gouji"
 runpy.run_module("gouji_record.cli", run_name="__main__", alter_sys=True)
 """
@@ -348,7 +352,7 @@ def test_the_command_exits_as_the_interpreter_would(thread):
     # output is all there and the status is the command's (1: the hand breaks a rule)
     r = subprocess.run(
         [sys.executable, "-c", AT_EXIT, "validate", str(EXAMPLES / "charter-hand-illegal.gjn")],
-        check=False, capture_output=True, text=True, timeout=120, env=os.environ | {"THREAD": thread},
+        check=False, capture_output=True, text=True, timeout=300, env=os.environ | {"THREAD": thread},
     )  # fmt: skip
     assert r.returncode == 1
     assert "charter-hand-illegal.gjn:" in r.stdout + r.stderr
@@ -362,9 +366,131 @@ def test_a_profiler_running_the_command_still_writes_its_figures(tmp_path):
     out = tmp_path / "validate.prof"
     r = subprocess.run(
         [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "gouji_record.cli", "validate", "-q", str(MATCH)],
-        check=False, capture_output=True, timeout=120,
+        check=False, capture_output=True, timeout=300,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     import pstats
 
     assert pstats.Stats(str(out)).total_calls > 0
+
+
+# --- A closed pipe, and standard error on a full device ------------------------------------------
+
+ILLEGAL = EXAMPLES / "charter-hand-illegal.gjn"
+
+#: A command of every kind that writes to standard output (``-j 2``: worker processes running);
+#: JSONL: the export of MATCH, written by the test.
+STDOUT_COMMANDS = {
+    "validate": ["validate", str(MATCH)],
+    "validate-json-j2": ["validate", "--format", "json", "-j", "2", str(MATCH)],
+    "fmt": ["fmt", str(MATCH)],
+    "render": ["render", str(MATCH), "-o", "-"],
+    "rules": ["rules"],
+    "beats": ["beats", "X77", "D88"],
+    "moves": ["moves", str(MATCH), "--at", "3"],
+    "export": ["export", str(MATCH)],
+    "import": ["import", "JSONL"],
+    "schema": ["schema"],
+    "stats": ["stats", str(MATCH)],
+    "stats-j2": ["stats", "-j", "2", str(MATCH)],
+    "filter-j2": ["filter", "-j", "2", str(MATCH)],
+    "review": ["review", str(MATCH)],
+    "review-j2": ["review", "-j", "2", str(MATCH)],
+    "events": ["events", "--format", "csv", str(MATCH)],
+    "show": ["show", str(MATCH), "--at", "5"],
+    "selfplay": ["selfplay", "--hands", "2"],
+    "conformance": ["conformance"],
+    "split": ["split", str(MATCH), "-o", "OUT", "--every", "1"],
+    "bot": ["bot", "random"],
+    "help": ["--help"],
+    "version": ["--version"],
+    "command-help": ["validate", "--help"],
+}
+
+#: What ``gouji bot`` reads: a referee's greeting, which it answers, then goodbye.
+REFEREE = b'{"type":"hello","protocol":"gouji-bot 1","seat":2,"name":null}\n{"type":"bye","reason":""}\n'
+
+
+def gone(group: int, deadline: float = 300) -> bool:
+    """Whether every process of the process group ``group`` has ended, waited for (``deadline``
+    seconds at most): worker processes outliving the command would be there."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.mark.parametrize("name", list(STDOUT_COMMANDS))
+def test_a_closed_pipe_ends_every_command_quietly_with_141(tmp_path, name):
+    # before: `gouji fmt F | head -1` exited 2 with "-: error[unwritable]: cannot write to standard
+    # output: Broken pipe", most others 2 saying nothing, --help and --version 1 (click's own). Now
+    # as `seq 100000 | head -1` ends seq, SIGPIPE: 128 + 13 = 141, nothing said (notation.md 5).
+    # The pipe's reader is gone before the command starts, so its first write fails, however
+    # little it writes
+    jsonl = tmp_path / "m.jsonl"
+    jsonl.write_bytes(subprocess.run([sys.executable, "-m", "gouji_record.cli", "export", str(MATCH)],
+                                     check=True, capture_output=True, timeout=300).stdout)  # fmt: skip
+    args = [{"JSONL": str(jsonl), "OUT": str(tmp_path / "out")}.get(a, a) for a in STDOUT_COMMANDS[name]]
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "gouji_record.cli", *args],
+            stdin=subprocess.PIPE, stdout=write, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True,
+        )  # fmt: skip
+    finally:
+        os.close(write)
+    _, stderr = proc.communicate(REFEREE, timeout=300)
+    assert (proc.returncode, stderr) == (141, b"")
+    assert gone(proc.pid), "a worker process outlived the command"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary left
+
+
+#: A command of every kind that says something on standard error, and its exit status, worked out
+#: by hand: ILLEGAL's action 2 (3:QQQQQ on seat 1's gouji play) breaks a rule; NOT_CANONICAL is
+#: charter-hand.gjn with spaces after its first tag; MIXED is charter-hand.gjn then a hand with a
+#: bad card (unreadable, exit 2, the first hand still written).
+STDERR_COMMANDS = {
+    "validate": (["validate", str(ILLEGAL)], 1),
+    "validate-j2": (["validate", "-j", "2", str(ILLEGAL), "MIXED"], 2),
+    "moves": (["moves", str(ILLEGAL), "--at", "3"], 1),
+    "show": (["show", str(ILLEGAL), "--at", "3"], 1),
+    "render": (["render", str(ILLEGAL), "-o", "-"], 0),  # with a note that the replay stops
+    "fmt-check": (["fmt", "--check", "NOT_CANONICAL"], 1),
+    "fmt": (["fmt", "MIXED"], 2),
+    "export": (["export", "MIXED"], 2),
+    "stats": (["stats", "MIXED"], 2),
+    "filter": (["filter", "MIXED"], 2),
+    "review": (["review", "MIXED"], 2),
+    "events": (["events", "MIXED"], 2),
+    "import": (["import", str(ILLEGAL)], 2),  # a .gjn record, not JSON
+    "rules": (["rules", "nosuch"], 2),
+    "beats": (["beats", "X77", "Z"], 2),
+    "bot": (["bot", "random"], 2),  # its input is no message
+    "usage": (["validate", "--no-such-option", str(MATCH)], 2),
+}
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("name", list(STDERR_COMMANDS))
+def test_standard_error_on_a_full_device_changes_no_status_and_no_output(tmp_path, name):
+    # before: `validate` of an illegal hand (exit 1) exited 2 with stderr on /dev/full, the
+    # error writing its report taken for an output's; notation.md 5: it changes no exit status
+    from conftest import BAD_CARD_HAND
+
+    charter = (EXAMPLES / "charter-hand.gjn").read_text(encoding="utf-8")
+    files = {"MIXED": charter + "\n" + BAD_CARD_HAND, "NOT_CANONICAL": charter.replace("]\n", "]   \n", 1)}
+    for key, text in files.items():
+        (tmp_path / key).write_text(text, encoding="utf-8")
+    args, status = STDERR_COMMANDS[name]
+    command = [sys.executable, "-m", "gouji_record.cli", *[str(tmp_path / a) if a in files else a for a in args]]
+    said = subprocess.run(command, check=False, input=b"not a message\n", capture_output=True, timeout=300, cwd=ROOT)
+    assert said.returncode == status and said.stderr, said.stderr  # it does say something there
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run(command, check=False, input=b"not a message\n", stdout=subprocess.PIPE, stderr=full,
+                           timeout=300, cwd=ROOT)  # fmt: skip
+    assert (r.returncode, r.stdout) == (status, said.stdout)

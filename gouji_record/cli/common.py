@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import errno
 import functools
-import io
 import json
-import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TypeVar
@@ -58,26 +56,10 @@ def _ruleset_for(hand: ReadHand, override: Ruleset | RulesetOverride | None) -> 
 
 
 def _fail(problem: Problem, lines: list[str] | None = None) -> None:
-    """Say ``problem`` on standard error, in one line (``lines``: the file's, to quote). When
-    standard error cannot be written (a full device) nothing more can be said: the exit status
-    still says what happened."""
-    try:
-        click.secho(printable(problem.format(lines)), fg="red", err=True)
-    except OSError:
-        _quiet_stderr()
-
-
-def _quiet_stderr() -> None:
-    """Point standard error at /dev/null, so that nothing written to it later (the interpreter's
-    last flush) fails again."""
-    try:
-        sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        pass
+    """Say ``problem`` on standard error, in one line (``lines``: the file's, to quote). Standard
+    error that cannot be written (a full device) drops it (:class:`gouji_record.cli.launch._Unfailing`):
+    the exit status still says what happened."""
+    click.secho(printable(problem.format(lines)), fg="red", err=True)
 
 
 def _ruleset_option(value: str | None, hint: str = "--ruleset") -> Ruleset | None:

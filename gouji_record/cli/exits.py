@@ -13,3 +13,6 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 EXIT_TERMINATED = 128 + signal.SIGTERM
 #: After Ctrl-C, as shells give it (128 + SIGINT).
 EXIT_INTERRUPTED = 128 + signal.SIGINT
+#: The reader of an output went away (a closed pipe: ``gouji fmt F | head -1``), as shells give a
+#: command that SIGPIPE ended (128 + SIGPIPE), ``seq`` or ``cat`` there.
+EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE

@@ -1,7 +1,9 @@
 """The ``gouji`` console script's first module (启动): signals handled before anything else.
 
 It imports nothing of the package but this and the exit statuses (:mod:`~gouji_record.cli.exits`),
-so that it runs within moments of the interpreter:
+so that it runs within moments of the interpreter. What comes before :func:`run` (the
+interpreter's own start, the console script's first imports: docs/notation.md, section 5, says
+how long that is) is the interpreter's: Ctrl-C there ends the process as Python does.
 
 - SIGTERM (``kill``, a supervisor stopping the command) is handled as Ctrl-C is: an exception
   raised where the command is, so that an output written whole or not at all
@@ -13,11 +15,15 @@ so that it runs within moments of the interpreter:
   still 143 or 130 with nothing said. The interpreter can put another exception in place of the
   one a signal handler raised: SIGTERM while ``ssl`` was being imported, inside ``from _ssl
   import RAND_egd``, came out as ``TypeError: expected a message argument`` and a traceback.
+- Standard error that cannot be written (``2>/dev/full``, a closed pipe) changes nothing else:
+  what is said there once a write to it has failed is dropped (:class:`_Unfailing`), so that no
+  command takes the error for its output's and no exit status changes.
 """
 
 from __future__ import annotations
 
 import atexit
+import io
 import os
 import signal
 import sys
@@ -53,12 +59,15 @@ def _interrupted(signum, frame) -> None:
 
 def run() -> None:
     """The ``gouji`` console script: SIGTERM handled (:class:`Terminated`) and Ctrl-C remembered,
-    then :func:`gouji_record.cli.main.run`, imported here so that Ctrl-C while it is imported exits
+    standard error made one that cannot fail (:class:`_Unfailing`), then
+    :func:`gouji_record.cli.main.run`, imported here so that Ctrl-C while it is imported exits
     130 without a traceback. Exits 143 or 130, saying nothing, when an exception other than theirs
     comes out after either signal (see the module's docstring)."""
     signal.signal(signal.SIGTERM, _terminated)
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not ignored (`nohup`, `&`)
         signal.signal(signal.SIGINT, _interrupted)
+    if sys.stderr is not None:
+        sys.stderr = _Unfailing.around(sys.stderr)
     try:
         from .main import run as main
 
@@ -109,3 +118,47 @@ def _quiet_exit(status: int) -> None:
     except (OSError, ValueError, AttributeError):
         pass
     os._exit(status)
+
+
+class _Unfailing(io.RawIOBase):
+    """Standard error's file descriptor ``fd`` written as long as it can be: once a write fails
+    (a full device, a closed pipe), it and every write after it are dropped, as if written."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self.failed = False
+
+    @classmethod
+    def around(cls, stream: io.TextIOBase) -> io.TextIOWrapper:
+        """A text stream like ``stream`` (its descriptor, encoding and error handler; written
+        through, flushed at each line) that cannot fail. Returns ``stream`` itself when it has
+        no descriptor (a test's buffer)."""
+        try:
+            fd = stream.fileno()
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return stream
+        return io.TextIOWrapper(
+            io.BufferedWriter(cls(fd)),
+            encoding=stream.encoding,
+            errors=stream.errors,
+            line_buffering=True,
+            write_through=True,
+        )
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data) -> int:
+        if not self.failed:
+            try:
+                return os.write(self._fd, data)
+            except OSError:
+                self.failed = True
+        return len(data)

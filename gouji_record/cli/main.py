@@ -4,23 +4,27 @@ Exit codes, the same for every sub-command: 0 all is well; 1 a record is
 readable but breaks the rules (an illegal action, a Result that disagrees
 with the play) or ``fmt --check`` found a file not in canonical form; 2 a
 file cannot be read (missing, not UTF-8, bad syntax, bad deal, unknown
-ruleset) or the command line is wrong.
+ruleset) or the command line is wrong. After Ctrl-C 130, SIGTERM 143, and 141
+when the reader of the output went away (a closed pipe), as shells give a
+command those signals end.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import importlib
 import io
 import os
 import sys
+from collections.abc import Iterator
 
 import click
 
 from ..errors import GoujiError
 from ..running.sink import OutputError
-from .exits import EXIT_ILLEGAL, EXIT_INTERRUPTED, EXIT_UNREADABLE
+from .exits import EXIT_CLOSED_PIPE, EXIT_ILLEGAL, EXIT_INTERRUPTED, EXIT_UNREADABLE
 
 #: Every sub-command, by name: the module of ``gouji_record.cli`` that defines it and its name
 #: there. A command's module is imported only when the command runs (or ``gouji --help`` lists
@@ -50,9 +54,9 @@ COMMANDS = {
 
 
 class _Group(click.Group):
-    """The ``gouji`` group: Ctrl-C exits 130 as shells expect, and an output that cannot be
-    written (a full disk, a closed pipe) is one line on standard error, never a traceback. Its
-    sub-commands are those of :data:`COMMANDS`, each imported when it is asked for."""
+    """The ``gouji`` group: Ctrl-C exits 130 as shells expect, a closed pipe 141, and an output
+    that cannot be written (a full disk) is one line on standard error, never a traceback
+    (:func:`_ending`). Its sub-commands are those of :data:`COMMANDS`, each imported when it is asked for."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *COMMANDS})
@@ -64,36 +68,53 @@ class _Group(click.Group):
             gc.freeze()  # what the command's module imported lives as long as the process (run)
         return super().get_command(ctx, name)
 
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        with _ending():  # (`gouji --help` and `gouji --version` are written here)
+            return super().make_context(info_name, args, parent, **extra)
+
     def invoke(self, ctx: click.Context):
         if sys.stdout is None:  # the shell closed it (`gouji … >&-`): writing to it is an error
             sys.stdout = _ClosedOutput()
-        try:
-            result = super().invoke(ctx)
-            sys.stdout.flush()
-            return result
-        except KeyboardInterrupt:
-            raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
-        except OutputError as e:
-            _quiet_stdout()
-            _unwritable(e.path, e.message)
-            raise click.exceptions.Exit(EXIT_UNREADABLE) from None
-        except GoujiError as e:
-            # a bot program of review's rollouts (selfplay keeps its hands: cli.bots); only a
-            # command that ran a bot has imported the module whose error it is
-            process = sys.modules.get(f"{__package__.rpartition('.')[0]}.bots.process")
-            if process is None or not isinstance(e, process.BotError):
-                raise
-            click.secho(f"error[bot]: {e.message}", fg="red", err=True)
-            raise click.exceptions.Exit(EXIT_ILLEGAL) from None
-        except BrokenPipeError:  # the reader went away (`gouji fmt f | head`): nothing more to say
-            _quiet_stdout()
-            raise click.exceptions.Exit(EXIT_UNREADABLE) from None
-        except OSError as e:
-            if e.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF):
-                raise
-            _quiet_stdout()
-            _unwritable("-", f"cannot write to standard output: {e.strerror}")
-            raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+        with _ending():
+            try:
+                result = super().invoke(ctx)
+                sys.stdout.flush()
+                return result
+            except GoujiError as e:
+                # a bot program of review's rollouts (selfplay keeps its hands: cli.bots); only a
+                # command that ran a bot has imported the module whose error it is
+                process = sys.modules.get(f"{__package__.rpartition('.')[0]}.bots.process")
+                if process is None or not isinstance(e, process.BotError):
+                    raise
+                click.secho(f"error[bot]: {e.message}", fg="red", err=True)
+                raise click.exceptions.Exit(EXIT_ILLEGAL) from None
+
+
+@contextlib.contextmanager
+def _ending() -> Iterator[None]:
+    """How the command ends when what it does inside the block does not: Ctrl-C exits 130; the
+    reader of an output gone away (a closed pipe: ``gouji fmt f | head -1``) exits 141 saying
+    nothing, as a command SIGPIPE ends does (``seq``, ``cat``); an output that cannot be written
+    (a full disk, standard output closed) is one line on standard error and exit 2, never a
+    traceback. Each by a :class:`click.exceptions.Exit`, which click's own handling of these
+    (``Aborted!`` and 1, a closed pipe 1) does not see."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise click.exceptions.Exit(EXIT_INTERRUPTED) from None
+    except BrokenPipeError:  # (the sink lets it through: an output's temporary is removed on its way)
+        _quiet_stdout()
+        raise click.exceptions.Exit(EXIT_CLOSED_PIPE) from None
+    except OutputError as e:
+        _quiet_stdout()
+        _unwritable(e.path, e.message)
+        raise click.exceptions.Exit(EXIT_UNREADABLE) from None
+    except OSError as e:
+        if e.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF):
+            raise
+        _quiet_stdout()
+        _unwritable("-", f"cannot write to standard output: {e.strerror}")
+        raise click.exceptions.Exit(EXIT_UNREADABLE) from None
 
 
 def _unwritable(path: str, message: str) -> None:
@@ -165,7 +186,8 @@ def main() -> None:
     Records are .gjn files (docs/notation.md), UTF-8 text: --encoding NAME
     reads one saved in another encoding (gb18030, gbk, big5 …), and a FILE
     named - is standard input. Exit codes: 0 valid, 1 a rule is broken, 2 a
-    file cannot be read or the command line is wrong.
+    file cannot be read or the command line is wrong; 130 Ctrl-C, 143
+    SIGTERM, 141 a closed pipe (`gouji fmt F | head -1`).
     """
 
 

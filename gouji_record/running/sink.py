@@ -65,7 +65,8 @@ class Sink:
     in the same directory, renamed over ``path`` when the block ends without an exception and
     removed when it ends with one; the file keeps its permission bits, a new one gets the usual
     ones. An existing file that is read-only is refused (:class:`OutputError`) unless ``force``.
-    Raises :class:`OutputError` for a file that cannot be written, with the reason.
+    Raises :class:`OutputError` for a file that cannot be written, with the reason, and
+    :class:`BrokenPipeError` when the reader of a stream has gone away (:meth:`write`).
     """
 
     def __init__(self, path: str | None, *, force: bool = False) -> None:
@@ -105,10 +106,14 @@ class Sink:
         return self
 
     def write(self, text: str) -> None:
-        """Write ``text`` (raises :class:`OutputError` when the device is full or the pipe closed)."""
+        """Write ``text``. Raises :class:`OutputError` when the device is full, and
+        :class:`BrokenPipeError` as it is when the reader of a pipe or FIFO has gone away (the
+        command ends as a command SIGPIPE ends, saying nothing)."""
         assert self._file is not None, "write inside the with block"
         try:
             self._file.write(text)
+        except BrokenPipeError:
+            raise
         except OSError as e:
             raise self._failed(e) from None
 
@@ -139,6 +144,9 @@ class Sink:
             self._file.close()  # type: ignore[union-attr]
             os.replace(self._tmp, self._target)  # type: ignore[arg-type]
             self._tmp = None
+        except BrokenPipeError:
+            self._discard()
+            raise
         except OSError as e:
             self._discard()
             raise self._failed(e) from None
