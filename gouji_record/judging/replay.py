@@ -75,7 +75,9 @@ class Replay:
     def count(self, kind: EventKind) -> int:
         """How many events of ``kind`` were derived.
 
-        Raises ``ValueError`` for a replay made without events (``replay(…, events=False)``)."""
+        Raises:
+            ValueError: a replay made without events (``replay(…, events=False)``).
+        """
         if self.events is None:
             raise ValueError("this replay derived no events: replay(record, events=False)")
         return sum(1 for e in self.events if e.kind is kind)
