@@ -258,8 +258,12 @@ def _not_utf8(raw: bytes, at: int, byte: int, number: int, column: int, before: 
 
 def decode(data: bytes, encoding: str | None = None) -> str:
     """``data`` as text in ``encoding`` (``None``: UTF-8, a name :func:`text_encoding` has
-    checked); raises :class:`NotationError` (code ``encoding``) located at the first bad byte,
-    with the message every reader gives (for inputs read whole, like JSON Lines)."""
+    checked), or the error every reader gives at its first bad byte (for inputs read whole, like
+    JSON Lines).
+
+    Raises:
+        NotationError: located at the first bad byte (code ``encoding``).
+    """
     codec = encoding or "utf-8"
     try:
         return data.decode(codec)
@@ -534,8 +538,9 @@ def read_hands(path: str, stream: BinaryIO | None = None, encoding: str | None =
     """The hands of the file ``path`` (or of ``stream``, e.g. standard input, named ``path``),
     read in ``encoding`` (``None``: UTF-8; see :func:`read_lines`).
 
-    Raises :class:`~gouji_record.notation.build.NotationError` with code
-    ``unreadable`` (line 0) when the file cannot be opened or read.
+    Raises:
+        NotationError: the file cannot be opened or read, or its name is empty (code
+            ``unreadable``, line 0).
     """
     if stream is None and not path:
         raise NotationError("unreadable", "an empty file name: give a file name, or - for standard input", 0, 0)

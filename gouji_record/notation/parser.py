@@ -82,9 +82,12 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
     are where ``text`` starts in its file (for a hand cut out of a larger file by
     :func:`~gouji_record.notation.files.read_hands`): every location is given in the file.
     A hand of major version 1 (docs/notation.md, "Versions") is read as that version reads it
-    (:func:`~gouji_record.notation.version.as_written`: a bare purchase is a purchase). Raises
-    :class:`NotationError` for the first syntax error, missing tag or bad deal, and a
-    ``Notation`` tag that names a major version this reader does not know (``notation-version``).
+    (:func:`~gouji_record.notation.version.as_written`: a bare purchase is a purchase).
+
+    Raises:
+        NotationError: the first syntax error, missing tag or bad deal, a NUL byte (``encoding``),
+            and a ``Notation`` tag that names a major version this reader does not know
+            (``notation-version``).
     """
     text = normalize_newlines(text)
     shift, right = first_line - 1, first_column - 1
