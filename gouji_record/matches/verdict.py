@@ -153,10 +153,13 @@ def verdicts(
     """The verdict of each of ``records`` (the hands of a file, in file order): each replayed
     under ``ruleset`` (default: its ``Ruleset`` tag), with its ``Options`` tag's overrides
     (:func:`~gouji_record.judging.replay.ruleset_of`), then judged within its match. With ``every_position=False`` each replay keeps only its last position (less
-    memory, as for validation). Raises
-    :class:`~gouji_record.rules.rulesets.UnknownRuleset` or
-    :class:`~gouji_record.rules.rulesets.BadOption` for a ruleset that is not; an illegal
-    action never raises (it is in the verdict)."""
+    memory, as for validation).
+
+    Raises:
+        UnknownRuleset, BadOption: a ruleset or an option that is none (an illegal action never
+            raises: it is in the verdict).
+        BadArgument: one of ``records`` is not a :class:`~gouji_record.model.GameRecord`.
+    """
     judge = MatchJudge()
     for record in records:
         yield judge.judge(replay(record, ruleset_of(record, ruleset), every_position=every_position))
@@ -164,7 +167,11 @@ def verdicts(
 
 def verdict(record: GameRecord, ruleset: Ruleset | None = None) -> Verdict:
     """The verdict of one hand read alone (:func:`verdicts` of ``[record]``): a hand of a
-    match other than its first is then an excerpt, its tribute not judged."""
+    match other than its first is then an excerpt, its tribute not judged.
+
+    Raises:
+        UnknownRuleset, BadOption, BadArgument: as :func:`verdicts`.
+    """
     return next(verdicts([record], ruleset))
 
 
