@@ -68,7 +68,7 @@ def first_leader(
     if record is not None:
         if before is not None:
             raise BadArgument("first_leader takes a record (who led it) or before= (who must lead next), not both")
-        if not isinstance(record, GameRecord):
+        if not isinstance(getattr(record, "actions", None), tuple):  # (what it reads of a record)
             raise wrong_type("record", record, "a GameRecord")
         return record.actions[0].seat if record.actions else 1
     if before is None:
