@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .cards import CardError, format_cards, parse_cards
-from .errors import GoujiError
+from .errors import BadArgument, GoujiError, wrong_type
 from .judging.lead import first_leader
 from .judging.legacy import read_as_written
 from .judging.replay import Replay, RulesetOverride, replay, ruleset_of
@@ -70,7 +70,10 @@ def parse(text: str) -> list[GameRecord]:
     Raises:
         NotationError: text that is not a record; its ``code``, ``line`` and ``column`` (from 1)
             say what and where (docs/notation.md, "Errors").
+        BadArgument: ``text`` is not a ``str`` (bytes: decode them, or :func:`read` the file).
     """
+    if not isinstance(text, str):
+        raise wrong_type("text", text, "a str of .gjn text (bytes: decode them, or read(path) the file)")
     return [record for record, _ in parse_text(text, reading=read_as_written)]
 
 
@@ -79,10 +82,11 @@ def read(path: str | Path, encoding: str | None = None) -> list[GameRecord]:
     (:func:`~gouji_record.notation.files.read_hands`: any line ends, a byte-order mark dropped).
     ``encoding`` reads a file that is not UTF-8 (``"gb18030"``), as ``--encoding`` does.
 
-    Raises :class:`NotationError` for a file that cannot be read (code ``unreadable``), is not
-    UTF-8 or not in ``encoding`` (``encoding``, at the first bad byte) or is not a record; its
-    ``file``, ``hand``, ``line`` and ``column`` say where. An unknown ``encoding`` raises
-    :class:`~gouji_record.notation.files.UnknownEncoding` (a ``ValueError``).
+    Raises:
+        NotationError: a file that cannot be read (code ``unreadable``), is not UTF-8 or not in
+            ``encoding`` (``encoding``, at the first bad byte) or is not a record; its ``file``,
+            ``hand``, ``line`` and ``column`` say where.
+        UnknownEncoding: ``encoding`` names no encoding the reader can use (a ``ValueError``).
     """
     records: list[GameRecord] = []
     for hand in read_hands(str(path), encoding=text_encoding(encoding)):
@@ -161,15 +165,23 @@ def legal_actions(pos: Position, seat: int | None = None) -> list[Action | Hidde
     ['4:JJJJJ', '4:?5', '4:-', '4:claim']
 
     Raises:
-        ValueError: ``seat`` is not 1–6 (``None`` is every seat).
+        BadArgument: ``pos`` is not a :class:`Position` (code ``bad-argument``) or ``seat`` is not 1–6
+            (``bad-seat``; ``None`` is every seat).
     """
-    if seat is not None and seat not in range(1, 7):
-        raise ValueError(f"seat {seat!r}: expected a seat 1-6, or None for every seat")
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, "a Position (initial_position(…))")
+    if seat is not None and (type(seat) is not int or seat not in range(1, 7)):
+        raise BadArgument(f"seat {seat!r}: expected a seat 1-6, or None for every seat", code="bad-seat")
     return _moves.legal_actions(pos, seat)
 
 
-def render_html(record: GameRecord, ruleset: Ruleset | None = None) -> str:
-    """A self-contained HTML replay of ``record`` (see :mod:`gouji_record.render.html`)."""
+def render_html(record: GameRecord, ruleset: str | Ruleset | RulesetOverride | None = None) -> str:
+    """A self-contained HTML replay of ``record`` (see :mod:`gouji_record.render.html`), replayed under
+    ``ruleset`` as :func:`replay` takes it.
+
+    Raises:
+        UnknownRuleset, BadOption, BadArgument: as :func:`replay`.
+    """
     from .render.html import render_replay
 
     return render_replay(replay(record, ruleset))

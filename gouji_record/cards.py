@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from operator import add as _plus
 
-from .errors import GoujiError
+from .errors import BadArgument, GoujiError, wrong_type
 
 #: Rank letters in ascending order of strength: 3 < 4 < ... < A < 2 < X < D.
 RANK_LETTERS = "3456789TJQKA2XD"
@@ -57,7 +57,6 @@ class CardError(GoujiError, ValueError):
         self.offset = offset
 
 
-@lru_cache(maxsize=65536)
 def parse_cards(text: str) -> Counts:
     """Read a card string into rank counts: a tuple of 15 counts, one per rank from ``3``
     (index 0) to the big joker ``D`` (index 14), in :data:`RANK_LETTERS` order.
@@ -78,7 +77,16 @@ def parse_cards(text: str) -> Counts:
     Raises:
         CardError: at the first character that is not a card (code ``bad-card``; its
             ``offset`` is that character's 0-based index in ``text``).
+        BadArgument: ``text`` is not a ``str``.
     """
+    if not isinstance(text, str):
+        raise wrong_type("cards", text, "a str of card letters ('XQQQ')")
+    return _parsed(text)
+
+
+@lru_cache(maxsize=65536)
+def _parsed(text: str) -> Counts:
+    """:func:`parse_cards` of a ``str``, kept for the next time."""
     if not text.strip(RANK_LETTERS):  # upper-case letters only, as canonical text has them
         return tuple(map(text.count, RANK_LETTERS))
     counts = [0] * N_RANKS
@@ -105,7 +113,6 @@ def parse_cards(text: str) -> Counts:
     return tuple(counts)
 
 
-@lru_cache(maxsize=65536)
 def format_cards(counts: Counts) -> str:
     """Write rank counts (15 of them, as :func:`parse_cards` gives) as the canonical card
     string: strongest first (``D X 2 A K … 4 3``), ``T`` for ten, no spaces; ``""`` for no card.
@@ -117,9 +124,22 @@ def format_cards(counts: Counts) -> str:
     ''
 
     Raises:
-        IndexError: for fewer than 15 counts (a negative count writes nothing for its rank).
-        TypeError: for counts that are not a tuple (a list: results are cached by counts).
+        BadArgument: ``counts`` is not a tuple of 15 whole numbers (a list: results are kept by
+            counts); a negative count writes nothing for its rank.
     """
+    if type(counts) is not tuple:
+        raise wrong_type("counts", counts, f"a tuple of {N_RANKS} counts, 3 first")
+    if len(counts) != N_RANKS:
+        raise BadArgument(f"counts {str(counts)[:60]}: {len(counts)} of them: expected {N_RANKS}, 3 first")
+    try:
+        return _formatted(counts)
+    except TypeError:  # (a count that is no whole number: "D" * 1.5)
+        raise wrong_type(f"counts {str(counts)[:60]}", counts, f"a tuple of {N_RANKS} whole numbers") from None
+
+
+@lru_cache(maxsize=65536)
+def _formatted(counts: Counts) -> str:
+    """:func:`format_cards` of a tuple of 15 counts, kept for the next time."""
     return "".join(RANK_LETTERS[r] * counts[r] for r in range(N_RANKS - 1, -1, -1))
 
 

@@ -26,7 +26,9 @@ class GoujiError(Exception):
     :class:`~gouji_record.rules.rulesets.UnknownRuleset`, :class:`~gouji_record.rules.rulesets.BadOption`,
     :class:`~gouji_record.rules.events.IllegalAction` (an action the rules forbid),
     :class:`~gouji_record.formats.eventlog.EventLogError` and :class:`~gouji_record.formats.interchange.RecordJSONError`
-    (JSON in), :class:`~gouji_record.running.sink.OutputError` (an output refused).
+    (JSON in), :class:`~gouji_record.running.sink.OutputError` (an output refused),
+    :class:`~gouji_record.notation.files.UnknownEncoding`, :class:`BadArgument` (an argument of the
+    API that is not what it takes).
     """
 
     #: The code of errors of this class that do not name their own.
@@ -75,6 +77,33 @@ class NotationError(GoujiError, ValueError):
 
     def __init__(self, code: str, message: str, line: int, column: int) -> None:
         super().__init__(message, code=code, line=line, column=column)
+
+
+class BadArgument(GoujiError, TypeError, ValueError):
+    """An argument of a public function that is not what the function takes, found where it comes in
+    (as python-chess's ``Board`` refuses a bad FEN), not as an ``IndexError`` deep inside: a
+    ``TypeError`` for the wrong type and a ``ValueError`` for a value out of range, both.
+
+    ``code``: ``bad-argument`` (the wrong type), ``bad-seat`` (a seat or a leader that is not 1–6),
+    ``deal-seat`` (a deal that is not six hands), ``deal-hand`` (a hand that is neither cards with
+    ``?N`` nor 15 counts), ``deal-cards`` (more of a rank than four decks hold, or more than their
+    216 cards in all); the message names the argument, what it is and what is expected.
+
+    >>> e = BadArgument("leader 7: expected a seat 1-6", code="bad-seat")
+    >>> e.code, isinstance(e, ValueError), isinstance(e, TypeError)
+    ('bad-seat', True, True)
+    """
+
+    default_code = "bad-argument"
+
+
+def wrong_type(what: str, value: object, expected: str) -> BadArgument:
+    """The :class:`BadArgument` for ``value``, given as ``what``, that is not ``expected``.
+
+    >>> str(wrong_type("record", None, "a GameRecord"))
+    'record: expected a GameRecord, not NoneType'
+    """
+    return BadArgument(f"{what}: expected {expected}, not {type(value).__name__}")
 
 
 def _rebuild(cls: type, state: dict) -> GoujiError:

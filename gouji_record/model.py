@@ -163,12 +163,14 @@ TagValue = Annotated[str, AfterValidator(_tag_value)]
 
 def comment_text(text: str) -> str:
     r"""A comment as the notation holds it, white space folded as the reader folds it
-    (:func:`~gouji_record.width.fold_comment`). Raises ``ValueError`` for what a
-    ``.gjn`` file cannot hold: lone surrogates; and control characters other than white
-    space (:func:`comment_problem`).
+    (:func:`~gouji_record.width.fold_comment`).
 
     >>> comment_text("  two\n words } ")
     'two words }'
+
+    Raises:
+        ValueError: what a ``.gjn`` file cannot hold: lone surrogates, and control characters other
+            than white space (:func:`comment_problem`).
     """
     problem = comment_problem(text)
     if problem is not None:
@@ -305,12 +307,13 @@ def suited_problem(kind: ActionKind, cards: str) -> None:
     """Check the cards of a ``show`` or a ``draw`` (canonical): one rank, no joker; a show
     of at most four cards (four decks hold four cards of each suit and rank), a draw of one.
 
-    Raises ``ValueError`` naming what is wrong.
-
     >>> suited_problem(ActionKind.SHOW, "444")
     >>> suited_problem(ActionKind.SHOW, "44444")
     Traceback (most recent call last):
     ValueError: a show is cards of one suit: at most 4 of a rank (four decks), not 5
+
+    Raises:
+        ValueError: naming what is wrong.
     """
     if len(set(cards)) != 1 or cards[0] in "XD":
         raise ValueError(f"the cards of a {kind.value} are of one suit and one rank, without jokers: not {cards}")
@@ -442,10 +445,10 @@ class Action(BaseModel):
           ...
         gouji_record.errors.NotationError: action '3:QQZ', character 5: 'Z' is not a card: expected one of 3-9 T J Q K A 2 X D (or 10)
 
-        Raises :class:`~gouji_record.errors.NotationError` (a ``ValueError``) for text that is
-        not an action, naming what was expected; its ``column`` is the character (from 1) where
-        the text goes wrong, its ``code`` ``bad-card`` for a character that is not a card, else
-        ``syntax``.
+        Raises:
+            NotationError: text that is not an action (a ``ValueError``), naming what was expected; its
+                ``column`` is the character (from 1) where the text goes wrong, its ``code``
+                ``bad-card`` for a character that is not a card, else ``syntax``.
         """
         m = _ACTION_TEXT.fullmatch(text) if isinstance(text, str) else None
         if m is None:
@@ -510,7 +513,11 @@ def constructed_action(**fields: object) -> Action:
     """``Action.model_construct(**fields)``: the same instance (``seat`` and ``kind`` given, the
     other fields their defaults, ``fields`` as the fields set), made without pydantic's loop over
     the defaults (about 1 µs, not 5: a file's readers make one for each new token). Trusted
-    values, never validated, as ``model_construct``; a field the model lacks raises ``KeyError``."""
+    values, never validated, as ``model_construct``.
+
+    Raises:
+        KeyError: a field the model lacks.
+    """
     values = _ACTION_DEFAULTS.copy()
     for name, value in fields.items():
         if name not in values:
@@ -721,8 +728,8 @@ def preplay_items(preplay: tuple[Action, ...]) -> list[tuple[str | None, tuple[A
     ...     Action(seat=2, kind="revolt")))]
     [('buy', ['1>4:2', '4>1:3']), (None, ['2:revolt'])]
 
-    Raises ``ValueError`` for a ``buy`` transfer not followed by the transfer back between the
-    same two seats.
+    Raises:
+        ValueError: a ``buy`` transfer not followed by the transfer back between the same two seats.
     """
     out: list[tuple[str | None, tuple[Action, ...]]] = []
     i = 0
@@ -752,7 +759,8 @@ def parse_result(value: str) -> tuple[int, ...] | None:
     >>> parse_result("3-6-1-4-5-2")
     (3, 6, 1, 4, 5, 2)
 
-    Raises ``ValueError`` unless it names each seat 1–6 once.
+    Raises:
+        ValueError: unless it names each seat 1–6 once.
     """
     value = value.strip()
     if value == "*":

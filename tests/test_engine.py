@@ -454,7 +454,9 @@ def test_the_first_position_is_the_one_position_makes():
     from gouji_record.cards import parse_cards, total
     from gouji_record.rules.engine import initial_position
 
-    for deal in (("KK?34",) + ("?36",) * 5, ("3" * 36, "4" * 36, "5" * 36, "6" * 36, "7" * 36, "8" * 16 + "9" * 20)):
+    deck = "3" * 16 + "4" * 16 + "5" * 16 + "6" * 16 + "7" * 16 + "8" * 16 + "9" * 16 + "T" * 16 + "J" * 16
+    deck += "Q" * 16 + "K" * 16 + "A" * 16 + "2" * 16 + "XXXXDDDD"  # four decks, 216 cards, in rank order
+    for deal in (("KK?34",) + ("?36",) * 5, tuple(deck[36 * s : 36 * s + 36] for s in range(6))):
         made = initial_position(CHARTER, deal, leader=2)
         hands = tuple(parse_cards(h.partition("?")[0]) for h in deal)
         unknown = tuple(int(h.partition("?")[2] or 0) for h in deal)

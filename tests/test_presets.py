@@ -448,7 +448,7 @@ def test_threes_and_fours_under_threes_held(lead, code):
 
 
 def test_threes_are_not_split():
-    deal = {s: "333" + ("55" if s == 1 else "") for s in range(1, 7)}
+    deal = {s: "33355" if s == 1 else "33" for s in range(1, 7)}  # 13 threes: four decks hold 16
     for name in THREES_HELD:
         assert Hand(deal, name).illegal("1:55 2:- 3:- 4:- 5:- 6:- 1:33").code == "threes-split", name
 

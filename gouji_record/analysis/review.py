@@ -779,7 +779,6 @@ def seat_view(record: GameRecord, seat: int) -> GameRecord:
     and shown is seen by all). Replayed, the engine then takes the others' cards as possible cards
     (at most the copies of four decks not yet seen: :attr:`~gouji_record.rules.position.Position.seen`),
     so what it decides is what the seat could know: its cards, the cards played, the counts.
-    Raises ``ValueError`` for a seat not in 1-6.
 
     >>> from gouji_record import parse
     >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
@@ -787,6 +786,9 @@ def seat_view(record: GameRecord, seat: int) -> GameRecord:
     ...             'deal 1: TTTTT?31 2: ? 3: ? 4: JJJJJ?31 5: ? 6: ? play 1. 1:TTTTT 4:JJJJJ')
     >>> seat_view(r, 4).deal
     ('?36', '?36', '?36', 'JJJJJ?31', '?36', '?36')
+
+    Raises:
+        ValueError: a seat not in 1-6.
     """
     if seat not in SEATS:
         raise ValueError(f"seat must be 1-6, not {seat}")
@@ -818,9 +820,11 @@ def review(
     ``view`` (a seat, 1-6), the review of that seat's decisions from its own view: the record as
     :func:`seat_view` gives it, replayed under the same ruleset, so that a finding rests only on
     what the seat could know (its cards, what was played, the counts); what the others' cards
-    would decide is ``undecided`` or left out, and no other seat's decisions are reviewed. Raises
-    ``ValueError`` for a replay made with ``every_position=False`` or a bad seat, and
-    :class:`~gouji_record.bots.process.BotError` for a bot program that fails.
+    would decide is ``undecided`` or left out, and no other seat's decisions are reviewed.
+
+    Raises:
+        ValueError: a replay made with ``every_position=False`` or a bad seat.
+        BotError: a bot program that fails (:class:`~gouji_record.bots.process.BotError`).
     """
     actions = result.record.all_actions
     if len(result.positions) == 1 and actions and result.diagnostic is None:
@@ -862,10 +866,13 @@ REVIEW_MARK, GLYPH_MARK, GLYPH = "review: ", "review (?!): ", "?!"
 
 def kinds_of(names: Iterable[str]) -> frozenset[str]:
     """The kinds ``names`` name: keys of :data:`KINDS`, ``decisions`` (every kind but
-    :data:`STATES`) and ``states``. Raises ``ValueError`` for any other name.
+    :data:`STATES`) and ``states``.
 
     >>> sorted(kinds_of(["states", "undecided"]))
     ['smothered', 'threes-only', 'undecided']
+
+    Raises:
+        ValueError: any other name.
     """
     out: set[str] = set()
     for name in names:

@@ -146,7 +146,11 @@ class Stats:
     """Tallies by ``by`` (``player``, ``seat``, ``team``, ``ruleset``), hand by hand (:meth:`add`),
     or merged from the :class:`Stats` of other hands (:meth:`merge`). ``rows`` maps each key to
     its :class:`Tally`; ``hands`` counts the hands added; ``matches`` lists the hands of matches
-    in the order added (:class:`MatchHand`). Raises :class:`ValueError` for another ``by``."""
+    in the order added (:class:`MatchHand`).
+
+    Raises:
+        ValueError: another ``by``.
+    """
 
     def __init__(self, by: By = "player") -> None:
         if by not in BY:
@@ -255,7 +259,11 @@ class Stats:
     def merge(self, other: Stats) -> None:
         """Add the counts of ``other`` (the same ``by``; the hands after this one's) to this one's:
         adding hands one by one or merging their :class:`Stats` in the same order gives the same
-        tallies. Raises :class:`ValueError` when ``other`` counts by another key."""
+        tallies.
+
+        Raises:
+            ValueError: ``other`` counts by another key.
+        """
         if other.by != self.by:
             raise ValueError(f"cannot merge counts by {other.by} into counts by {self.by}")
         for key, tally in other.rows.items():
@@ -351,8 +359,7 @@ class Pairs:
     (``by="partner"``: with each of its team-mates) tables, hand by hand (:meth:`add`) or merged
     (:meth:`merge`) as :class:`Stats` are: ``rows`` maps ``(player, other)`` to its
     :class:`PairTally`, one row per pair of players that sat so (memory grows with the players,
-    not the hands); ``hands`` counts the hands added. Raises :class:`ValueError` for another
-    ``by``.
+    not the hands); ``hands`` counts the hands added.
 
     >>> from gouji_record import parse, replay
     >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
@@ -361,6 +368,9 @@ class Pairs:
     >>> t.add(replay(parse(head + "deal 1: TTTTT?31 2: ? 3: ? 4: JJJJJ?31 5: ? 6: ? play 1. 1:TTTTT 4:JJJJJ")[0]))
     >>> sorted(t.rows)[:2], t.rows["p1", "p4"].hands, t.rows["p1", "p4"].finished
     ([('p1', 'p4'), ('p2', 'p5')], 1, 0)
+
+    Raises:
+        ValueError: another ``by``.
     """
 
     def __init__(self, by: PairBy = "opposite") -> None:
@@ -400,8 +410,11 @@ class Pairs:
 
     def merge(self, other: Pairs) -> None:
         """Add the counts of ``other`` (the same ``by``) to this one's: adding hands one by one or
-        merging their :class:`Pairs` gives the same tallies. Raises :class:`ValueError` when
-        ``other`` pairs by another relation."""
+        merging their :class:`Pairs` gives the same tallies.
+
+        Raises:
+            ValueError: ``other`` pairs by another relation.
+        """
         if other.by != self.by:
             raise ValueError(f"cannot merge counts by {other.by} into counts by {self.by}")
         for key, tally in other.rows.items():

@@ -48,7 +48,12 @@ class BotProcess:
 
     :meth:`send` writes a message; :meth:`ask` writes one and reads the answer; :meth:`close` says
     ``bye``, waits :data:`GRACE` seconds and kills the process if it is still there, then reaps
-    it. Raises :class:`BotError` for a command that cannot be started."""
+    it.
+
+    Raises:
+        BotError: a command that cannot be started.
+        ValueError: an empty command.
+    """
 
     def __init__(self, command: str, seat: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.command, self.seat, self.timeout = command, seat, timeout
@@ -93,8 +98,11 @@ class BotProcess:
 
     def send(self, msg: _Message) -> None:
         """Write ``msg`` as one line, within :attr:`timeout` seconds (a bot that stops reading its
-        input would otherwise hold the referee once the pipe is full). Raises :class:`BotError` if
-        the bot has closed its input, exited, or does not read."""
+        input would otherwise hold the referee once the pipe is full).
+
+        Raises:
+            BotError: the bot has closed its input, exited, or does not read.
+        """
         view = memoryview((dump(msg) + "\n").encode("utf-8"))
         deadline = time.monotonic() + self.timeout
         while view:
@@ -137,7 +145,12 @@ class BotProcess:
             raise self.fail("a line that is not UTF-8", self.lines, raw.decode("utf-8", "replace")) from None
 
     def read(self) -> Hello | Answer:
-        """The next message of the bot (raises :class:`BotError` for a line that is not one)."""
+        """The next message of the bot.
+
+        Raises:
+            BotError: no line within :attr:`timeout` seconds, the bot gone, or a line that is not UTF-8
+                or not a message of the protocol.
+        """
         text = self._readline()
         try:
             return FROM_BOT.validate_json(text)
@@ -149,8 +162,11 @@ class BotProcess:
 
     def greet(self, hello: Hello) -> Hello:
         """Send ``hello`` and read the bot's, within :attr:`timeout` seconds but never less than
-        :data:`DEFAULT_TIMEOUT` (a program starting up: an interpreter, its imports). Raises
-        :class:`BotError` for another answer."""
+        :data:`DEFAULT_TIMEOUT` (a program starting up: an interpreter, its imports).
+
+        Raises:
+            BotError: another answer than a ``hello`` of this protocol.
+        """
         self.send(hello)
         timeout, self.timeout = self.timeout, max(self.timeout, DEFAULT_TIMEOUT)
         try:
@@ -165,7 +181,11 @@ class BotProcess:
 
     def ask(self, decision: Decision) -> tuple[str | None, int]:
         """Send ``decision`` and read its answer: the action (``None``: declined) and the number
-        of the bot's line that gave it. Raises :class:`BotError` for another answer."""
+        of the bot's line that gave it.
+
+        Raises:
+            BotError: another answer than one to ``decision``.
+        """
         self.send(decision)
         answer = self.read()
         if not isinstance(answer, Answer) or answer.id != decision.id:

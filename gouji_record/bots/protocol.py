@@ -244,7 +244,11 @@ class Agent:
     opposite's 够级 plays until it holds 8 cards or fewer; burns half the time it may, with its
     cheapest burn; declares nothing. ``random`` picks among the plays and the pass, never burns.
     Which plays are 够级 plays it reads from the ruleset of the ``ruleset`` message
-    (:meth:`learn`; charter until then). Raises ``KeyError`` for another name."""
+    (:meth:`learn`; charter until then).
+
+    Raises:
+        KeyError: another name than ``person`` or ``random``.
+    """
 
     NAMES = ("person", "random")
 
@@ -256,8 +260,12 @@ class Agent:
         self.rules: Ruleset = get_ruleset("charter")
 
     def learn(self, msg: RulesetMessage) -> None:
-        """Take the ruleset ``msg`` names (raises :class:`~gouji_record.rules.rulesets.UnknownRuleset`
-        or :class:`~gouji_record.rules.rulesets.BadOption` for one it does not know)."""
+        """Take the ruleset ``msg`` names.
+
+        Raises:
+            UnknownRuleset, BadOption: a ruleset it does not know
+                (:class:`~gouji_record.rules.rulesets.UnknownRuleset`, :class:`~gouji_record.rules.rulesets.BadOption`).
+        """
         rules = get_ruleset(msg.name)
         self.rules = with_options(rules, parse_options(msg.options)) if msg.options else rules
 

@@ -88,6 +88,12 @@ class BuiltIn(Player):
         self.seed = seed
 
     def tell(self, msg: _Message) -> None:
+        """Send ``msg`` to the bot, started (and greeted) at the ``hello``.
+
+        Raises:
+            BotError: the bot cannot be started, does not answer its hello as the protocol says,
+                gives a name that cannot be a SeatN tag, or does not read (:class:`BotProcess`).
+        """
         if isinstance(msg, Hello):
             self.seat = msg.seat
             self.agent.rng = random.Random(self.seed * 7 + (msg.seat or 0))
@@ -108,6 +114,12 @@ class External(Player):
         self.proc: BotProcess | None = None
 
     def tell(self, msg: _Message) -> None:
+        """Send ``msg`` to the bot, started (and greeted) at the ``hello``.
+
+        Raises:
+            BotError: the bot cannot be started, does not answer its hello as the protocol says,
+                gives a name that cannot be a SeatN tag, or does not read (:class:`BotProcess`).
+        """
         if isinstance(msg, Hello):
             self.seat = msg.seat
             self.proc = BotProcess(self.label, msg.seat, self.timeout)
@@ -337,7 +349,10 @@ def hand_deal(seed: int) -> tuple[tuple[str, ...], int]:
 def play_hands(table: Table, seeds: list[int], extra: dict[str, str] | None = None) -> list[GameRecord]:
     """Hands alone (no tribute between them), one per seed of ``seeds``, dealt as
     :func:`hand_deal` deals them, the seats buying and giving 3s and 4s as the rules have them.
-    Raises :class:`TableError` with the records so far."""
+
+    Raises:
+        TableError: a bot failed; it holds the records so far.
+    """
     out: list[GameRecord] = []
     with table:
         try:
@@ -352,7 +367,11 @@ def play_hands(table: Table, seeds: list[int], extra: dict[str, str] | None = No
 
 def play_table_match(table: Table, seed: int, hands: int, name: str | None = None) -> list[GameRecord]:
     """``hands`` hands as one match (as :func:`~gouji_record.bots.selfplay.play_match` deals and
-    pays tribute), played by ``table``'s bots. Raises :class:`TableError` with the records so far."""
+    pays tribute), played by ``table``'s bots.
+
+    Raises:
+        TableError: a bot failed; it holds the records so far.
+    """
     rules = table.rules
     rng = random.Random(seed)
     match = name or f"selfplay-{rules.name}-{seed}"
@@ -420,8 +439,11 @@ def duplicate(
     """Duplicate play (复式): each deal of ``seeds`` (dealt as :func:`hand_deal` deals) played six
     times, the bots of ``specs`` (``specs[s - 1]`` at seat ``s`` first) moved one seat on each time,
     so that every bot plays every seat's cards of every deal. Returns the records (tags ``Deal``
-    and ``Rotation``) and a :class:`Rating` per distinct bot, best first. Raises
-    :class:`TableError` with the records so far."""
+    and ``Rotation``) and a :class:`Rating` per distinct bot, best first.
+
+    Raises:
+        TableError: a bot failed; it holds the records so far.
+    """
     records: list[GameRecord] = []
     points: dict[str, dict[int, list[int]]] = {spec: {} for spec in specs}
     for k in range(6):

@@ -101,8 +101,12 @@ class ManifestError(ValueError):
 
 
 def load_manifest(path: Path) -> Manifest:
-    """Read and check a manifest. Raises :class:`ManifestError` (JSON that does not parse, at
-    its line and column; a field that is not as :class:`Manifest` says, named by its path)."""
+    """Read and check a manifest.
+
+    Raises:
+        ManifestError: a file that cannot be read or is not UTF-8, JSON that does not parse (at its
+            line and column), a field that is not as :class:`Manifest` says (named by its path).
+    """
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as e:

@@ -118,7 +118,11 @@ async def _body(request: Request) -> Any:
 
 def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str | None = None) -> ASGIApp:
     """The editor as an ASGI application over ``workspace``, guarded (:class:`Guard`): ``hosts``
-    the Host headers answered (``None``: any, only with a ``token``)."""
+    the Host headers answered (``None``: any, only with a ``token``).
+
+    Raises:
+        ValueError: ``hosts`` is ``None`` (any Host) without a ``token``.
+    """
     if hosts is None and token is None:
         raise ValueError("an editor answering any Host needs a token")
     previews: OrderedDict[str, str] = OrderedDict()

@@ -145,7 +145,11 @@ def build(hand: Any) -> tuple[GameRecord | None, dict[str, Any] | None]:
     met reading it (``None`` when it reads whole). An action that does not read stops the record
     before it (the actions typed so far are still judged); a tag or a deal that does not read
     gives no record. Empty standard tags are ``?`` (``Result``: ``*``), a deal line empty or
-    ``-`` is ``?36``. Raises :class:`EditorError` for data not shaped as a hand."""
+    ``-`` is ``?36``.
+
+    Raises:
+        EditorError: data not shaped as a hand.
+    """
     if not isinstance(hand, dict):
         raise EditorError("a hand: expected an object with tags, deal and actions")
     tags = hand.get("tags") or {}
@@ -236,7 +240,9 @@ def check(hands: Any) -> list[dict[str, Any]]:
     hand is over, else ``None``). The legal actions there are :func:`legal`'s (asked for apart:
     at a lead with many 2s and jokers to attach they take longer than the verdict).
 
-    Raises :class:`EditorError` for data not shaped as hands."""
+    Raises:
+        EditorError: data not shaped as hands.
+    """
     if not isinstance(hands, list) or not 0 < len(hands) <= MAX_HANDS:
         raise EditorError(f"hands: expected a list of 1 to {MAX_HANDS} hands")
     built = [build(hand) for hand in hands]
@@ -270,7 +276,11 @@ def legal(hands: Any, index: int) -> list[str]:
     order: the seat to act's, then the burns other seats may make) after the last action of hand
     ``index`` of ``hands`` that the replay reached: where the record stops, or before the first
     illegal action (what could have been played instead); ``[]`` for a hand that does not read
-    or is over. Raises :class:`EditorError` for data not shaped as hands or a wrong ``index``."""
+    or is over.
+
+    Raises:
+        EditorError: data not shaped as hands, or a wrong ``index``.
+    """
     if not isinstance(hands, list) or not 0 < len(hands) <= MAX_HANDS:
         raise EditorError(f"hands: expected a list of 1 to {MAX_HANDS} hands")
     if type(index) is not int or not 0 <= index < len(hands):
@@ -321,8 +331,11 @@ class Workspace:
 
     def resolve(self, name: str | None) -> Path:
         """The file ``name`` (relative to the folder; ``None`` or empty: the default) names.
-        Raises :class:`EditorError` (403) for an absolute path, one that leaves the folder (``..``,
-        a symbolic link out of it) or a name that does not end in ``.gjn``."""
+
+        Raises:
+            EditorError: (403) an absolute path, one that leaves the folder (``..``, a symbolic link out
+                of it) or a name that does not end in ``.gjn``.
+        """
         name = name or self.default
         if "\0" in name or os.path.isabs(name) or name.startswith(("/", "\\")):
             raise EditorError(f"{name!r}: only a file of the folder {self.folder} may be opened", 403)
@@ -337,8 +350,12 @@ class Workspace:
         """The file ``name`` as the page edits it: ``file`` (its name), ``folder`` (the folder's
         real path: the page keeps a draft per file of a folder), ``hands`` (plain data; one
         empty hand for a new file), ``base`` (the digest of its bytes, ``None`` for a new file)
-        and ``exists``. Raises :class:`EditorError` (422) with ``FILE:LINE:COL: message`` for a
-        file that does not read, (400) for a directory."""
+        and ``exists``.
+
+        Raises:
+            EditorError: (422) with ``FILE:LINE:COL: message`` for a file that does not read, (400) for
+                a directory.
+        """
         path = self.resolve(name)
         shown = os.path.relpath(path, self.folder)
         if not path.exists():
@@ -358,8 +375,14 @@ class Workspace:
         """Write ``hands`` to the file ``name`` in the canonical form (what ``gouji fmt`` writes:
         round numbers where the engine starts each round), atomically. ``base`` is the digest the
         page opened (``None``: a new file); a file whose bytes differ from it now (changed on disk,
-        or created since) is not overwritten (:class:`EditorError`, 409). A hand that does not read
-        is not saved (400, its problem). Returns the new ``base`` and the text written."""
+        or created since) is not overwritten. A hand that does not read is not saved. Returns the new
+        ``base`` and the text written.
+
+        Raises:
+            EditorError: (409) a file changed, created or deleted since ``base``; (400) hands not shaped
+                as hands, a hand that does not read (its problem) or names no ruleset or option; (500)
+                the file cannot be written.
+        """
         path = self.resolve(name)
         if not isinstance(hands, list) or not 0 < len(hands) <= MAX_HANDS:
             raise EditorError(f"hands: expected a list of 1 to {MAX_HANDS} hands")

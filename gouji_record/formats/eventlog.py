@@ -183,14 +183,14 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
     ``""``, ``"?"``). The records carry no round numbers or annotation glyphs;
     rules are not checked. An empty log gives ``[]``.
 
-    Raises :class:`EventLogError`, naming the 1-based line and what was
-    expected, for a line that is not JSON or not an object, an unknown
-    ``type``, a missing, unknown or mistyped field, an event out of order
-    (anything before ``start_hand``, a ``deal`` after a declaration or action,
-    a declaration after play, a ``start_hand`` before the previous hand's
-    ``end_hand``), a seat that is not 1-6, cards not in the alphabet, a deal
-    other than six hands of 36 cards (known or ``?N``) within four decks, an
-    unknown ruleset or option, and a malformed date, result or tag.
+    Raises:
+        EventLogError: naming the 1-based line and what was expected, for a line that is not JSON
+            or not an object, an unknown ``type``, a missing, unknown or mistyped field, an event
+            out of order (anything before ``start_hand``, a ``deal`` after a declaration or action,
+            a declaration after play, a ``start_hand`` before the previous hand's ``end_hand``), a
+            seat that is not 1-6, cards not in the alphabet, a deal other than six hands of 36
+            cards (known or ``?N``) within four decks, an unknown ruleset or option, and a
+            malformed date, result or tag.
     """
     return [record for record, _ in records_with_lines(lines, source)]
 
@@ -198,8 +198,11 @@ def records_from_events(lines: Iterable[str], source: str = "<events>") -> list[
 def records_with_lines(lines: Iterable[str], source: str = "<events>") -> list[tuple[GameRecord, LogLines]]:
     """:func:`records_from_events`, each record with where it stands in the log
     (:class:`LogLines`), so that a problem found when the record is replayed can name the log's
-    line rather than a line of the ``.gjn`` text it was converted to. Raises as
-    :func:`records_from_events` does."""
+    line rather than a line of the ``.gjn`` text it was converted to.
+
+    Raises:
+        EventLogError: as :func:`records_from_events`.
+    """
     if isinstance(lines, str):
         lines = lines.split("\n")
     records: list[tuple[GameRecord, LogLines]] = []
@@ -359,10 +362,13 @@ def _event_of(action: Action) -> dict[str, Any]:
 
 
 def json_object(text: str, line: int, source: str, error: type[ValueError] | None = None) -> Any:
-    """The JSON value on one line, keys checked for repeats. Raises ``error`` (default
-    :class:`EventLogError`; any class taking ``(message, line, source)``) for text that is
-    not JSON, a key given twice, a number too long to convert (over 4300 digits) or
-    nesting too deep to read, instead of a traceback."""
+    """The JSON value on one line, keys checked for repeats.
+
+    Raises:
+        EventLogError: (or ``error``: any class taking ``(message, line, source)``) text that is not
+            JSON, a key given twice, a number too long to convert (over 4300 digits) or nesting too
+            deep to read, instead of a traceback.
+    """
     error = error or EventLogError
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)

@@ -55,8 +55,10 @@ def records_from_json(lines: Iterable[str] | str, source: str = "<records>") -> 
     Each object is validated as a :class:`GameRecord` (strictly: unknown fields are
     refused, but for the derived ``verdict`` and ``events`` of :data:`DERIVED`, left out, a seat is an integer, never ``true``), its keys checked for repeats, and
     its Ruleset and Options tags checked against the rulesets, so that every record
-    returned writes as a ``.gjn`` hand that ``gouji validate`` can read. Raises
-    :class:`RecordJSONError` for the first line that fails.
+    returned writes as a ``.gjn`` hand that ``gouji validate`` can read.
+
+    Raises:
+        RecordJSONError: for the first line that fails.
     """
     if isinstance(lines, str):
         lines = json_lines(lines)
@@ -112,8 +114,12 @@ _GJN_TAG = re.compile(r'\s*\[\s*[A-Za-z][A-Za-z0-9_]*\s+"')
 def read_records(text: str, source: str = "<import>") -> list[GameRecord]:
     """The records of ``text``: record JSON (``gouji export``) or an event log
     (docs/events-log.md), told apart by the first object: an event has a ``type`` key,
-    a record never has. Raises :class:`RecordJSONError` or
-    :class:`~gouji_record.formats.eventlog.EventLogError`, both with ``line`` and ``message``."""
+    a record never has.
+
+    Raises:
+        RecordJSONError, EventLogError: (:class:`~gouji_record.formats.eventlog.EventLogError`) the
+            first line that fails, both with ``line`` and ``message``.
+    """
     lines = json_lines(text)
     number, first = next(((n, line) for n, line in enumerate(lines, start=1) if line.strip()), (0, ""))
     if not first:

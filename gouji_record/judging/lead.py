@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..errors import BadArgument, wrong_type
 from ..model import GameRecord
 from ..rules.engine import Position, team
 from ..rules.rulesets import Ruleset
@@ -58,13 +59,17 @@ def first_leader(
     >>> first_leader() is None  # a match's first hand: the ruleset names nobody
     True
 
-    Raises ``TypeError`` when both ``record`` and ``before`` are given: the first is a record's
-    own leader, the second the leader the hand before names; compare the two as the match check
-    does (:func:`~gouji_record.matches.match.hand_in_match`).
+    Raises:
+        BadArgument: both ``record`` and ``before`` are given (a ``TypeError``: the first is a
+            record's own leader, the second the leader the hand before names; compare the two as
+            the match check does, :func:`~gouji_record.matches.match.hand_in_match`), or
+            ``record`` is not a :class:`~gouji_record.model.GameRecord`.
     """
     if record is not None:
         if before is not None:
-            raise TypeError("first_leader takes a record (who led it) or before= (who must lead next), not both")
+            raise BadArgument("first_leader takes a record (who led it) or before= (who must lead next), not both")
+        if not isinstance(getattr(record, "actions", None), tuple):  # (what it reads of a record)
+            raise wrong_type("record", record, "a GameRecord")
         return record.actions[0].seat if record.actions else 1
     if before is None:
         return None

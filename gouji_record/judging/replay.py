@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import wrong_type
 from ..model import Action, GameRecord
 from .lead import first_leader
 from ..rules.engine import Position, initial_position, skip_possible_turn, step
@@ -74,7 +75,9 @@ class Replay:
     def count(self, kind: EventKind) -> int:
         """How many events of ``kind`` were derived.
 
-        Raises ``ValueError`` for a replay made without events (``replay(…, events=False)``)."""
+        Raises:
+            ValueError: a replay made without events (``replay(…, events=False)``).
+        """
         if self.events is None:
             raise ValueError("this replay derived no events: replay(record, events=False)")
         return sum(1 for e in self.events if e.kind is kind)
@@ -139,7 +142,10 @@ def ruleset_of(record: GameRecord, override: str | Ruleset | RulesetOverride | N
             (:class:`~gouji_record.rules.rulesets.UnknownRuleset`, a ``KeyError``).
         BadOption: the Options tag or an override names an unknown option or a value it does
             not take (:class:`~gouji_record.rules.rulesets.BadOption`, a ``ValueError``).
+        BadArgument: ``record`` is not a :class:`~gouji_record.model.GameRecord`.
     """
+    if not isinstance(record, GameRecord):
+        raise wrong_type("record", record, "a GameRecord (read(path), parse(text))")
     extra: tuple[tuple[str, str], ...] = ()
     if isinstance(override, RulesetOverride):
         override, extra = override.ruleset, override.options
@@ -153,9 +159,14 @@ def ruleset_of(record: GameRecord, override: str | Ruleset | RulesetOverride | N
 
 
 def replay(
-    record: GameRecord, ruleset: Ruleset | None = None, *, every_position: bool = True, events: bool = True
+    record: GameRecord,
+    ruleset: str | Ruleset | RulesetOverride | None = None,
+    *,
+    every_position: bool = True,
+    events: bool = True,
 ) -> Replay:
-    """Replay ``record`` under ``ruleset`` (default: its ``Ruleset`` tag).
+    """Replay ``record`` under ``ruleset`` (default: its ``Ruleset`` tag; a preset name or a
+    :class:`RulesetOverride` as :func:`ruleset_of` takes them).
 
     With ``every_position=False`` only the last position is kept
     (``positions == [final]``): what validation needs, and much less garbage
@@ -170,11 +181,15 @@ def replay(
     purchase or gift of a 3 or 4 (买三, 买四, 赠与:
     :func:`~gouji_record.judging.buying.check_buying`): the hand's own verdict, the one
     ``gouji validate`` gives. What only the hand before can tell (tribute, the
-    first lead of a match) is :func:`gouji_record.matches.verdict.verdicts`'. Raises
-    :class:`~gouji_record.rules.rulesets.UnknownRuleset` for an unknown
-    ruleset name.
+    first lead of a match) is :func:`gouji_record.matches.verdict.verdicts`'.
+
+    Raises:
+        UnknownRuleset, BadOption: as :func:`ruleset_of`, for a ruleset or an option that is none.
+        BadArgument: ``record`` is not a :class:`~gouji_record.model.GameRecord`.
     """
-    rules = ruleset or ruleset_of(record)
+    if not isinstance(record, GameRecord):
+        raise wrong_type("record", record, "a GameRecord (read(path), parse(text))")
+    rules = ruleset if isinstance(ruleset, Ruleset) else ruleset_of(record, ruleset)
     pos = initial_position(rules, record.deal, first_leader(record))
     out = Replay(record, rules, [pos], [] if events else None, play_start=pos)
     positions, derived = out.positions, out.events if events else []

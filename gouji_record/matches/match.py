@@ -161,7 +161,10 @@ def tribute_due(rules: Ruleset, prev: Position) -> list[Due]:
     tribute is not paid: each swept seat pays its opposite one card (对头贡) where the text has it
     (``sweep-tribute``), and the other kinds are paid as after any hand where the text keeps them
     (``sweep-keeps-tribute``: 004 §30 changes only 落贡); under the other texts a sweep ends the
-    tribute (000 §串三户, 001 §72, 002 §21(7)). Raises ``ValueError`` if ``prev`` is not over.
+    tribute (000 §串三户, 001 §72, 002 §21(7)).
+
+    Raises:
+        ValueError: ``prev`` is not over.
     """
     if not prev.over:
         raise ValueError("tribute follows a finished hand")

@@ -265,7 +265,11 @@ def verdicts(
     ``every_position=False`` each replay keeps only its last position (less memory, as for
     validation). Never raises for a record: an illegal action is in its verdict, and so is a
     ruleset that is not (an unknown ``Ruleset`` tag, a bad ``Options`` tag: :func:`unjudged`),
-    the hands after it judged as they would be without it (its match's run broken there)."""
+    the hands after it judged as they would be without it (its match's run broken there).
+
+    Raises:
+        BadArgument: one of ``records`` is not a :class:`~gouji_record.model.GameRecord`.
+    """
     judge = MatchJudge()
     for record in records:
         yield judge.verdict(record, ruleset, every_position=every_position)
@@ -273,7 +277,11 @@ def verdicts(
 
 def verdict(record: GameRecord, ruleset: Ruleset | None = None) -> Verdict:
     """The verdict of one hand read alone (:func:`verdicts` of ``[record]``): a hand of a
-    match other than its first is then an excerpt, its tribute not judged."""
+    match other than its first is then an excerpt, its tribute not judged.
+
+    Raises:
+        BadArgument: as :func:`verdicts`.
+    """
     return next(verdicts([record], ruleset))
 
 

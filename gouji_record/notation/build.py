@@ -116,8 +116,11 @@ class BadComment(ValueError):
 
 
 def comment_text(raw: str) -> str:
-    """The text of a ``{…}`` or ``;`` comment token; raises :class:`BadComment` for a control
-    character (:func:`~gouji_record.model.comment_problem`)."""
+    """The text of a ``{…}`` or ``;`` comment token.
+
+    Raises:
+        BadComment: a control character (:func:`~gouji_record.model.comment_problem`).
+    """
     if NOT_IN_COMMENT.search(raw):
         offset, message = comment_problem(raw)  # type: ignore[misc]
         raise BadComment(offset, "comment " + message.replace(f"character {offset + 1}", f"character {offset}"))
@@ -153,7 +156,11 @@ def with_marks(action: Action, glyph: str | None, nags: str, where: Location = (
 
 def nag_number(digits: str, where: Location) -> int:
     """The number of a numeric annotation, ``$0`` … ``$255`` (as in PGN); a larger one is an
-    error at ``where`` (never converted: Python refuses ``int()`` of a 5000-digit string)."""
+    error at ``where`` (never converted: Python refuses ``int()`` of a 5000-digit string).
+
+    Raises:
+        NotationError: a number above 255 (``syntax``), at ``where``.
+    """
     if len(digits) > len(str(MAX_NAG)) or int(digits) > MAX_NAG:
         shown = digits if len(digits) <= 12 else digits[:8] + f"… ({len(digits)} digits)"
         raise NotationError("syntax", f"numeric annotation ${shown}: expected $0 to ${MAX_NAG}", *where)
@@ -161,10 +168,14 @@ def nag_number(digits: str, where: Location) -> int:
 
 
 def transfer_item(give: Token, cards: Token, glyph: str | None) -> tuple:
-    """The parsed item of a transfer ``6>1:DX``: the action and where it stands. Raises
-    :class:`NotationError` (``bad-card``) at the card that is not one, and (``syntax``) at the
-    transfer for one from a seat to itself, which moves no card: cards change hands from one seat
-    to another (docs/notation.md §3.3), as the record model has it."""
+    """The parsed item of a transfer ``6>1:DX``: the action and where it stands. A transfer from
+    a seat to itself moves no card: cards change hands from one seat to another (docs/notation.md
+    §3.3), as the record model has it.
+
+    Raises:
+        NotationError: at the card that is not one (``bad-card``); at the transfer (``syntax``)
+            for one from a seat to itself.
+    """
     if give[0] == give[2]:
         what = f"transfer {give[:3]}: a transfer goes from one seat to another, not from seat {give[0]} to itself"
         raise NotationError("syntax", what, *loc(give))
@@ -188,8 +199,11 @@ def _transfer(give: str, cards: str, glyph: str | None) -> Action:
 
 def purchase_items(items: list[tuple]) -> list[tuple]:
     """The parsed items of a purchase ``buy 1>4:2 4>1:3`` (its two transfers, and any comments
-    between them), the transfers marked ``buy``. Raises :class:`NotationError` at the second
-    transfer unless it goes back between the same two seats."""
+    between them), the transfers marked ``buy``.
+
+    Raises:
+        NotationError: at the second transfer, unless it goes back between the same two seats.
+    """
     first, second = (item for item in items if item[0] == "action")
     a, b = first[1], second[1]
     if (b.seat, b.to) != (a.to, a.seat):
@@ -215,9 +229,12 @@ _SUITED = re.compile(r"(黑桃|红桃|梅花|方块|.)(.*)", re.DOTALL)
 
 def suited_item(seat: Token, step: str, cards: Token, glyph: str | None) -> tuple:
     """The parsed item of a show ``1:show h444`` (上班: 亮3, 顶班) or a draw ``2:draw s7``
-    (抽签组邦): the action and where it stands. Raises :class:`NotationError` (``bad-card``)
-    at the cards for more than four of one suit, a joker, mixed ranks, or a draw of more
-    than one card."""
+    (抽签组邦): the action and where it stands.
+
+    Raises:
+        NotationError: at the cards (``bad-card``), for more than four of one suit, a joker, mixed
+            ranks, or a draw of more than one card.
+    """
     suit, ranks = _SUITED.fullmatch(str(cards)).groups()
     kind = ActionKind(CHINESE_WORDS.get(step, step))
     text = format_cards(parse_cards(ranks))
@@ -246,11 +263,12 @@ def check_tags(tags: list[tuple[str, str, Location]]) -> tuple[dict[str, str], d
     with ``?`` when missing) and where each name stands. The ``Notation`` tag (the version of the
     notation) is checked and located but not among the tags: it is the text's, not the hand's.
 
-    Raises :class:`NotationError` for a tag given twice (``duplicate-tag``), a value holding a
-    control character (``bad-tag``), a required tag missing (``missing-tag``, at the first tag),
-    a malformed Date, Score or Result (``bad-date``, ``bad-score``, ``bad-result``) and a
-    ``Notation`` tag that is not ``gjn MAJOR.MINOR`` (``bad-tag``) or names a major version this
-    reader does not know (``notation-version``: :func:`~gouji_record.notation.version.parse_version`).
+    Raises:
+        NotationError: a tag given twice (``duplicate-tag``), a value holding a control character
+            (``bad-tag``), a required tag missing (``missing-tag``, at the first tag), a malformed
+            Date, Score or Result (``bad-date``, ``bad-score``, ``bad-result``) and a ``Notation``
+            tag that is not ``gjn MAJOR.MINOR`` (``bad-tag``) or names a major version this reader
+            does not know (``notation-version``: :func:`~gouji_record.notation.version.parse_version`).
     """
     values: dict[str, str] = {}
     where: dict[str, Location] = {}
@@ -322,8 +340,11 @@ def section(items: list[tuple]) -> Section:
 
 def round_number(text: str, where: Location) -> int:
     """The number a round number ``"12."`` writes, 1 … :data:`~gouji_record.model.MAX_ROUND`;
-    kept in :data:`_ROUND_NUMBERS` (a file of matches numbers every round). Raises
-    :class:`NotationError` at ``where`` for one out of that range."""
+    kept in :data:`_ROUND_NUMBERS` (a file of matches numbers every round).
+
+    Raises:
+        NotationError: at ``where``, for a number out of that range (``syntax``).
+    """
     number = _ROUND_NUMBERS.get(text)
     if number is None:
         digits = text[:-1]
@@ -372,9 +393,10 @@ def build_hand(tags, deal, preplay: Section | None, play: Section) -> tuple[Game
     the hand has no ``preplay`` section. A comment belongs to the action before it (in either
     section), else to the hand; a round number to the action after it.
 
-    Raises :class:`NotationError` for a tag :func:`check_tags` refuses, a bad deal
-    (a seat given twice or not at all, not 36 cards, more of a rank than four
-    decks hold, a card not in the alphabet) or a malformed Result.
+    Raises:
+        NotationError: a tag :func:`check_tags` refuses, a round number that stands before no
+            action, a bad deal (a seat given twice or not at all, not 36 cards, more of a rank than
+            four decks hold, a card not in the alphabet) or a malformed Result.
     """
     where = SourceMap(start=tags[0][2])
     tag_values, where.tags = check_tags(tags)

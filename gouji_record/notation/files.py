@@ -53,6 +53,7 @@ from itertools import compress, count, islice
 from pathlib import Path
 from typing import BinaryIO
 
+from ..errors import GoujiError
 from .build import NotationError
 
 #: Characters a ``{…}`` comment may run to before the splitter takes it as not closed (1 MiB).
@@ -147,9 +148,11 @@ _LIKELY_NAME = "GB18030"
 _ASCII = bytes(range(128))
 
 
-class UnknownEncoding(ValueError):
-    """An ``encoding`` name that names no text encoding the reader can use; ``str()`` says why
-    and what is expected, in one line."""
+class UnknownEncoding(GoujiError, ValueError):
+    """An ``encoding`` name that names no text encoding the reader can use, or is not text (code
+    ``unknown-encoding``); ``str()`` says why and what is expected, in one line."""
+
+    default_code = "unknown-encoding"
 
 
 def text_encoding(name: str | None) -> str | None:
@@ -157,9 +160,10 @@ def text_encoding(name: str | None) -> str | None:
     read with located errors at bad bytes) or no name; else the codec's name (``"gbk"`` → ``"gbk"``,
     ``"GB-18030"`` → ``"gb18030"``).
 
-    Raises :class:`UnknownEncoding` for a name Python does not know, a codec that is not a text
-    encoding (``rot13``, ``base64``), or one that does not write ASCII as ASCII (UTF-16, UTF-32,
-    UTF-7): the reader finds line ends byte by byte.
+    Raises:
+        UnknownEncoding: ``name`` is not text, a name Python does not know, a codec that is not a
+            text encoding (``rot13``, ``base64``), or one that does not write ASCII as ASCII
+            (UTF-16, UTF-32, UTF-7): the reader finds line ends byte by byte.
 
     >>> text_encoding("GBK"), text_encoding("utf8"), text_encoding("Latin-1")
     ('gbk', None, 'iso8859-1')
@@ -170,10 +174,14 @@ def text_encoding(name: str | None) -> str | None:
     """
     if name is None:
         return None
+    if not isinstance(name, str):
+        raise UnknownEncoding(
+            f"encoding {name!r}: expected the name of a text encoding, like gb18030, gbk, big5 or utf-8"
+        )
     try:
         codec = codecs.lookup(name)
         decoded = _ASCII.decode(codec.name)
-    except LookupError:
+    except (LookupError, ValueError):  # (ValueError: a NUL in the name)
         raise UnknownEncoding(
             f"unknown encoding {name!r}: expected the name of a text encoding, like gb18030, gbk, big5 or utf-8"
         ) from None
@@ -250,8 +258,12 @@ def _not_utf8(raw: bytes, at: int, byte: int, number: int, column: int, before: 
 
 def decode(data: bytes, encoding: str | None = None) -> str:
     """``data`` as text in ``encoding`` (``None``: UTF-8, a name :func:`text_encoding` has
-    checked); raises :class:`NotationError` (code ``encoding``) located at the first bad byte,
-    with the message every reader gives (for inputs read whole, like JSON Lines)."""
+    checked), or the error every reader gives at its first bad byte (for inputs read whole, like
+    JSON Lines).
+
+    Raises:
+        NotationError: located at the first bad byte (code ``encoding``).
+    """
     codec = encoding or "utf-8"
     try:
         return data.decode(codec)
@@ -526,8 +538,9 @@ def read_hands(path: str, stream: BinaryIO | None = None, encoding: str | None =
     """The hands of the file ``path`` (or of ``stream``, e.g. standard input, named ``path``),
     read in ``encoding`` (``None``: UTF-8; see :func:`read_lines`).
 
-    Raises :class:`~gouji_record.notation.build.NotationError` with code
-    ``unreadable`` (line 0) when the file cannot be opened or read.
+    Raises:
+        NotationError: the file cannot be opened or read, or its name is empty (code
+            ``unreadable``, line 0).
     """
     if stream is None and not path:
         raise NotationError("unreadable", "an empty file name: give a file name, or - for standard input", 0, 0)

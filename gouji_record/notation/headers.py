@@ -95,9 +95,9 @@ class Headers:
     def record(self) -> GameRecord:
         """The whole hand read: the deal, the pre-play section and the play parsed (not replayed).
 
-        Raises :class:`~gouji_record.notation.build.NotationError` for a hand that cannot be
-        read, located in the file (``file``, ``hand``, ``line``, ``column``): the same error as
-        :func:`gouji_record.read` gives for it.
+        Raises:
+            NotationError: a hand that cannot be read, located in the file (``file``, ``hand``,
+                ``line``, ``column``): the same error as :func:`gouji_record.read` gives for it.
         """
         records = hand_records(self.hand, self.reading)
         if not records:
@@ -107,9 +107,11 @@ class Headers:
 
 def hand_records(hand: HandText, reading: Reading | None = None) -> list[GameRecord]:
     """The records of one hand cut out of a file (one; none for white space only), parsed with
-    their places in the file, a hand of gjn 1 read by ``reading`` (:func:`parse_text`). Raises
-    :class:`~gouji_record.notation.build.NotationError` located in the file (``file`` and ``hand``
-    set) for a hand that cannot be read."""
+    their places in the file, a hand of gjn 1 read by ``reading`` (:func:`parse_text`).
+
+    Raises:
+        NotationError: a hand that cannot be read, located in the file (``file`` and ``hand`` set).
+    """
     try:
         if hand.problem is not None:
             raise hand.problem
@@ -127,9 +129,10 @@ def hand_tags(hand: HandText) -> dict[str, str]:
     which reads the hand whole and says what is wrong, where (the only case that parses more
     than the tags).
 
-    Raises :class:`~gouji_record.notation.build.NotationError`, located in the file, for a tag
-    section that does not read: code ``syntax`` (as the grammar says it), ``encoding`` (a bad
-    byte among the tags), or what :func:`~gouji_record.notation.build.check_tags` raises.
+    Raises:
+        NotationError: located in the file, for a tag section that does not read: code ``syntax``
+            (as the grammar says it), ``encoding`` (a bad byte among the tags), or what
+            :func:`~gouji_record.notation.build.check_tags` raises.
     """
     text, pattern = hand.text, _tag_pattern()
     pos = _SKIP.match(text).end()

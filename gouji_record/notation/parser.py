@@ -89,10 +89,11 @@ def parse_text(
     :func:`gouji_record.parse` and :func:`gouji_record.read` pass): the same text reads the same
     whatever has been imported.
 
-    Raises :class:`NotationError` for the first syntax error, missing tag or bad deal, a
-    ``Notation`` tag that names a major version this reader does not know (``notation-version``),
-    and (``notation-version`` too) a hand of major version 1 with bare transfers when ``reading``
-    is ``None``.
+    Raises:
+        NotationError: the first syntax error, missing tag or bad deal, a NUL byte (``encoding``),
+            a ``Notation`` tag that names a major version this reader does not know
+            (``notation-version``), and (``notation-version`` too) a hand of major version 1 with
+            bare transfers when ``reading`` is ``None``.
     """
     text = normalize_newlines(text)
     shift, right = first_line - 1, first_column - 1

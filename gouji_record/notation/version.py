@@ -55,10 +55,14 @@ def version_text(version: tuple[int, int] = CURRENT) -> str:
 def parse_version(value: str, where: tuple[int, int]) -> tuple[int, int]:
     """The ``(major, minor)`` of a ``Notation`` tag's value (``"gjn 2.3"``).
 
-    Raises :class:`~gouji_record.errors.NotationError` at ``where`` (the tag's line and column):
-    code ``bad-tag`` for a value not of the form ``gjn MAJOR.MINOR``, code ``notation-version`` for
-    a major version this reader does not know (:data:`KNOWN_MAJORS`). A minor version above
-    :data:`CURRENT`'s is read without a word (docs/notation.md, "Versions": it only adds)."""
+    A minor version above :data:`CURRENT`'s is read without a word (docs/notation.md, "Versions":
+    it only adds).
+
+    Raises:
+        NotationError: at ``where`` (the tag's line and column): code ``bad-tag`` for a value not of
+            the form ``gjn MAJOR.MINOR``, ``notation-version`` for a major version this reader does
+            not know (:data:`KNOWN_MAJORS`).
+    """
     m = _VALUE.fullmatch(value)
     if m is None:
         shown = value if len(value) <= 24 else value[:20] + "…"

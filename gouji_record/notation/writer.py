@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..cards import HAND_SIZE
+from ..errors import wrong_type
 from ..model import KNOWN_TAGS, REQUIRED_TAGS, Action, GameRecord, preplay_items, split_hand
 from ..width import columns, is_wide, wide_chunks
 from .version import VERSION_LINE
@@ -103,7 +104,13 @@ def _fill(lines: list[str], tokens: list[str]) -> None:
 
 def write(record: GameRecord) -> str:
     """The canonical text of one hand, ending with a newline: first the version of the notation
-    (:data:`~gouji_record.notation.version.VERSION_LINE`), then the tags."""
+    (:data:`~gouji_record.notation.version.VERSION_LINE`), then the tags.
+
+    Raises:
+        BadArgument: ``record`` is not a :class:`~gouji_record.model.GameRecord`.
+    """
+    if not isinstance(record, GameRecord):
+        raise wrong_type("record", record, "a GameRecord")
     lines = [VERSION_LINE] + [f"[{name} {escape(record.tags[name])}]" for name in _tag_order(record.tags)]
     lines.append("")
     lines.append("deal")
@@ -129,5 +136,9 @@ def write(record: GameRecord) -> str:
 
 
 def write_all(records: Iterable[GameRecord]) -> str:
-    """Several hands, separated by one blank line."""
+    """Several hands, separated by one blank line.
+
+    Raises:
+        BadArgument: one of ``records`` is not a :class:`~gouji_record.model.GameRecord`.
+    """
     return "\n".join(write(r) for r in records)

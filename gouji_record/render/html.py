@@ -451,8 +451,10 @@ def render_replays(
         render_replays(hands, lines, lang="zh", seat=0, review=False) -> str
         render_replays(hands, lines, lang="zh", seat=0, review=False, out=file) -> None
 
-    Raises :class:`ValueError` for a bad ``lang`` or ``seat`` (before consuming ``hands``) or when
-    ``hands`` is empty (nothing is written then)."""
+    Raises:
+        ValueError: a bad ``lang`` or ``seat`` (before consuming ``hands``), or ``hands`` empty
+            (nothing is written then).
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
     if not 0 <= seat <= 6:
@@ -630,7 +632,11 @@ def index_entry(result: Replay, file: str, number: int) -> dict[str, Any]:
 def render_index(entries: list[dict[str, Any]], *, title: str, lang: str = "zh") -> str:
     """The index page of ``render --split``: one row per hand (:func:`index_entry`), each linking
     to its own replay page, with a finder that narrows the rows to the hands whose number, event or
-    player's name matches what is typed. Raises :class:`ValueError` for a bad ``lang``."""
+    player's name matches what is typed.
+
+    Raises:
+        ValueError: a bad ``lang``.
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
     return environment().get_template("index.html.j2").render(hands=entries, title=title, lang=lang, css=stylesheet("index"))

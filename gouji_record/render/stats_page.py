@@ -282,8 +282,11 @@ def stats_page_data(stats: Stats, lang: str = "zh", columns: tuple[tuple[str, st
     "value", "title"}], "total"}]}``, or ``None`` when there is nothing to draw) and ``matches``
     (one line chart per match: ``{"match", "lines": [{"team", "dots": [{"x", "y", "value",
     "title"}]}], "ticks", "hands"}``), with the legends' names and ``notes``; the table's
-    ``columns`` (:data:`~gouji_record.analysis.stats.COLUMNS`, by default). Raises
-    :class:`ValueError` for a ``lang`` other than ``zh`` and ``en``."""
+    ``columns`` (:data:`~gouji_record.analysis.stats.COLUMNS`, by default).
+
+    Raises:
+        ValueError: a ``lang`` other than ``zh`` and ``en``.
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
     zh, at = lang == "zh", LANGUAGES.index(lang)
@@ -333,7 +336,11 @@ def pairs_page_data(pairs: Pairs, lang: str = "zh") -> dict[str, Any]:
     opposite|partner --format html``): the table (the player, the other, every column of
     :data:`~gouji_record.analysis.stats.PAIR_COLUMNS`) and the player's places per pair; the keys
     of :func:`stats_page_data`, with ``pairs`` true and no burns or match charts (a pair's
-    tallies have none). Raises :class:`ValueError` for another ``lang``."""
+    tallies have none).
+
+    Raises:
+        ValueError: another ``lang``.
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
     at = LANGUAGES.index(lang)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from functools import cache
 from operator import sub
 
+from pydantic import ValidationError
+
 from ..model import Action, ActionKind
 from ..cards import (
     COPIES,
@@ -31,6 +33,7 @@ from ..cards import (
     subtract,
 )
 from ..bilingual import zh_of
+from ..errors import BadArgument, wrong_type
 from .burning import burn_condition_holds, burn_condition_possible, burns_after, set_burn
 from .events import ACTION_KIND_ZH, Event, EventKind, IllegalAction
 from .leaving import begin_melee, finish, go_out, melee_due, smother
@@ -130,9 +133,6 @@ def step(pos: Position, action: Action, *, events: bool = True) -> tuple[Positio
     no event is derived (the list is empty) and the position and any diagnostic are the same: for
     a caller that wants only the verdict (``gouji validate -q``), as event objects are most of the
     cost of a step that makes some.
-    Raises :class:`IllegalAction` when the ruleset forbids the action; its
-    diagnostic names the code, the seats and cards, and the rule's source.
-
     When the seat to act has its turn only because its cards not written in
     the deal may hold two big jokers (:func:`skip_possible_turn`), an action
     of another seat is taken as coming after that seat had no turn.
@@ -141,15 +141,31 @@ def step(pos: Position, action: Action, *, events: bool = True) -> tuple[Positio
     >>> pos, events = step(pos, Action(seat=1, kind="play", cards="KK"))
     >>> [e.kind.value for e in events], pos.to_act, pos.top.restricted  # KK is 够级: seat 4 answers
     (['gouji'], 4, True)
+
+    Raises:
+        IllegalAction: the ruleset forbids the action; its diagnostic names the code, the seats
+            and cards, and the rule's source.
+        BadArgument: ``pos`` is not a :class:`Position` or ``action`` not an :class:`Action` (code
+            ``bad-argument``), or ``action`` is one made without validation
+            (``Action.model_construct``) that the model refuses: a seat or a taker not 1–6
+            (``bad-seat``) …
     """
     try:
         if not pos.maybe_smothered:  # (nearly always: no smother to take back, the step's answer as it is)
             return _step(pos, action, not events)
         after, made = _step(pos, action, not events)
     except IllegalAction:
+        refused = _refused(pos, action)  # (a seat 7 is "out of the hand": say what it is)
+        if refused is not None:
+            raise refused from None
         skipped = None if action.seat == pos.to_act else skip_possible_turn(pos, events=events)
         if skipped is None:
             raise
+    except (AttributeError, TypeError, IndexError, KeyError, ValueError):
+        refused = _refused(pos, action, thorough=True)  # (checked only once something broke: no cost)
+        if refused is not None:
+            raise refused from None
+        raise
     else:
         if any(m[0] == action.seat for m in pos.maybe_smothered):
             after = replace(after, maybe_smothered=tuple(m for m in after.maybe_smothered if m[0] != action.seat))
@@ -157,6 +173,32 @@ def step(pos: Position, action: Action, *, events: bool = True) -> tuple[Positio
     after, made = skipped
     after, more = step(after, action, events=events)
     return after, made + more
+
+
+def _refused(pos: object, action: object, thorough: bool = False) -> BadArgument | None:
+    """The :class:`BadArgument` for a step from what is not a position, or of what is not an action the
+    model allows (one made without validation: ``Action.model_construct(seat=7, …)``); ``None`` when
+    both are what :func:`step` takes. ``thorough``: the action is validated whole, not only its seats."""
+    if not isinstance(pos, Position):
+        return wrong_type("position", pos, "a Position (initial_position(…))")
+    if not isinstance(action, Action):
+        return wrong_type("action", action, "an Action (Action.from_text('1:33'))")
+    for name, seat in (("seat", action.seat), ("taker", action.to)):
+        if (seat is not None or name == "seat") and (type(seat) is not int or seat not in SEATS):
+            return BadArgument(f"action {name} {seat!r}: expected a seat 1-6", code="bad-seat")
+    if type(action.kind) is not ActionKind:
+        return wrong_type(f"action kind {action.kind!r}", action.kind, "an ActionKind")
+    if thorough:
+        try:
+            valid = Action.model_validate(action.__dict__)
+        except ValidationError as e:
+            error = e.errors()[0]
+            where = ".".join(map(str, error["loc"])) or "action"
+            return BadArgument(f"action {where}: {error['msg']}")
+        for name, value in action.__dict__.items():  # ("play" for ActionKind.PLAY: the model reads it so)
+            if type(value) is not type(getattr(valid, name)):
+                return wrong_type(f"action {name} {value!r}", value, f"{type(getattr(valid, name)).__name__}")
+    return None
 
 
 def _step(pos: Position, action: Action, quiet: bool) -> tuple[Position, list[Event]]:
@@ -174,6 +216,9 @@ def _step(pos: Position, action: Action, quiet: bool) -> tuple[Position, list[Ev
             f"这一局已经结束，{seat}号位不能再行动",
         )
     if kind is not _PLAY and kind is not _PASS:
+        refused = _refused(pos, action)  # (a play or a pass of no seat is refused as no seat in play: checked then)
+        if refused is not None:
+            raise refused
         if kind is _GIVE:
             return give(s, action)
         if action.suit is not None:

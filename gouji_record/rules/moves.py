@@ -22,12 +22,12 @@ its own.
 
 >>> from gouji_record.rules.engine import initial_position
 >>> from gouji_record.rules.rulesets import get_ruleset
->>> pos = initial_position(get_ruleset("charter"), ("55",) + ("X33",) * 5, leader=1)
+>>> pos = initial_position(get_ruleset("charter"), ("55",) + ("X33",) * 4 + ("D33",), leader=1)
 >>> [a.text for a in legal_actions(pos) if not a.text.endswith("call")]  # no joker and no 2: it may revolt
 ['1:revolt', '1:55', '1:5', '1:claim']
 >>> sorted({a.text.split(":")[1] for a in legal_actions(pos) if a.text.endswith("call")})  # 宣点, 预点 by any seat
 ['call', 'precall']
->>> pos = initial_position(get_ruleset("charter"), ("?2",) + ("X33",) * 5, leader=1)
+>>> pos = initial_position(get_ruleset("charter"), ("?2",) + ("X33",) * 4 + ("D33",), leader=1)
 >>> [(a.text, a.example.text) for a in legal_actions(pos) if isinstance(a, HiddenPlays)]
 [('1:?', '1:2')]
 """

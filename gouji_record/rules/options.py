@@ -13,11 +13,12 @@ still read), :func:`options_tag` writes a variant's differences from its preset.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import GoujiError
+from ..errors import GoujiError, wrong_type
 from .presets import STANDARD_MINIMUM
 from .schema import OPTION_NAMES, Ruleset, get_ruleset, option_text
 
@@ -75,8 +76,7 @@ FORMER_NAMES = {"threes_last": "threes_held"}
 def with_options(ruleset: Ruleset, options: dict[str, str]) -> Ruleset:
     """``ruleset`` with options overridden from text, e.g. ``{"threes-held": "yes"}``.
 
-    Names take ``-`` or ``_`` (and the former names of :data:`FORMER_NAMES`); yes/no for switches; ``a+b`` for lists. Raises
-    :class:`BadOption` naming the valid options or values.
+    Names take ``-`` or ``_`` (and the former names of :data:`FORMER_NAMES`); yes/no for switches; ``a+b`` for lists.
 
     >>> rules = with_options(get_ruleset("charter"), {"threes-held": "yes", "showing": "none"})
     >>> rules.name, rules.threes_held, rules.may_claim
@@ -84,9 +84,22 @@ def with_options(ruleset: Ruleset, options: dict[str, str]) -> Ruleset:
     >>> with_options(rules, {"threes": "yes"})
     Traceback (most recent call last):
     gouji_record.rules.options.BadOption: unknown option 'threes': expected one of ...
+
+    Raises:
+        BadOption: a name that is no option, or a value that the option does not take or that is
+            not text (``{"claim": True}``: write ``"yes"``), naming the valid options or values.
+        BadArgument: ``ruleset`` is not a :class:`Ruleset` or ``options`` not a mapping (a ``dict``).
     """
+    if not isinstance(ruleset, Ruleset):
+        raise wrong_type("ruleset", ruleset, "a Ruleset (get_ruleset('charter'))")
+    if not isinstance(options, Mapping):
+        raise wrong_type("options", options, "a mapping of option names to values ({'claim': 'no'})")
     update: dict[str, Any] = {}
     for raw_name, raw in options.items():
+        if not isinstance(raw_name, str) or not isinstance(raw, str):
+            raise BadOption(
+                f"option {raw_name!r}={raw!r}: expected a name and a value as text, as an Options tag writes them"
+            )
         name = raw_name.strip().replace("-", "_")
         name = FORMER_NAMES.get(name, name)
         if name not in OPTION_NAMES:
@@ -106,10 +119,11 @@ def options_tag(ruleset: Ruleset) -> str:
     that differs, ``name=value`` joined by ``", "`` (``""`` for the preset itself), so that a
     record written under a variant replays under it.
 
-    Raises :class:`BadOption` for a difference a tag cannot hold (``scoring``).
-
     >>> options_tag(with_options(get_ruleset("charter"), {"threes-held": "yes", "showing": "none"}))
     'threes-held=yes, showing=none'
+
+    Raises:
+        BadOption: a difference a tag cannot hold (``scoring``).
     """
     preset = get_ruleset(ruleset.name)
     items = []
@@ -128,7 +142,8 @@ def options_tag(ruleset: Ruleset) -> str:
 def parse_options(text: str) -> dict[str, str]:
     """Read an ``Options`` tag value: ``"threes-held=yes, hand-end=one-left"``.
 
-    Raises :class:`BadOption` for an item that is not ``name=value``.
+    Raises:
+        BadOption: an item that is not ``name=value``.
     """
     out: dict[str, str] = {}
     for item in text.replace(";", ",").split(","):

@@ -91,8 +91,8 @@ class Play:
 def classify(cards: Counts) -> Play:
     """Classify rank counts as a :class:`Play`.
 
-    Raises :class:`PlayError` for no cards, or for two or more ranks other
-    than 2s and jokers (002 §8(4)).
+    Raises:
+        PlayError: no cards, or two or more ranks other than 2s and jokers (002 §8(4)).
     """
     small, big, twos = cards[SMALL_JOKER], cards[BIG_JOKER], cards[TWO]
     ranks = [r for r in range(TWO) if cards[r]]

@@ -20,7 +20,8 @@ from dataclasses import MISSING, dataclass, field
 from dataclasses import fields as dataclass_fields
 from typing import Literal, NamedTuple
 
-from ..cards import EMPTY, Counts, parse_cards, total
+from ..cards import COPIES, DECK_SIZE, EMPTY, N_RANKS, RANK_LETTERS, CardError, Counts, parse_cards, total
+from ..errors import BadArgument, wrong_type
 from .events import Diagnostic, Event, EventKind, IllegalAction, trusted_event
 from .plays import Play
 from .rulesets import Ruleset, get_ruleset  # noqa: F401  (doctests)
@@ -283,24 +284,77 @@ def made(fields: dict) -> Position:
 def initial_position(ruleset: Ruleset, deal: tuple[str, ...] | tuple[Counts, ...], leader: int) -> Position:
     """The position before the first action: ``deal`` holds the six hands
     (card strings, ``?N`` ending one with N cards not known, or counts; seat
-    1 first) and ``leader`` leads round 1.
+    1 first) and ``leader`` leads round 1. A hand may hold any number of cards (a table made up
+    for a test or a puzzle), but the six together no more than four decks: 16 of each rank from
+    3 to 2, 4 of each joker, 216 cards in all (RULES.md "Table").
 
     >>> pos = initial_position(get_ruleset("charter"), ("KK?34",) + ("?36",) * 5, leader=1)
     >>> pos.holds(1), pos.unknown[0], pos.to_act, pos.preplay
     (36, 34, 1, True)
+    >>> initial_position(get_ruleset("charter"), ("D" * 5,) + ("?36",) * 5, leader=1)
+    Traceback (most recent call last):
+      ...
+    gouji_record.errors.BadArgument: deal: 5 cards D: four decks hold 4
+
+    Raises:
+        BadArgument: ``ruleset`` is not a :class:`Ruleset` (code ``bad-argument``); ``leader`` is
+            not a seat 1–6 (``bad-seat``); ``deal`` is not six hands (``deal-seat``), a hand is
+            neither cards with ``?N`` nor 15 counts from 0 (``deal-hand``), or the hands hold more
+            than four decks (``deal-cards``).
     """
-    hands, unknown = [], []
-    for h in deal:
-        known, mark, rest = h.partition("?") if isinstance(h, str) else (h, "", "")
-        hands.append(parse_cards(known) if isinstance(known, str) else tuple(known))
-        unknown.append(int(rest or 0) if mark else 0)
+    if not isinstance(ruleset, Ruleset):
+        raise wrong_type("ruleset", ruleset, "a Ruleset (get_ruleset('charter'))")
+    if type(leader) is not int or leader not in SEATS:
+        raise BadArgument(f"leader {leader!r}: expected the seat 1-6 that leads round 1", code="bad-seat")
+    hands, unknown = _dealt(deal)
     # Position(...) would set its 32 fields one by one (a frozen dataclass's __init__ goes through
     # object.__setattr__ for each): the defaults copied, the rest written in, as made() takes them
     fields = _DEFAULTS.copy()
-    fields["ruleset"], fields["hands"], fields["unknown"] = ruleset, tuple(hands), tuple(unknown)
+    fields["ruleset"], fields["hands"], fields["unknown"] = ruleset, hands, unknown
     fields["seen"], fields["to_act"] = total(hands), leader
     fields["playing"] = seats_in_play(fields["hands"], fields["unknown"], (), ())
     return made(fields)
+
+
+def _dealt(deal: object) -> tuple[tuple[Counts, ...], tuple[int, ...]]:
+    """The known cards (counts) and the number not known of each of the six hands of ``deal``, each
+    checked, and all of them within four decks (:func:`initial_position`)."""
+    if isinstance(deal, (str, bytes)) or not isinstance(deal, (tuple, list)):
+        raise wrong_type("deal", deal, "six hands, seat 1 first (a tuple)")
+    if len(deal) != len(SEATS):
+        raise BadArgument(f"deal: {len(deal)} hands: expected six, seat 1 first", code="deal-seat")
+    hands, unknown = [], []
+    for seat, hand in enumerate(deal, start=1):
+        known, n = _hand(seat, hand)
+        hands.append(known)
+        unknown.append(n)
+    seen = total(hands)
+    for rank, (n, copies) in enumerate(zip(seen, COPIES)):
+        if n > copies:
+            raise BadArgument(f"deal: {n} cards {RANK_LETTERS[rank]}: four decks hold {copies}", code="deal-cards")
+    if sum(seen) + sum(unknown) > DECK_SIZE:
+        held = sum(seen) + sum(unknown)
+        raise BadArgument(f"deal: {held} cards in all: four decks hold {DECK_SIZE}", code="deal-cards")
+    return tuple(hands), tuple(unknown)
+
+
+def _hand(seat: int, hand: object) -> tuple[Counts, int]:
+    """Seat ``seat``'s hand of a deal: its known cards as counts, and how many it holds not known."""
+    if isinstance(hand, str):
+        known, mark, rest = hand.partition("?")
+        if mark and not (rest.isascii() and rest.isdigit()):
+            raise BadArgument(
+                f"seat {seat}: {hand[:40]!r}: expected cards, then ?N for N cards not known (KK?34)", code="deal-hand"
+            )
+        try:
+            return parse_cards(known), int(rest) if mark else 0
+        except CardError as e:
+            raise BadArgument(f"seat {seat}: {e}", code="deal-hand") from None
+    if isinstance(hand, (tuple, list)) and len(hand) == N_RANKS and all(type(n) is int and n >= 0 for n in hand):
+        return tuple(hand), 0
+    raise BadArgument(
+        f"seat {seat}: {str(hand)[:40]}: expected cards (KK?34) or {N_RANKS} counts from 0, 3 first", code="deal-hand"
+    )
 
 
 def top_places(pos: Position) -> list[int]:

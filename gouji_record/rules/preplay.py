@@ -28,7 +28,11 @@ _TRANSFER_RULES = {"buy": "buying", "gift": "gift", "refuse": "tribute-refusal"}
 
 def declare(s: Step, seat: int, kind: ActionKind) -> tuple[Position, list[Event]]:
     """A declaration before play (000 §革命, 002 §23-§24, 004 §17): 革命, 要头 or 无头, 自然开点, or a
-    call (宣点/明点/预点)."""
+    call (宣点/明点/预点).
+
+    Raises:
+        IllegalAction: the declaration is one the ruleset or the position forbids (its diagnostic says which rule).
+    """
     pos, rules = s.pos, s.pos.ruleset
     if not pos.preplay:
         raise s.illegal(
@@ -121,7 +125,11 @@ def give(s: Step, action: Action) -> tuple[Position, list[Event]]:
     What is owed is the match's to check (gouji_record.matches.match); the engine checks the cards are held.
     A purchase's transfers come under the rule ``buying`` (买三, 买四), a gift's under ``gift`` (赠与).
     A refusal (``refuse``: 拒绝吃贡, 拒绝还贡牌) is cards offered and refused: the giver must hold
-    them, and none moves (event ``refuse``); whether the text allows it is the match's to check."""
+    them, and none moves (event ``refuse``); whether the text allows it is the match's to check.
+
+    Raises:
+        IllegalAction: a transfer after the first play, or of cards the giver does not hold.
+    """
     pos = s.pos
     rule = _TRANSFER_RULES.get(action.purpose, "tribute")
     if not pos.preplay:
@@ -183,7 +191,11 @@ def show(s: Step, action: Action) -> tuple[Position, list[Event]]:
 
     Shown cards are cards held: a seat's shows of one suit need the longest of them, its shows
     of different suits need them all, and no more than four of a suit and rank are in the decks.
-    Cards not written in the deal become known as shown."""
+    Cards not written in the deal become known as shown.
+
+    Raises:
+        IllegalAction: a show the rules or the cards held do not allow (its diagnostic says which rule).
+    """
     pos, rules, seat, suit = s.pos, s.pos.ruleset, action.seat, action.suit
     _suited_first(s, "show (上班)", "showing", len(pos.drawn) + len(pos.shows))
     if rules.showing == "none":
@@ -253,7 +265,12 @@ def _first_longest(shows: tuple[Show, ...]) -> int:
 
 def draw(s: Step, action: Action) -> tuple[Position, list[Event]]:
     """抽签组邦 (002 §5): each seat draws one of 3 red and 3 black cards; the seats that draw one
-    colour are a team, so they sit two apart (seats 1-3-5 or 2-4-6)."""
+    colour are a team, so they sit two apart (seats 1-3-5 or 2-4-6).
+
+    Raises:
+        IllegalAction: a draw the rules do not allow: none under the ruleset, a seat's second, colours
+            that do not make the teams (1-3-5 and 2-4-6), a draw after a play, a transfer or a declaration.
+    """
     pos, rules, seat = s.pos, s.pos.ruleset, action.seat
     _suited_first(s, "draw (抽签组邦)", "team-draw", len(pos.drawn))
     if not rules.team_draw:
@@ -340,7 +357,11 @@ def _start_play(s: Step, pos: Position) -> Position:
 def play_begins(s: Step, seat: int) -> Position:
     """The first action in play, by ``seat``, ends the pre-play phase (:func:`begin_play`): every
     seat has drawn for the teams if any did (002 §5), the hand has not ended before play, and the
-    seat that leads is the one the shows (上班) chose. Returns the position play begins from."""
+    seat that leads is the one the shows (上班) chose. Returns the position play begins from.
+
+    Raises:
+        IllegalAction: a seat has not drawn for the teams, the hand ended before play, or the wrong seat leads.
+    """
     pos = s.pos
     if pos.drawn and len(pos.drawn) < len(SEATS):  # 002 §5: each of the six draws a card
         absent = [seat for seat in SEATS if seat not in {drawer for drawer, _ in pos.drawn}]

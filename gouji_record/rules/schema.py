@@ -434,8 +434,11 @@ class UnknownRuleset(GoujiError, KeyError):
 def get_ruleset(name: str) -> Ruleset:
     """The preset called ``name`` (case-insensitive).
 
-    Raises :class:`UnknownRuleset` listing the valid names.
+    Raises:
+        UnknownRuleset: ``name`` is no preset, or not text; the message lists the presets.
     """
+    if not isinstance(name, str):
+        raise UnknownRuleset(f"ruleset {name!r}: expected the name of one of {', '.join(PRESETS)}")
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:

@@ -48,7 +48,10 @@ def scores(ruleset: Ruleset, final: Position) -> Score:
     seats; a sweep scores ``scoring.sweep`` instead; with ``positive_only``
     a negative sum is 0 (002 §20). Per-seat extras (003 §计分, 004 §38) go to
     ``seats``, and into the teams when ``extras_count_for_team``. A void
-    hand scores nothing. Raises ``ValueError`` if the hand is not over.
+    hand scores nothing.
+
+    Raises:
+        ValueError: the hand is not over.
     """
     if not final.over:
         raise ValueError("only a finished hand is scored")

@@ -96,7 +96,8 @@ def describe(pos: Position, seat: int | None = None) -> dict[str, Any]:
     plays of 要头 left), ``smothered`` (闷) and ``call`` (``"call"`` 宣点, ``"precall"`` 预点, or
     ``None``).
 
-    Raises :class:`ValueError` for a ``seat`` that is not 1–6.
+    Raises:
+        ValueError: ``seat`` is not 1–6.
     """
     if seat is not None and seat not in range(1, 7):
         raise ValueError(f"seat {seat!r} is not a seat: seats are 1-6")

@@ -48,9 +48,11 @@ def connect(address: str, timeout: float | None = None):
     that is none leaves an error from its ``__del__`` behind. The cluster library's own logging
     is quieted (:func:`_quiet_logs`): its errors are the one :class:`ClusterError`.
 
-    Raises :class:`~gouji_record.running.extras.MissingExtra` without Dask's ``distributed``, and
-    :class:`ClusterError` when ``address`` is no scheduler's address or no scheduler answers there
-    within ``timeout`` seconds."""
+    Raises:
+        MissingExtra: without Dask's ``distributed`` (:class:`~gouji_record.running.extras.MissingExtra`).
+        ClusterError: ``address`` is no scheduler's address, or no scheduler answers there within
+            ``timeout`` seconds.
+    """
     need("distributed")
     from distributed import Client
 

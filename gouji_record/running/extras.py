@@ -25,8 +25,11 @@ class MissingExtra(ImportError):
 
 
 def need(*modules: str) -> None:
-    """Import ``modules`` (``"pyarrow"``, ``"distributed"``), or raise :class:`MissingExtra`
-    naming the first that cannot be imported."""
+    """Import ``modules`` (``"pyarrow"``, ``"distributed"``).
+
+    Raises:
+        MissingExtra: naming the first module that cannot be imported.
+    """
     for name in modules:
         try:
             importlib.import_module(name)
