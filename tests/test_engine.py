@@ -378,12 +378,13 @@ def _records_on_file():
     """``(file name, record)`` for every hand of the conformance files, the examples and the failing
     inputs that reads, under a ruleset that exists (the others are the notation's and the CLI's tests)."""
     from conftest import CASES, EXAMPLES, ROOT
+    from gouji_record.judging.legacy import read_as_written
     from gouji_record.judging.replay import ruleset_of
     from gouji_record.notation import parse_text
 
     for path in [*(ROOT / "conformance").glob("*/*.gjn"), *EXAMPLES.glob("*.gjn"), *CASES.glob("*.gjn")]:
         try:
-            records = [r for r, _ in parse_text(path.read_text(encoding="utf-8"))]
+            records = [r for r, _ in parse_text(path.read_text(encoding="utf-8"), reading=read_as_written)]
         except Exception:
             continue
         for record in records:

@@ -119,9 +119,11 @@ def as_written(hands: list, reading: Reading | None) -> list:
     says: ``reading`` applied to each hand of major version 1 (:func:`legacy`) with a bare
     transfer, the others as parsed.
 
-    Raises :class:`~gouji_record.errors.NotationError` (code ``notation-version``, at its first
-    bare transfer) for such a hand when ``reading`` is ``None``: what it records depends on its
-    rules, which this layer does not read, and it is never guessed."""
+    Raises:
+        NotationError: code ``notation-version``, at its first bare transfer, for such a hand when
+            ``reading`` is ``None``: what it records depends on its rules, which this layer does not
+            read, and it is never guessed.
+    """
     out = []
     for record, where in hands:
         bare = next((i for i, a in enumerate(record.preplay) if a.kind is ActionKind.GIVE and a.purpose is None), None)
