@@ -124,6 +124,16 @@ def parse_text(text: str, first_line: int = 1, first_column: int = 1) -> list[tu
 
 
 _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")
+#: Characters other text takes for line ends, which do not end a line of ``.gjn`` (docs/notation.md §1).
+ODD_LINE_ENDS = {
+    "\x0b": "VT, line tabulation",
+    "\x1c": "file separator",
+    "\x1d": "group separator",
+    "\x1e": "record separator",
+    "\x85": "NEL, next line",
+    "\u2028": "line separator",
+    "\u2029": "paragraph separator",
+}
 
 
 def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
@@ -132,6 +142,12 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     pos = e.token.start_pos if isinstance(e, UnexpectedToken) else getattr(e, "pos_in_stream", None)
     if isinstance(e, UnexpectedToken) and e.token.type == "$END":
         pos = None  # nothing left to point at: the message says what was expected
+    if pos is not None and pos < len(text) and text[pos] in ODD_LINE_ENDS:
+        return NotationError(
+            "syntax",
+            f"U+{ord(text[pos]):04X} ({ODD_LINE_ENDS[text[pos]]}) is not a line end: lines of a .gjn file end at LF or CRLF",
+            *_line_col(text, pos),
+        )
     expected = set(getattr(e, "allowed", None) or getattr(e, "expected", None) or ())
     cards_expected = bool(expected & {"CARDS", "DEAL_CARDS"})
     if pos is not None and "ACTION" in expected:
