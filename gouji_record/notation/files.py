@@ -13,29 +13,35 @@ file into hands the same way, and the same way as the grammar does:
   ``encoding`` (:func:`text_encoding` checks the name): GB18030, GBK, Big5,
   Latin-1, any codec that writes ASCII as ASCII, so that lines still end at the
   same bytes.
-- :func:`split_lines` cuts the lines into hands without parsing them. The
-  grammar (``hand: tag+ deal? preplay? play``) lets a ``[`` stand in the body
-  of a hand (the deal, pre-play and play sections) only inside a comment, so
-  a ``[`` in a hand's body, outside a ``{…}`` or ``;`` comment, starts the next
-  hand, wherever it stands on its line (``… 2:44 [Event "b"]``). In the tag
-  section a ``[`` opens the next tag; tag values (``"…"``) are skipped whole.
+- :func:`split_lines` cuts the lines into hands without parsing them, at the rule of
+  docs/notation.md §3 ("Where a hand ends"): a hand starts at a tag head, a ``[``, a tag name and
+  the ``"`` of its value (:data:`_HEAD`). In the body of a hand (the deal, pre-play and play
+  sections, which hold a ``[`` only inside a comment) a head outside a ``{…}`` or ``;`` comment
+  starts the next hand, wherever it stands on its line (``… 2:44 [Event "b"]``); a ``[`` that opens
+  no head is a stray mark of the hand (the grammar reports it). The tag section (tag values
+  skipped whole) ends where the body starts: at ``deal``, ``preplay``, ``play``, a seat or a round
+  number at a line's start or after a ``]``; something stray in it does not end it, and after
+  something stray (a tag left open too) a tag the hand already holds, given again, starts the
+  next hand.
 - :func:`read_hands` puts the two together for a file or a stream.
 
 A hand may start inside a line; parsing it on its own with its line and
 column (``parse_text(hand.text, hand.line, hand.column)``) gives every token
 the line and column it has in the file. The hands' texts put together give
 back the file's text with its line ends made LF (and a leading byte-order
-mark dropped). After a tag left open (its ``]`` missing), a tag named a second
-time starts a new hand at its ``[`` (the grammar refuses the hand either way),
-so that a broken tag does not swallow the hand after it.
+mark dropped). Where the grammar reads the whole file, the hands are the ones it
+reads; where it does not, the damage stays in its hand: nothing left open (a
+``[``, a tag, a value, a comment) runs on past the next hand's head.
 
 Memory is bounded by the largest hand: a file is read in 64 KiB pieces and a
 hand is kept only until the next one starts. A ``{`` comment that is not
 closed (another ``{`` comes first, or the file ends) is a syntax error the
 grammar reports at the ``{``; one longer than :data:`MAX_COMMENT` characters
 is refused at its ``{`` (a documented limit, so that one slip cannot make a
-hand of the rest of a large file). Either way the splitter reads on after the
-``{`` as if it were not there, so that it does not swallow the hands that follow.
+hand of the rest of a large file); so is one whose ``}`` is followed on its line
+by a ``"`` before any ``[``, ``{`` or ``;`` (:data:`_QUOTE_AFTER`: that ``}``
+stood in a tag's value). Either way the splitter reads on after the ``{`` as if
+it were not there, so that it does not swallow the hands that follow.
 
 >>> text = '[Event "a"] play 1:33 [Event "b"] play\\r1:44 {[x]} 2:55'
 >>> [(h.line, h.column, h.text.strip()) for h in split_lines(iter(text.replace("\\r", "\\n").splitlines(True)))]
