@@ -13,29 +13,35 @@ file into hands the same way, and the same way as the grammar does:
   ``encoding`` (:func:`text_encoding` checks the name): GB18030, GBK, Big5,
   Latin-1, any codec that writes ASCII as ASCII, so that lines still end at the
   same bytes.
-- :func:`split_lines` cuts the lines into hands without parsing them. The
-  grammar (``hand: tag+ deal? preplay? play``) lets a ``[`` stand in the body
-  of a hand (the deal, pre-play and play sections) only inside a comment, so
-  a ``[`` in a hand's body, outside a ``{…}`` or ``;`` comment, starts the next
-  hand, wherever it stands on its line (``… 2:44 [Event "b"]``). In the tag
-  section a ``[`` opens the next tag; tag values (``"…"``) are skipped whole.
+- :func:`split_lines` cuts the lines into hands without parsing them, at the rule of
+  docs/notation.md §3 ("Where a hand ends"): a hand starts at a tag head, a ``[``, a tag name and
+  the ``"`` of its value (:data:`_HEAD`). In the body of a hand (the deal, pre-play and play
+  sections, which hold a ``[`` only inside a comment) a head outside a ``{…}`` or ``;`` comment
+  starts the next hand, wherever it stands on its line (``… 2:44 [Event "b"]``); a ``[`` that opens
+  no head is a stray mark of the hand (the grammar reports it). The tag section (tag values
+  skipped whole) ends where the body starts: at ``deal``, ``preplay``, ``play``, a seat or a round
+  number at a line's start or after a ``]``; something stray in it does not end it, and after
+  something stray (a tag left open too) a tag the hand already holds, given again, starts the
+  next hand.
 - :func:`read_hands` puts the two together for a file or a stream.
 
 A hand may start inside a line; parsing it on its own with its line and
 column (``parse_text(hand.text, hand.line, hand.column)``) gives every token
 the line and column it has in the file. The hands' texts put together give
 back the file's text with its line ends made LF (and a leading byte-order
-mark dropped). After a tag left open (its ``]`` missing), a tag named a second
-time starts a new hand at its ``[`` (the grammar refuses the hand either way),
-so that a broken tag does not swallow the hand after it.
+mark dropped). Where the grammar reads the whole file, the hands are the ones it
+reads; where it does not, the damage stays in its hand: nothing left open (a
+``[``, a tag, a value, a comment) runs on past the next hand's head.
 
 Memory is bounded by the largest hand: a file is read in 64 KiB pieces and a
 hand is kept only until the next one starts. A ``{`` comment that is not
 closed (another ``{`` comes first, or the file ends) is a syntax error the
 grammar reports at the ``{``; one longer than :data:`MAX_COMMENT` characters
 is refused at its ``{`` (a documented limit, so that one slip cannot make a
-hand of the rest of a large file). Either way the splitter reads on after the
-``{`` as if it were not there, so that it does not swallow the hands that follow.
+hand of the rest of a large file); so is one whose ``}`` is followed on its line
+by a ``"`` before any ``[``, ``{`` or ``;`` (:data:`_QUOTE_AFTER`: that ``}``
+stood in a tag's value). Either way the splitter reads on after the ``{`` as if
+it were not there, so that it does not swallow the hands that follow.
 
 >>> text = '[Event "a"] play 1:33 [Event "b"] play\\r1:44 {[x]} 2:55'
 >>> [(h.line, h.column, h.text.strip()) for h in split_lines(iter(text.replace("\\r", "\\n").splitlines(True)))]
@@ -62,15 +68,29 @@ MAX_COMMENT = 1 << 20
 CHUNK = 1 << 16
 
 _LINE_END = re.compile(rb"\r\n|\r|\n")
+#: White space between the tokens of a tag, as the grammar reads it (line ends too).
+_WS = "[ \\t\\f\\n\\ufeff]"
+#: The head of a tag, ``[Name "``: a hand starts at one (docs/notation.md §3, "Where a hand ends").
+_HEAD = re.compile(rf'\[{_WS}*(?P<name>[A-Za-z][A-Za-z0-9_]*){_WS}*"')
+#: What may still become a head when the lines read so far end after it.
+_HEAD_SO_FAR = re.compile(rf"\[{_WS}*(?:(?P<name>[A-Za-z][A-Za-z0-9_]*){_WS}*)?")
+#: A tag's value, from its opening quote to the closing one or, not closed, to the end of its line.
+_VALUE = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"?')
 #: A whole line that is one tag (the usual layout): the tag section goes on.
 _TAG_LINE = re.compile(r'[ \t\f\ufeff]*\[[ \t\f]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t\f]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t\f]*\][ \t\f]*\n?')
-#: The tokens of the tag section; anything else starts the body of the hand.
+#: What the splitter tells apart in a tag section. ``body`` (a section's word, a seat and colon, a
+#: round number) starts the body where it stands at a line's start or after a ``]``; ``space`` holds
+#: the characters other text takes for line ends; ``other`` is anything else (something stray).
 _TAG_TOKEN = re.compile(
-    r'(?P<space>[ \t\f\n\ufeff]+)|(?P<open>\[)|(?P<close>\])|(?P<name>[A-Za-z][A-Za-z0-9_]*)'
-    r'|(?P<value>"[^"\\\n]*(?:\\.[^"\\\n]*)*"?)'  # a value not closed ends with its line (an error)
+    r"(?P<space>[ \t\f\ufeff\v\x1c-\x1e\x85\u2028\u2029]+)|(?P<end>\n)|(?P<open>\[)|(?P<close>\])"
+    r"|(?P<body>deal|preplay|play|\^?[1-6][:：]|[0-9]+\.)|(?P<comment>\{)|(?P<semi>;)|(?P<value>\")"
+    r"|(?P<other>[A-Za-z0-9_]+|.)"
 )
 _BODY_MARK = re.compile(r"[\[{;]")
 _COMMENT_MARK = re.compile(r"[{}]")
+#: After a comment's ``}``, a ``"`` before any ``[``, ``{`` or ``;`` of its line: a quote is never
+#: valid in the body, so that ``}`` stood in the value of a tag, not at the end of a comment.
+_QUOTE_AFTER = re.compile(r'[^\[{;"\n]*"')
 _TAGS, _BODY, _COMMENT = range(3)
 
 
@@ -342,12 +362,18 @@ class _Splitter:
         self.line, self.offset, self.origin = 1, 0, ""  # where the current hand starts
         self.index = 0
         self.at, self.pos = 0, 0  # cursor: line (in self.lines) and character
-        self.mode = _TAGS
-        self.open_at: tuple[int, int] | None = None  # the '[' of the tag being read, if any
-        self.names: set[str] = set()  # the tags of this hand, so far
-        self.broken = False  # whether a tag of this hand was left open (its ']' missing)
+        self.ended = False  # whether the last line has been pushed
+        self.waiting = False  # whether a '[' waits for the next lines to tell whether it opens a tag
         self.comment_at: tuple[int, int] = (0, 0)
         self.comment_size = 0
+        self._new_hand()
+
+    def _new_hand(self) -> None:
+        self.mode = self.resume = _TAGS  # resume: the section an open comment stands in
+        self.names: set[str] = set()  # the tags of this hand, so far
+        self.stray = False  # whether the tag section holds something that is no tag (it is damaged)
+        self.open = False  # whether the last tag's ']' is still to come
+        self.fresh = True  # at a line's start or after a ']': where the body may start
 
     def push(self, texts: list[str], problems: list[tuple[NotationError, ...]]) -> Iterator[HandText]:
         """Read on through the lines ``texts`` (each line's bad bytes in ``problems``)."""
@@ -358,11 +384,19 @@ class _Splitter:
         yield from self._scan()
 
     def finish(self) -> Iterator[HandText]:
+        self.ended = True
+        yield from self._scan()  # a '[' the last lines left undecided opens no tag
         if self.mode == _COMMENT:  # never closed: read on after the '{'
             self._reopen()
             yield from self._scan()
         if self.lines:  # a hand after a cut starts with '['; only a blank file is all white space
             yield self._hand(len(self.lines), 0)
+
+    def _comment(self, pos: int) -> None:
+        """Open a ``{`` comment at character ``pos`` of the current line."""
+        self.resume, self.mode = self.mode, _COMMENT
+        self.comment_at, self.comment_size = (self.at, pos), 0
+        self.pos = pos + 1
 
     def _reopen(self, problem: NotationError | None = None) -> None:
         """Take the open comment's '{' as not opening one (the grammar reports it, or ``problem``
@@ -371,7 +405,23 @@ class _Splitter:
         if problem is not None:
             self.problems[self.at] = (*self.problems[self.at], problem)
         self.pos += 1
-        self.mode = _BODY
+        self.mode = self.resume
+
+    def _head(self, at: int, pos: int) -> tuple[str, int, int] | bool | None:
+        """Whether the ``[`` at character ``pos`` of ``lines[at]`` opens a tag head (``[Name "``):
+        ``(name, line, character)`` of the quote that opens its value; ``False`` if not; ``None``
+        when the lines pushed so far end before it can be told."""
+        text, last = self.lines[at][pos:], at
+        while (m := _HEAD.match(text)) is None:
+            so_far = _HEAD_SO_FAR.fullmatch(text)
+            if so_far is None:
+                return False
+            last += 1
+            if last >= len(self.lines):
+                return False if self.ended else None
+            name = so_far["name"]
+            text = ("[" + name + " " if name else "[") + self.lines[last]  # only the last line can hold the quote
+        return m["name"], last, self.lines[last].index('"', pos if last == at else 0)
 
     def _scan(self) -> Iterator[HandText]:
         lines = self.lines
@@ -387,12 +437,18 @@ class _Splitter:
                     self.pos = 0
                     continue
                 mark, pos = m.group(), m.start()
-                if mark == "[":  # the next hand starts here
-                    yield self._cut(self.at, pos)
-                    lines = self.lines
+                if mark == "[":  # the next hand starts here, if it opens a tag
+                    head = self._head(self.at, pos)
+                    if head is None:
+                        self.pos = pos
+                        return
+                    if head:
+                        yield self._cut(self.at, pos)
+                        lines = self.lines
+                    else:  # a stray '[' of this hand (the grammar reports it)
+                        self.pos = pos + 1
                 elif mark == "{":
-                    self.mode, self.comment_at, self.comment_size = _COMMENT, (self.at, pos), 0
-                    self.pos = pos + 1
+                    self._comment(pos)
                 else:  # ';' comments out the rest of the line
                     self.at, self.pos = self.at + 1, 0
             elif self.mode == _COMMENT:
@@ -406,37 +462,63 @@ class _Splitter:
                             line_number, column,
                         )
                     )
-                elif m is not None and m.group() == "}":
-                    self.mode, self.pos = _BODY, m.end()
-                elif m is not None:  # a '{' inside: the first was not closed
+                elif m is not None and m.group() == "}" and not _QUOTE_AFTER.match(line, m.end()):
+                    self.mode, self.pos = self.resume, m.end()
+                elif m is not None:  # a '{' inside, or a '}' inside a tag's value: the first was not closed
                     self._reopen()
                 else:
                     self.at, self.pos = self.at + 1, 0
             else:
-                if pos == 0 and self.open_at is None and (t := _TAG_LINE.fullmatch(line)) and t["name"] not in self.names:
-                    self.names.add(t["name"])
-                    self.at += 1
-                    continue
-                m = _TAG_TOKEN.match(line, pos)
-                kind = m.lastgroup if m is not None else None
-                if self.open_at is None and kind not in ("space", "open", "close", "value"):
-                    self.mode = _BODY  # the deal, preplay or play section (or a syntax error)
-                    continue
-                if kind == "open":
-                    self.broken = self.broken or self.open_at is not None  # the tag before never closed
-                    self.open_at = (self.at, pos)
-                elif kind == "close":
-                    self.open_at = None
-                elif kind == "name" and self.open_at is not None:
-                    if m.group() in self.names and self.broken:  # after a tag left open, a tag given
-                        yield self._cut(*self.open_at)  # again opens the next hand
-                        lines = self.lines
-                        continue
-                    self.names.add(m.group())
-                # inside a tag's brackets anything goes until the ']' (a broken tag is one error)
-                self.pos = m.end() if m is not None else pos + 1
-                if self.pos >= len(line):
-                    self.at, self.pos = self.at + 1, 0
+                yield from self._tag_section(line, pos)
+                lines = self.lines
+                if self.waiting:
+                    self.waiting = False
+                    return
+
+    def _tag_section(self, line: str, pos: int) -> Iterator[HandText]:
+        """One step of reading a hand's tag section at character ``pos`` of ``line``, the current line."""
+        if pos == 0 and (t := _TAG_LINE.fullmatch(line)) and t["name"] not in self.names:
+            self.names.add(t["name"])
+            self.at += 1
+            return
+        m = _TAG_TOKEN.match(line, pos)
+        if m is None:  # the end of the last line
+            self.at, self.pos = self.at + 1, 0
+            return
+        kind, end = m.lastgroup, m.end()
+        if kind == "body" and self.fresh:
+            self.mode = _BODY  # the deal, preplay or play section
+            return
+        if kind == "open":
+            head = self._head(self.at, pos)
+            if head is None:  # wait for the next lines
+                self.pos, self.waiting = pos, True
+                return
+            if head:
+                name, at, quote = head
+                self.stray = self.stray or self.open  # the tag before was left open
+                if name in self.names and self.stray:  # the section is damaged: a tag given again
+                    yield self._cut(self.at, pos)  # opens the next hand
+                    return
+                self.names.add(name)
+                self.at, self.pos, self.fresh, self.open = at, _VALUE.match(self.lines[at], quote).end(), False, True
+                return
+        if kind == "end":
+            self.at, self.pos, self.fresh = self.at + 1, 0, True
+            return
+        if kind == "semi":
+            self.stray, self.at, self.pos, self.fresh = True, self.at + 1, 0, True
+            return
+        if kind == "comment":
+            self.stray = True
+            self._comment(pos)
+            return
+        if kind == "value":
+            end = _VALUE.match(line, pos).end()
+        if kind != "space":
+            self.stray = self.stray or kind != "close" or not self.open
+            self.fresh, self.open = kind == "close", False
+        self.pos = end
 
     def _where(self, at: int, pos: int) -> tuple[int, int]:
         """The file line and column of character ``pos`` of ``lines[at]``."""
@@ -469,7 +551,7 @@ class _Splitter:
         self.lines = [self.lines[at][pos:], *self.lines[at + 1 :]]
         self.problems = self.problems[at:]
         self.at, self.pos = 0, 0  # read on from the '[' that starts it
-        self.mode, self.open_at, self.names, self.broken = _TAGS, None, set(), False
+        self._new_hand()
         return hand
 
 

@@ -133,6 +133,16 @@ def parse_text(
 
 
 _CARD_CHARS = frozenset("23456789TJQKAXDtjqkaxd10")
+#: Characters other text takes for line ends, which do not end a line of ``.gjn`` (docs/notation.md §1).
+ODD_LINE_ENDS = {
+    "\x0b": "VT, line tabulation",
+    "\x1c": "file separator",
+    "\x1d": "group separator",
+    "\x1e": "record separator",
+    "\x85": "NEL, next line",
+    "\u2028": "line separator",
+    "\u2029": "paragraph separator",
+}
 
 
 def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
@@ -141,7 +151,22 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     pos = e.token.start_pos if isinstance(e, UnexpectedToken) else getattr(e, "pos_in_stream", None)
     if isinstance(e, UnexpectedToken) and e.token.type == "$END":
         pos = None  # nothing left to point at: the message says what was expected
+    if pos is not None and pos < len(text) and text[pos] in ODD_LINE_ENDS:
+        return NotationError(
+            "syntax",
+            f"U+{ord(text[pos]):04X} ({ODD_LINE_ENDS[text[pos]]}) is not a line end: "
+            "lines of a .gjn file end at LF or CRLF",
+            *_line_col(text, pos),
+        )
     expected = set(getattr(e, "allowed", None) or getattr(e, "expected", None) or ())
+    stray = _stray_bracket(text, len(text) if pos is None else pos, expected)
+    if stray is None and pos is not None and text[pos : pos + 1] == "[" and not expected & {"LSQB", "RSQB"}:
+        stray = pos  # where no tag may stand (a deal, before 'play')
+    if stray is not None:
+        return NotationError(
+            "syntax", """'[' opens no tag: expected a tag name and its value after it, like [Event "…"]""",
+            *_line_col(text, stray),
+        )
     cards_expected = bool(expected & {"CARDS", "DEAL_CARDS"})
     if pos is not None and "ACTION" in expected:
         problem = _action_problem(text, pos)
@@ -155,6 +180,15 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     if pos is not None and pos < len(text) and cards_expected and not text[pos].isspace():
         return NotationError(
             "bad-card", f"{text[pos]!r} is not a card: expected 3-9 T J Q K A 2 X D (or 10)", *_line_col(text, pos)
+        )
+    unknown = None
+    if pos and pos < len(text) and text[pos] in _CARD_CHARS and "SEAT" in expected and "ACTION" not in expected:
+        unknown = re.search(r"\?\d*(?=[ \t]*\Z)", text[:pos])  # cards after '?N' in a deal
+    if unknown is not None:
+        return NotationError(
+            "syntax",
+            f"cards after the unknown cards '{unknown.group()}': a seat's known cards come first, like '1: KK ?34'",
+            *_line_col(text, unknown.start()),
         )
     if pos and pos < len(text) and text[pos - 1] in _CARD_CHARS and not text[pos].isspace() and text[pos] not in "{;!?":
         return NotationError(
@@ -187,6 +221,23 @@ def _syntax_error(e: UnexpectedInput, text: str) -> NotationError:
     return NotationError("syntax", f"unexpected {shown}: expected {_expected(set(e.expected))}", line, column)
 
 
+_TAG_SO_FAR = re.compile(r"\[[ \t\f\n]*(?:[A-Za-z][A-Za-z0-9_]*[ \t\f\n]*)?\Z")
+
+
+def _stray_bracket(text: str, pos: int, expected: set[str]) -> int | None:
+    """Where the ``[`` stands that the error at ``pos`` follows, when it opens no tag: no tag
+    name and value after it on its line, or a ``[`` in the body (where a hand's tags do not
+    stand: after something that is not a tag's ``]``). In the tag section, the error stays where
+    the grammar finds it (``[1Site``: at the ``1``)."""
+    m = _TAG_SO_FAR.search(text, 0, pos) if expected & {"TAG_NAME", "STRING"} else None
+    if m is None:
+        return None
+    before = text[: m.start()].rstrip()
+    if "\n" in m.group() or before and not before.endswith("]"):
+        return m.start()
+    return None
+
+
 def _line_col(text: str, pos: int) -> Location:
     return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
@@ -209,17 +260,15 @@ def _special_syntax_error(text: str, pos: int | None) -> NotationError | None:
                 "syntax", "comment not closed: expected '}' before the next '{'", *_line_col(text, pos)
             )
     line_start = text.rfind("\n", 0, pos) + 1
-    prev_line_start = text.rfind("\n", 0, max(line_start - 1, 0)) + 1
-    prev_line = text[prev_line_start : max(line_start - 1, 0)]
+    prev_end = len(text[:line_start].rstrip())  # the end of the last line before that is not blank
+    prev_line = text[text.rfind("\n", 0, prev_end) + 1 : prev_end]
     if (
         pos == line_start + len(text[line_start:pos]) - len(text[line_start:pos].lstrip())
         and prev_line.lstrip().startswith("[")
         and "]" not in prev_line
     ):
         return NotationError(
-            "syntax",
-            "tag not closed: expected ']' closing the tag at the end of the line",
-            *_line_col(text, line_start - 1),
+            "syntax", "tag not closed: expected ']' closing the tag at the end of the line", *_line_col(text, prev_end)
         )
     if char == "." and pos >= 1 and text[pos - 1].isdigit():
         start = pos - 1
