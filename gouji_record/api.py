@@ -121,7 +121,7 @@ def read_verdicts(
         if read.problem is not None:
             judge.interrupt()
             p = replace(read.problem, hand=index)
-            d = Diagnostic(code=p.code, message=p.message, action=None, rule="", source="")
+            d = Diagnostic(code=p.code, message=p.message, action=None, rule="", source="", message_zh=p.message_zh)
             yield Verdict(None, refused=d, path=p.path, hand=index, unread=p)
             continue
         v = judge.verdict(read.record, ruleset, every_position=every_position)

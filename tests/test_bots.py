@@ -419,7 +419,7 @@ def test_an_answer_in_another_spelling_of_the_notation_is_taken():
         def decide(self, d):
             return "1:qqq", 2
 
-    pos = initial_position(get_ruleset("charter"), ("QQQ",) + ("X33",) * 5, leader=1)
+    pos = initial_position(get_ruleset("charter"), ("QQQ",) + ("X33",) * 4 + ("D33",), leader=1)
     table = Table(get_ruleset("charter"), [Lower()] + [BuiltIn("person", s) for s in range(5)])
     legal = [Action.from_text("1:QQQ"), Action.from_text("1:Q")]
     assert table._ask(pos, 1, "play", legal) == Action.from_text("1:QQQ")

@@ -349,7 +349,9 @@ def test_a_hand_that_cannot_be_judged_is_a_located_verdict_and_the_others_are_ju
     assert [(v.valid, [d.code for d in v.diagnostics]) for v in got] == expected
     [problem] = got[1].problems()
     assert problem.as_dict() | {"message": None} == {
-        "code": code, "message": None, "message_zh": None, "rule": None, "rule_name": None, "source": None,
+        "code": code, "message": None, "rule": None, "rule_name": None, "source": None,
+        "message_zh": {"unknown-ruleset": "无法裁定：规则集标签所写的规则集不存在",
+                       "bad-option": "无法裁定：选项标签所写的选项不存在或取值不对"}.get(code),
         "file": str(path), "hand": 2, "line": line, "column": column, "action": None,
         "tag": {"unknown-ruleset": "Ruleset", "bad-option": "Options"}.get(code),
     }

@@ -223,14 +223,14 @@ def test_from_its_own_view_a_seat_sees_what_its_cards_decide_and_not_what_others
     assert found(review(result, view=5)) == found(review(result))
     assert found(review(result, view=1)) == found(review(result, view=4)) == []
     assert str(review(result, view=5).caveat).startswith("reviewed from seat 5's view")
-    # An opening from one's own view. Seat 1 holds JJJJ 33, the others 5555 33 each; seat 1 leads
-    # JJJ (not 够级: four jacks are the least, 002 §9) and wins the round. JJJJ would have opened:
-    # four fives do not beat four jacks and nobody holds more than four of a rank (002 §8(6)), so
+    # An opening from one's own view. Seat 1 holds JJJJ 33, the others four fives, sixes, sevens,
+    # eights and nines with 33 each; seat 1 leads JJJ (not 够级: four jacks are the least, 002 §9)
+    # and wins the round. JJJJ would have opened: four of a lower rank do not beat four jacks and nobody holds more than four of a rank (002 §8(6)), so
     # nobody could beat or burn it: the whole table's review says so. From seat 1's own view each
     # other hand is six cards it does not see, and four decks hold 16 queens: any of them may hold
     # QQQQ, so whether JJJJ would have opened is not its to know: no finding.
     moves = "1:JJJ 2:- 3:- 4:- 5:- 6:-"
-    result = replay(small(("JJJJ33",) + ("555533",) * 5, moves, "charter"))
+    result = replay(small(("JJJJ33", "555533", "666633", "777733", "888833", "999933"), moves, "charter"))
     assert found(review(result)) == [(1, "opening-missed", 1, ("1:JJJJ",))]
     assert found(review(result, view=1)) == []
     # With the others holding only 33, two cards each, no other hand can hold four cards to beat

@@ -147,6 +147,12 @@ class Verdict:
         ]
 
 
+#: The Chinese message of a hand not judged, by the code of its problem (:func:`unjudged`).
+_UNJUDGED_ZH = {
+    "unknown-ruleset": "无法裁定：规则集标签所写的规则集不存在",
+    "bad-option": "无法裁定：选项标签所写的选项不存在或取值不对",
+}
+
 #: The tag a ruleset that is not stands at, by the code of the problem (:func:`unjudged`).
 REFUSED_AT = {"unknown-ruleset": "Ruleset", "bad-option": "Options"}
 
@@ -168,7 +174,7 @@ def unjudged(record: GameRecord, error: UnknownRuleset | BadOption) -> Verdict:
     (False, 'unknown-ruleset', 'Ruleset')
     """
     code = "unknown-ruleset" if isinstance(error, UnknownRuleset) else "bad-option"
-    rule = Diagnostic(code=code, message=error.message, action=None, rule="", source="")
+    rule = Diagnostic(code=code, message=error.message, action=None, rule="", source="", message_zh=_UNJUDGED_ZH[code])
     return Verdict(None, refused=rule, given=record)
 
 
