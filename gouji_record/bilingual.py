@@ -98,4 +98,66 @@ def english_only(text: str) -> str:
     return _TERM.sub(lambda m: _TERMS[m.group(0)], text)
 
 
-__all__ = ["CJK", "Bilingual", "english_only", "zh_of", "zh_seats"]
+#: Counts in words, 0 to 16 (a play holds at most 16 cards of a rank): English before a noun, Chinese
+#: before 张 (两张, not 二张). Larger counts are written in digits.
+_EN_COUNTS = "no one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen".split()
+_ZH_COUNTS = "零 一 两 三 四 五 六 七 八 九 十 十一 十二 十三 十四 十五 十六".split()
+#: The jokers' names (cards.py: X small, D big); any other rank is named by its letter (3s, Ks).
+_JOKERS = {"X": ("small joker", "小王"), "D": ("big joker", "大王")}
+#: What a seat cannot do with cards it does not hold, per act: the verb and the noun, in each language.
+_ACTS = {"play": ("play", "the play", "出", "这手牌要"), "give": ("give", "the transfer", "交出", "要交")}
+
+
+def _cards_en(n: int, rank: str) -> str:
+    """``n`` cards of ``rank`` in English: ``eight 3s``, ``one K``, ``no big jokers``."""
+    count = _EN_COUNTS[n] if n < len(_EN_COUNTS) else str(n)
+    name = _JOKERS[rank][0] if rank in _JOKERS else rank
+    return f"{count} {name}" if n == 1 else f"{count} {name}s"
+
+
+def _count_zh(n: int) -> str:
+    return _ZH_COUNTS[n] if n < len(_ZH_COUNTS) else str(n)
+
+
+def _listed(items: list[str], word: str) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def cards_short(seat: int, act: str, cards: str, short: list[tuple[str, int, int]], unknown: int = 0) -> Bilingual:
+    """Why ``seat`` cannot ``act`` (``play`` or ``give``) ``cards`` (as the notation writes them): the
+    ranks it is short of, each ``(rank letter, cards of it needed, cards of it held)``, strongest
+    first, and the ``unknown`` cards of its hand, too few to make up the difference.
+
+    >>> m = cards_short(3, "play", "33333333", [("3", 8, 4)])
+    >>> str(m), m.zh
+    ('seat 3 cannot play 33333333: the play needs eight 3s; seat 3 holds four', '3号位不能出33333333：这手牌要八张3，3号位只有四张')
+    >>> m = cards_short(1, "give", "DD2", [("D", 2, 1), ("2", 1, 0)], unknown=0)
+    >>> str(m), m.zh
+    ('seat 1 cannot give DD2: the transfer needs two big jokers and one 2; seat 1 holds one big joker and no 2s', '1号位不能交出DD2：要交两张大王和一张2，1号位只有一张大王，没有2')
+    >>> cards_short(2, "play", "AA", [("A", 2, 0)], unknown=1).zh
+    '2号位不能出AA：这手牌要两张A，2号位一张也没有（另有1张未知牌）'
+    """
+    verb, noun, verb_zh, needs_zh = _ACTS[act]
+    need = _listed([_cards_en(n, r) for r, n, _ in short], "and")
+    need_zh = "和".join(f"{_count_zh(n)}张{_JOKERS[r][1] if r in _JOKERS else r}" for r, n, _ in short)
+    if len(short) == 1:
+        n = short[0][2]
+        held = "none" if n == 0 else _EN_COUNTS[n] if n < len(_EN_COUNTS) else str(n)
+        held_zh = "一张也没有" if n == 0 else f"只有{_count_zh(n)}张"
+    else:
+        held = _listed([_cards_en(h, r) for r, _, h in short] + [f"{unknown} unknown"] * bool(unknown), "and")
+        held_zh = "，".join(
+            f"只有{_count_zh(h)}张{_JOKERS[r][1] if r in _JOKERS else r}" if h else f"没有{_JOKERS[r][1] if r in _JOKERS else r}"
+            for r, _, h in short
+        )
+    if unknown:
+        cards_word = "card" if unknown == 1 else "cards"
+        held += f" and {unknown} unknown {cards_word}" if len(short) == 1 else f" {cards_word}"
+        held_zh += f"（另有{unknown}张未知牌）"
+    return Bilingual(
+        f"seat {seat} cannot {verb} {cards}: {noun} needs {need}; seat {seat} holds {held}",
+        f"{seat}号位不能{verb_zh}{cards}：{needs_zh}{need_zh}，{seat}号位{held_zh}",
+    )
+
+
+__all__ = ["CJK", "Bilingual", "cards_short", "english_only", "zh_of", "zh_seats"]

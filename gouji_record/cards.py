@@ -176,6 +176,16 @@ def subtract(hand: Counts, cards: Counts) -> Counts | None:
     return tuple(left)
 
 
+def short_of(cards: Counts, hand: Counts) -> list[tuple[str, int, int]]:
+    """The ranks of ``cards`` that ``hand`` holds too few of, strongest first: ``(rank letter,
+    cards of it in cards, cards of it in hand)`` each.
+
+    >>> short_of(parse_cards("KKKK33"), parse_cards("KK3333"))
+    [('K', 4, 2)]
+    """
+    return [(RANK_LETTERS[r], cards[r], hand[r]) for r in reversed(range(N_RANKS)) if cards[r] > hand[r]]
+
+
 def total(hands: Iterable[Counts]) -> Counts:
     """Multiset sum of several card counts."""
     return tuple(map(sum, zip(*hands))) or EMPTY

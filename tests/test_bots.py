@@ -133,7 +133,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.parametrize(
     "mode, said",
     [
-        ("illegal", "its line 16 '3:33333333': illegal action 3:33333333: seat 3 does not hold 33333333"),
+        ("illegal", "its line 16 '3:33333333': illegal action 3:33333333: seat 3 cannot play 33333333: the play needs eight 3s; seat 3 holds none"),
         ("garbage", "its line 16 'what?': not a message of gouji-bot 1"),
         ("silent", "after its line 15: no answer within 2 s (--bot-timeout)"),
         ("exit", "after its line 15: it exited (status 3)"),

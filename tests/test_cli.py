@@ -426,3 +426,30 @@ def test_fmt_diff_reads_standard_input_and_goes_one_at_a_time(tmp_path):
     bad.write_text(messy.replace("4:3333", "4:33Z3"), encoding="utf-8")
     r = run("fmt", "--diff", bad)  # a hand that cannot be read: reported, no diff, exit 2
     assert r.exit_code == 2 and r.stdout == "" and f"{bad}:30:9: error[bad-card]" in r.stderr
+
+
+def test_validate_hand_reports_one_hand_judged_within_its_match(tmp_path):
+    # issue 38: validate --hand N, as show, review and events take it. examples/online-match.gjn's
+    # hands 1 and 3, hand 2 left out: alone, its hand 3 is valid (the hand before is not in the
+    # file); after hand 1 it is hand 2 of the match, numbered 3 (hand-missing), with tribute not owed
+    import re as _re
+
+    hands = _re.split(r"\n\n(?=\[)", (EXAMPLES / "online-match.gjn").read_text(encoding="utf-8").strip("\n"))
+    f = tmp_path / "m13.gjn"
+    f.write_text(hands[0] + "\n\n" + hands[2] + "\n", encoding="utf-8")
+    alone = tmp_path / "m3.gjn"
+    alone.write_text(hands[2] + "\n", encoding="utf-8")
+    assert run("validate", "-q", alone).exit_code == 0
+    r = run("validate", "--hand", "2", f)
+    assert r.exit_code == 1
+    assert 'error[hand-missing]: [Hand "3"] is hand 2 of match \'Online room 8\'' in r.stderr
+    assert r.stdout == "" and f"{f}: hand 2 (Self-play, online)" in r.stderr and f"{f}: hand 1 " not in r.stderr
+    r = run("validate", "--hand", "1", f)
+    assert r.exit_code == 0 and r.stderr == "" and r.stdout.startswith(f"{f}: hand 1 (Self-play, online): valid")
+    assert "hand 2" not in r.stdout
+    r = run("validate", "--hand", "2", "--format", "json", f)
+    (line,) = r.stdout.splitlines()
+    data = json.loads(line)
+    assert (r.exit_code, data["hand"], data["line"], data["valid"]) == (1, 2, 56, False)
+    r = run("validate", "--hand", "3", f)
+    assert r.exit_code == 2 and f"{f} has 2 hand(s)" in r.stderr

@@ -59,7 +59,27 @@ def test_passed_seat_may_play_again_on_its_opposites_play():
 
 def test_cards_not_held():
     d = Table(spare(s1="55")).illegal("1:AA")
-    assert d.code == "not-in-hand" and "does not hold AA" in d.message
+    assert d.code == "not-in-hand"
+    assert d.message == "seat 1 cannot play AA: the play needs two As; seat 1 holds none"
+    assert d.message_zh == "1号位不能出AA：这手牌要两张A，1号位一张也没有"
+
+
+def test_a_play_of_more_cards_than_held_names_the_play_and_what_is_missing():
+    # issue 38: seat 3 holds four 3s (spare's 33 and 33 more) and leads eight: the message
+    # names the play, what it needs and what the seat holds of it, not the difference (3333)
+    d = Table(spare(s3="33")).illegal("3:33333333")
+    assert d.code == "not-in-hand"
+    assert d.message == "seat 3 cannot play 33333333: the play needs eight 3s; seat 3 holds four"
+    assert d.message_zh == "3号位不能出33333333：这手牌要八张3，3号位只有四张"
+
+
+def test_a_play_short_of_two_ranks_lists_each():
+    # seat 1 holds one big joker D, no 2, and 55 33: DD255 needs two Ds and one 2
+    d = Table(spare(s1="D55")).illegal("1:DD255")
+    assert d.message == (
+        "seat 1 cannot play DD255: the play needs two big jokers and one 2; seat 1 holds one big joker and no 2s"
+    )
+    assert d.message_zh == "1号位不能出DD255：这手牌要两张大王和一张2，1号位只有一张大王，没有2"
 
 
 def test_two_ranks_are_not_a_play():
@@ -485,4 +505,9 @@ def test_a_transfer_before_play_takes_what_the_known_cards_lack_from_the_hidden_
     # one card more than the two hidden ones can be: X X 2 are three cards no known card covers
     with pytest.raises(IllegalAction) as e:
         step(pos, Action(seat=1, kind="give", to=4, cards="DXX2"))
-    assert e.value.diagnostic.code == "not-in-hand" and "XX2" in e.value.diagnostic.message
+    assert e.value.diagnostic.code == "not-in-hand"
+    assert e.value.diagnostic.message == (
+        "seat 1 cannot give DXX2: the transfer needs two small jokers and one 2; "
+        "seat 1 holds no small jokers, no 2s and 2 unknown cards"
+    )
+    assert e.value.diagnostic.message_zh == "1号位不能交出DXX2：要交两张小王和一张2，1号位没有小王，没有2（另有2张未知牌）"

@@ -310,3 +310,22 @@ def test_the_json_export_carries_the_verdict_and_import_reads_past_it(tmp_path):
         assert back.exit_code == 0 and back.stdout == CliRunner().invoke(main, ["fmt", path]).stdout
     illegal = json.loads(CliRunner().invoke(main, ["export", "--with-verdict", str(EXAMPLES / "charter-hand-illegal.gjn")]).stdout)
     assert illegal["verdict"]["problems"][0]["code"] == "gouji-not-opposite"  # 3:QQQQQ on seat 1's TTTTT (002 §9)
+
+
+def test_kind_takes_the_old_spellings_of_filter_with_a_note(tmp_path):
+    # issue 38: events --kind and filter --has take one vocabulary, the engine's kinds; seat 2
+    # (A down to 6: no joker, no 2, no 3) revolts before play (002 §23), and its opposite seat 5 opens
+    f = tmp_path / "revolution.gjn"
+    seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    f.write_text(
+        f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"]\n'
+        "deal 1: ? 2: AAAAKKKKQQQQJJJJTTTT9999888877776666 3: ? 4: ? 5: ? 6: ?\npreplay 2:revolt\nplay\n",
+        encoding="utf-8",
+    )
+    (row,) = rows(f, "--kind", "revolution")
+    assert (row["kind"], row["seats"], row["line"], row["column"]) == ("revolution", [2, 5], 3, 9)
+    r = run(f, "--format", "json", "--kind", "revolt")
+    assert r.exit_code == 0 and [json.loads(line) for line in r.stdout.splitlines()] == [row]
+    assert r.stderr == "note: --kind revolt is now spelled revolution (the event kind's name)\n"
+    r = run(f, "--kind", "revolted")
+    assert r.exit_code == 2 and "'revolted' is not an event kind: expected one of gouji, answer," in r.stderr

@@ -31,16 +31,19 @@ from ..rules.rulesets import Ruleset
 if TYPE_CHECKING:
     from ..running.batch import ReadHand
 
-#: Names ``--has`` takes besides the event kinds' own (``burn-failure`` …): the kind each stands for.
-HAS_ALIASES = {
-    "burn-failed": EventKind.BURN_FAILURE.value,
-    "smothered": EventKind.SMOTHER.value,
-    "revolt": "revolution",
-    "breaks-burn": EventKind.BURN_BROKEN.value,
-    "smothers": EventKind.SMOTHER.value,
-}
+#: Every event kind (the engine's :class:`~gouji_record.rules.events.EventKind` values): the one
+#: vocabulary of ``filter --has``, ``events --kind`` and every output that names an event.
+KINDS = tuple(k.value for k in EventKind)
+#: Names ``--has`` takes besides the kinds: the other seat of an event whose owner is not its
+#: acting seat (:data:`OWNER_INDEX`): ``breaks-burn`` the seat that broke a burn (of
+#: ``burn-broken``, the burner's), ``smothers`` the seat whose play smothered (of ``smother``,
+#: the smothered seat's). Each stands for the kind it names.
+ROLES = {"breaks-burn": EventKind.BURN_BROKEN.value, "smothers": EventKind.SMOTHER.value}
 #: Everything ``--has`` takes.
-HAS_CHOICES = tuple(sorted({k.value for k in EventKind} | set(HAS_ALIASES)))
+HAS_CHOICES = KINDS + tuple(ROLES)
+#: The spellings the commands took before the kinds were one vocabulary (issue 38), with the kind
+#: each is now: still accepted, with a note (:func:`gouji_record.cli.common.kind_opt`).
+OLD_KIND_NAMES = {"burn-failed": EventKind.BURN_FAILURE.value, "revolt": EventKind.REVOLUTION.value, "smothered": EventKind.SMOTHER.value}
 
 #: Kinds whose event belongs to every seat it lists: the seats still in play when the melee
 #: begins (四户乱缠), the sweeping team's three (串三户), all six at the hand's end, the
@@ -49,9 +52,9 @@ ALL_LISTED = frozenset({EventKind.MELEE.value, EventKind.SWEEP.value, EventKind.
 #: The names of ``--has`` whose event belongs to another seat than the acting one (the first it
 #: lists): the position of that seat among the event's seats. ``burn-broken`` is the burner's
 #: (解烧: its burn was broken; ``breaks-burn``, the same event, the seat that broke it), as the
-#: burns of ``gouji stats`` count by the burner; ``smother`` (``smothered``) the smothered seat's,
-#: ``smothers`` the seat whose play smothered it.
-OWNER_INDEX = {EventKind.BURN_BROKEN.value: 1, "breaks-burn": 0, EventKind.SMOTHER.value: 0, "smothered": 0, "smothers": 1}
+#: burns of ``gouji stats`` count by the burner; ``smother`` the smothered seat's, ``smothers``
+#: the seat whose play smothered it.
+OWNER_INDEX = {EventKind.BURN_BROKEN.value: 1, "breaks-burn": 0, EventKind.SMOTHER.value: 0, "smothers": 1}
 
 
 def owners(name: str, seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -64,7 +67,7 @@ def owners(name: str, seats: tuple[int, ...]) -> tuple[int, ...]:
     >>> owners("burn-broken", (5, 2)), owners("breaks-burn", (5, 2)), owners("sweep", (5, 1, 3))
     ((2,), (5,), (5, 1, 3))
     """
-    kind = HAS_ALIASES.get(name, name)
+    kind = ROLES.get(name, name)
     if kind in ALL_LISTED:
         return seats
     i = OWNER_INDEX.get(name, 0)
@@ -81,15 +84,17 @@ class Selection:
     """What a hand must have to be kept, all of it (AND): one of ``players`` at some seat (Seat
     tags, exact) — at one of ``seats`` (1–6) when both are given —, its ruleset in ``rulesets``,
     its Event tag containing ``event`` (any case), its Date within ``date_from`` … ``date_to``
-    (``YYYY.MM.DD``, inclusive), an event of every kind of ``has`` (or an alias of
-    :data:`HAS_ALIASES`), and ``valid`` (``True``: replays without an illegal action; ``False``:
+    (``YYYY.MM.DD``, inclusive), an event of every kind of ``has`` (:data:`KINDS`, or a name of
+    :data:`ROLES`), and ``valid`` (``True``: replays without an illegal action; ``False``:
     with one; ``None``: either).
 
     The events count for the seats asked: with ``players`` or ``seats``, an event of ``has``
     counts only when it belongs (:func:`owners`) to a seat of one of ``players`` (among ``seats``,
     if given), or to one of ``seats``: with ``players=("Zhang Wei",), has=("burn",)``, Zhang Wei
     burned, not someone at his table. ``anyone`` counts every seat's events (the table's), and
-    so do no ``players`` and no ``seats``."""
+    so do no ``players`` and no ``seats``.
+
+    Raises :class:`ValueError` for a name in ``has`` that is not in :data:`HAS_CHOICES`."""
 
     players: tuple[str, ...] = ()
     rulesets: tuple[str, ...] = ()
@@ -103,6 +108,11 @@ class Selection:
     #: :meth:`pick` gives ``(play_key(record), text)`` for a hand kept, not the text alone: for
     #: ``gouji filter --unique`` and ``--duplicates``, which compare hands by their deal and actions.
     keyed: bool = False
+
+    def __post_init__(self) -> None:
+        for name in self.has:
+            if name not in HAS_CHOICES:
+                raise ValueError(f"{name!r} is not an event kind: expected one of {', '.join(HAS_CHOICES)}")
 
     def keeps(self, result: Replay) -> bool:
         """Whether the hand ``result`` replayed is selected, judged by its replay's own verdict
@@ -149,7 +159,7 @@ class Selection:
             return True
         mine = None if self.anyone or not (self.players or self.seats) else self._seats_of(result.record.tags)
         for name in self.has:
-            kind = HAS_ALIASES.get(name, name)
+            kind = ROLES.get(name, name)
             if not any(e.kind.value == kind and (mine is None or mine & set(owners(name, e.seats))) for e in result.events):
                 return False
         return True

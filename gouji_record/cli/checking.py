@@ -32,9 +32,11 @@ from .common import (
     _no_overwrite,
     _ruleset_for,
     _stdin,
+    check_hand_count,
     dask_opt,
     encoding_opt,
     force_opt,
+    hand_opt,
     jobs_opt,
     output_opt,
     ruleset_opt,
@@ -62,6 +64,7 @@ from .common import (
     is_flag=True,
     help="A FILE that is a directory: check every *.gjn file under it, in its subdirectories too, in path order.",
 )
+@hand_opt
 def validate(
     files: tuple[str, ...],
     override: RulesetOverride | None,
@@ -71,6 +74,7 @@ def validate(
     fmt_: str,
     encoding: str | None,
     recursive: bool,
+    hand_number: int | None,
 ) -> None:
     """Replay each hand in FILES and check every action against the rules.
 
@@ -82,25 +86,35 @@ def validate(
     with -r a FILE may be a directory. Exit 0 if all is valid, 1 if a rule is
     broken, 2 if a file or a hand cannot be read (the worst over all hands).
     With --dask the hands are checked on a Dask cluster, with the same output.
+
+    --hand N reports only the Nth hand of each FILE (and any hand that cannot be read), and the
+    exit status is its own; a hand of a match is still judged within its match, the hands before
+    it read and checked, not shown. A FILE with fewer hands is an error (exit 2).
     """
     runner, client = _cluster_runner(dask_address, jobs)
     try:
-        status = _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive)
+        status = _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive, hand_number)
     finally:
         if client is not None:
             close_client(client)
     sys.exit(status)
 
 
-def _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive) -> int:
-    """``gouji validate``: print the reports, return the exit status."""
-    from ..running.batch import OK, check_file, file_report, with_matches
+def _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive, hand_number=None) -> int:
+    """``gouji validate``: print the reports (of hand ``hand_number`` of each file only, if given,
+    and of what cannot be read), return the exit status."""
+    from ..running.batch import OK, UNREADABLE, check_file, file_report, with_matches
     from ..running.cluster import ClusterError
 
     status = EXIT_OK
+    counts: dict[str, int] = {}  # the hands of each file read, for --hand
 
     def show(report) -> None:
         nonlocal status
+        if report.index:
+            counts[report.path] = max(counts.get(report.path, 0), report.index)
+        if hand_number is not None and report.index != hand_number and report.status != UNREADABLE:
+            return  # another hand: checked (its match's next hand reads it), not shown
         status = max(status, report.status)
         if fmt_ == "json":
             click.echo(json.dumps(report.data, ensure_ascii=False))
@@ -141,6 +155,7 @@ def _validate(files, override, quiet, jobs, runner, fmt_, encoding, recursive) -
             except ClusterError as e:  # only with --dask
                 _fail(Problem(path, 0, 0, "cluster", str(e)))
                 return EXIT_UNREADABLE
+    check_hand_count(counts, hand_number)
     return status
 
 

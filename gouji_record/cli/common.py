@@ -228,6 +228,60 @@ def _each_hand(
         sys.exit(EXIT_UNREADABLE)
 
 
+class EventKindName(click.ParamType):
+    """An event kind as the engine names it (:data:`~gouji_record.analysis.selection.KINDS`), or one
+    of ``also`` (``filter --has``'s role names); a spelling taken before the kinds were one
+    vocabulary (:data:`~gouji_record.analysis.selection.OLD_KIND_NAMES`: ``burn-failed``,
+    ``revolt``, ``smothered``) is read as its kind, with a one-line note on standard error."""
+
+    name = "kind"
+
+    def __init__(self, also: tuple[str, ...] = ()) -> None:
+        from ..analysis.selection import KINDS
+
+        self.choices = KINDS + also
+
+    def convert(self, value, param, ctx):
+        from ..analysis.selection import OLD_KIND_NAMES
+
+        if value in self.choices:
+            return value
+        option = param.opts[0] if param is not None else "KIND"
+        if value in OLD_KIND_NAMES:
+            kind = OLD_KIND_NAMES[value]
+            click.echo(f"note: {option} {value} is now spelled {kind} (the event kind's name)", err=True)
+            return kind
+        self.fail(f"{value!r} is not an event kind: expected one of {', '.join(self.choices)}", param, ctx)
+
+
+def kind_opt(name: str, dest: str, help: str, also: tuple[str, ...] = ()) -> Callable:
+    """``name KIND`` (repeatable, into ``dest``): an event kind (:class:`EventKindName`), or one of
+    ``also``; ``help`` says what it selects, and the kinds it takes are listed after it."""
+    from ..analysis.selection import KINDS
+
+    listed = ", ".join(KINDS + also)
+    return click.option(name, dest, multiple=True, type=EventKindName(also), metavar="KIND", help=f"{help} KIND: {listed}.")
+
+
+def hand_opt(command: Callable) -> Callable:
+    """``--hand N``: only the Nth hand of each FILE (1 is the first), ``hand_number`` (``None``:
+    every hand). A hand of a match is still judged within its match: the hands before it are read
+    and judged, only not shown. A FILE with fewer hands is a usage error (:func:`check_hand_count`)."""
+    return click.option(
+        "--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first)."
+    )(command)
+
+
+def check_hand_count(counts: dict[str, int], hand_number: int | None) -> None:
+    """Raise the usage error of ``--hand`` (exit 2) for the first FILE of ``counts`` (each FILE's
+    number of hands) that has fewer than ``hand_number`` hands."""
+    if hand_number is None:
+        return
+    for path, n in counts.items():
+        if n < hand_number:
+            raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+
+
 def preset_opt(what: str) -> Callable:
     """``--ruleset NAME`` for a command that reads no record: ``what`` it is used for."""
     return click.option(

@@ -35,7 +35,10 @@ from .common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_UNREADABLE,
+    check_hand_count,
     encoding_opt,
+    hand_opt,
+    kind_opt,
     ruleset_opt,
 )
 from .common import (
@@ -240,7 +243,6 @@ def _judged(
             yield read, judged, judged.match.kinds if judged.match is not None else None
 
 
-KINDS = [k.value for k in EventKind]
 
 
 @click.command(name="events", short_help="Who did what: every event of each hand, where its action is written.")
@@ -254,16 +256,9 @@ KINDS = [k.value for k in EventKind]
     help="text: one line per event; json: one JSON object per event (JSON Lines); csv: a header, then one row "
     "per event. json and csv have the same keys, in the same order.",
 )
-@click.option(
-    "--kind",
-    "kinds",
-    multiple=True,
-    type=click.Choice(KINDS),
-    metavar="KIND",
-    help="Only events of this kind (gouji, answer, burn, open, finish, placed, out, give, …); repeat for several.",
-)
+@kind_opt("--kind", "kinds", "Only events of this kind; repeat for several.")
 @click.option("--seat", type=click.IntRange(1, 6), help="Only events that concern this seat (among their seats).")
-@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first).")
+@hand_opt
 @click.option("--all", "every", is_flag=True, help="In text, list the round-end events (扣牌) too.")
 @ruleset_opt
 @encoding_opt
@@ -345,10 +340,7 @@ def events(
                 click.echo(json.dumps(row, ensure_ascii=False))
             else:
                 click.echo(text_line(row))
-    if hand_number is not None:
-        for path, n in counts.items():
-            if n < hand_number:
-                raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+    check_hand_count(counts, hand_number)
     sys.exit(EXIT_UNREADABLE if bad else status)
 
 

@@ -105,6 +105,7 @@ def export(
     if with_verdict and fmt_ == "events":
         raise click.UsageError("--with-verdict goes with --format json (an event log holds the record only)")
     from ..formats.eventlog import write_events
+    from ..formats.interchange import record_json
 
     any_hand = False
     _no_overwrite(files, output)
@@ -124,10 +125,10 @@ def export(
                         text.write(("\n" if any_hand else "") + "".join(write_events([hand.record])))
                         any_hand = True
                     elif not bad:
-                        data = hand.record.model_dump(mode="json")
-                        if with_verdict:
-                            data |= _verdict_data(hand, judge, problem)
-                        text.write(json.dumps(data, ensure_ascii=False) + "\n")
+                        extra = _verdict_data(hand, judge, problem) if with_verdict else None
+                        for piece in record_json(hand.record, extra):
+                            text.write(piece)
+                        text.write("\n")
                 if bad:
                     status = EXIT_UNREADABLE
                 else:

@@ -11,6 +11,7 @@ import sys
 import click
 
 from ..analysis.review import GROUPS, KINDS
+from ..analysis.selection import ROLES
 from ..errors import NotationError
 from ..judging.replay import RulesetOverride
 from ..judging.report import Problem, printable
@@ -28,11 +29,14 @@ from .common import (
     _no_overwrite,
     _ruleset_option,
     _stdin,
+    check_hand_count,
     dask_opt,
     encoding_opt,
     force_opt,
     format_opt,
+    hand_opt,
     jobs_opt,
+    kind_opt,
     output_opt,
     ruleset_opt,
 )
@@ -178,12 +182,12 @@ def stats(
 @click.option("--event", metavar="TEXT", help="The Event tag contains TEXT (any case).")
 @click.option("--from", "date_from", metavar="YYYY.MM.DD", help="Dated on or after (Date tag).")
 @click.option("--to", "date_to", metavar="YYYY.MM.DD", help="Dated on or before (Date tag).")
-@click.option(
+@kind_opt(
     "--has",
-    multiple=True,
-    metavar="KIND",
-    help="The hand has an event of KIND (burn, burn-failed, smother, revolt, sweep, …); repeat: all of them. "
-    "With --player or --seat, an event of that player's (seat's) own.",
+    "has",
+    "The hand has an event of KIND; repeat: all of them. With --player or --seat, an event of that player's "
+    "(seat's) own; breaks-burn and smothers, the other seat of burn-broken and smother.",
+    also=tuple(ROLES),
 )
 @click.option("--anyone", is_flag=True, help="--has counts any seat's events, not only those of --player or --seat.")
 @click.option("--valid/--invalid", "valid", default=None, help="Only hands that replay without (with) an illegal action.")
@@ -245,16 +249,13 @@ def filter_(
     (finish, placed, out), took the wind, revolted, kept a head, gave cards (give), called,
     showed, drew, claimed, or whose action was ruled on (ruling); headless: the seat made
     headless. Others: a burn's end
-    (burn-success, burn-failed, burn-broken) is the burner's, breaks-burn the seat that broke it;
-    smother (smothered) the smothered seat's, smothers the seat whose play smothered it; melee,
+    (burn-success, burn-failure, burn-broken) is the burner's, breaks-burn the seat that broke it;
+    smother the smothered seat's, smothers the seat whose play smothered it; melee,
     sweep, hand-end and void-hand every seat they concern (still in play, the sweeping team,
     all, the revolters).
     """
-    from ..analysis.selection import HAS_CHOICES, Selection
+    from ..analysis.selection import Selection
 
-    for kind in has:
-        if kind not in HAS_CHOICES:
-            raise click.BadParameter(f"{kind!r}: expected one of {', '.join(HAS_CHOICES)}", param_hint="--has")
     for name in rulesets:
         _ruleset_option(name)
     chosen = Selection(
@@ -291,7 +292,7 @@ def filter_(
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--hand", "hand_number", type=click.IntRange(min=1), help="Only this hand of each FILE (1 is the first).")
+@hand_opt
 @click.option("--seat", type=click.IntRange(1, 6), help="Only this seat's decisions.")
 @click.option(
     "--seat-view",
@@ -447,10 +448,7 @@ def review(
                 status = max(status, EXIT_ILLEGAL if done.illegal else EXIT_OK)
                 if summary is not None:
                     summary.add(done.tally)
-        if hand_number is not None:
-            for path, n in count.items():
-                if n < hand_number:
-                    raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+        check_hand_count(count, hand_number)
         if summary is not None:
             text = json.dumps(summary.as_dict(), ensure_ascii=False) if fmt_ == "json" else "\n".join(summary.lines())
             out.write(printable(text) + "\n")
@@ -478,8 +476,8 @@ def _annotated(work, files, encoding, override, jobs, hand_number, output, force
                     text.write(("\n" if n else "") + done.text)
                     n = done.index
                     status = max(status, EXIT_ILLEGAL if done.illegal else EXIT_OK)
-                if hand_number is not None and n < hand_number and not bad:
-                    raise click.BadParameter(f"{path} has {n} hand(s)", param_hint="--hand")
+                if not bad:
+                    check_hand_count({path: n}, hand_number)
                 if bad:
                     unreadable = True
                 elif in_place:

@@ -206,12 +206,23 @@ def _split(
             out.write(render_index(entries, title=Path(file).name, lang=lang))
 
 
-def _source(file: str, hand_number: int | None, encoding: str | None) -> tuple[str, str] | None:
-    """The record the page carries as a download: FILE's name and text, when the page holds all of
-    it (not standard input, not ``--hand``) and it can be read as text; else ``None``."""
+def _source(file: str, hand_number: int | None, encoding: str | None) -> tuple[str, Iterator[str]] | None:
+    """The record the page carries as a download: FILE's name and its text in pieces (as
+    ``read_text`` would give it, line ends made LF), when the page holds all of it (not standard
+    input, not ``--hand``) and it can be read as text; else ``None``. The file is read once through
+    here, to check it decodes, and once again as the page is written: never held whole."""
     if file == "-" or hand_number is not None:
         return None
     try:
-        return Path(file).name, Path(file).read_text(encoding=encoding or "utf-8-sig")
+        for _ in _text_pieces(file, encoding):
+            pass
     except (OSError, UnicodeDecodeError, LookupError):
         return None
+    return Path(file).name, _text_pieces(file, encoding)
+
+
+def _text_pieces(file: str, encoding: str | None) -> Iterator[str]:
+    """The text of ``file`` in ``encoding`` (UTF-8, a byte-order mark dropped), 1 MiB characters a piece."""
+    with open(file, encoding=encoding or "utf-8-sig") as f:
+        while piece := f.read(1 << 20):
+            yield piece

@@ -30,6 +30,7 @@ from ..cards import parse_cards
 from ..errors import NotationError
 from ..judging.replay import Replay, RulesetOverride
 from ..judging.report import Problem
+from ..model import GameRecord
 from ..notation.files import HandText, json_kind
 from ..rules.engine import SEATS, team_name
 from ..rules.events import EventKind
@@ -343,11 +344,60 @@ def _columns(table: str) -> dict[str, list]:
 @dataclass
 class HandRows:
     """The rows one record gives: ``hand`` the hands row without what the report says (valid, the
-    problem, the match), ``actions`` and ``events`` their tables' columns, each a list of values."""
+    problem, the match), ``events`` the events table's columns, each a list of values, and what the
+    actions table's rows are made from (:meth:`action_columns` makes them, a run at a time: a hand
+    may have 400,000 actions, and their columns whole would take hundreds of MB)."""
 
     hand: dict[str, Any]
-    actions: dict[str, list]
     events: dict[str, list]
+    record: GameRecord
+    #: The number of the action that closes each round (its round-end event's), then the count of actions.
+    round_ends: list[int]
+    #: How many actions the engine replayed (all, or up to the illegal one).
+    replayed: int
+
+    def action_columns(self, size: int) -> Iterator[dict[str, list]]:
+        """The actions table's columns for this record's actions, ``size`` rows at a time."""
+        record, path, index = self.record, self.hand["file"], self.hand["hand"]
+        players = self.hand["players"]
+        every = record.all_actions
+        n, preplay, replayed = len(every), len(record.preplay), self.replayed
+        ends = iter(self.round_ends)
+        number, closes = 1, next(ends)
+        for start in range(0, n, size):
+            stop = min(start + size, n)
+            # column by column (a list comprehension each): several times faster than row by row
+            rounds: list[int | None] = []
+            for i in range(start, stop):  # the round of each action replayed, and the illegal one
+                if i < preplay or i > replayed:
+                    rounds.append(None)
+                    continue
+                while closes < i:  # a round-end event comes with the action that closes the round
+                    number, closes = number + 1, next(ends)
+                rounds.append(number)
+            run = every[start:stop]
+            seats = [x.seat for x in run]
+            cards = [x.cards for x in run]
+            yield {
+                "file": [path] * len(run),
+                "hand": [index] * len(run),
+                "action": list(range(start + 1, stop + 1)),
+                "phase": ["preplay" if i < preplay else "play" for i in range(start, stop)],
+                "round": rounds,
+                "seat": seats,
+                "player": [players[s - 1] for s in seats],
+                "team": [_TEAMS[s] for s in seats],
+                "kind": [x.kind._value_ for x in run],
+                "burn": [x.burn for x in run],
+                "to": [x.to for x in run],
+                "purpose": [x.purpose for x in run],
+                "suit": [x.suit for x in run],
+                "cards": cards,
+                "rank_counts": [parse_cards(c) for c in cards],
+                "glyph": [x.glyph for x in run],
+                "irregular": [x.irregular for x in run],
+                "legal": [True if i < replayed else False if i == replayed else None for i in range(start, stop)],
+            }
 
 
 def hand_rows(hand: HandText, result: Replay) -> HandRows:
@@ -383,38 +433,7 @@ def hand_rows(hand: HandText, result: Replay) -> HandRows:
         "extras": [score.seats[s] for s in range(1, 7)] if score else None,
         "error_action": stop + 1 if stop is not None else None,
     }
-    # column by column (a list comprehension each): several times faster than row by row
-    n, preplay = len(every), len(record.preplay)
-    ends = iter([e.action for e in result.events if e.kind is EventKind.ROUND_END] + [n])
-    rounds: list[int | None] = [None] * preplay
-    number, closes = 1, next(ends)
-    for i in range(preplay, min(replayed + 1, n)):  # the round of each action replayed, and the illegal one
-        while closes < i:  # a round-end event comes with the action that closes the round
-            number, closes = number + 1, next(ends)
-        rounds.append(number)
-    rounds += [None] * (n - len(rounds))
-    seats = [x.seat for x in every]
-    cards = [x.cards for x in every]
-    a = {
-        "file": [path] * n,
-        "hand": [index] * n,
-        "action": list(range(1, n + 1)),
-        "phase": ["preplay"] * preplay + ["play"] * (n - preplay),
-        "round": rounds,
-        "seat": seats,
-        "player": [players[s - 1] for s in seats],
-        "team": [_TEAMS[s] for s in seats],
-        "kind": [x.kind._value_ for x in every],
-        "burn": [x.burn for x in every],
-        "to": [x.to for x in every],
-        "purpose": [x.purpose for x in every],
-        "suit": [x.suit for x in every],
-        "cards": cards,
-        "rank_counts": [parse_cards(c) for c in cards],
-        "glyph": [x.glyph for x in every],
-        "irregular": [x.irregular for x in every],
-        "legal": [True] * min(replayed, n) + ([False] if replayed < n else []) + [None] * max(0, n - replayed - 1),
-    }
+    round_ends = [e.action for e in result.events if e.kind is EventKind.ROUND_END] + [len(every)]
     events = result.events
     m = len(events)
     outcomes = iter([outcome for _, _, outcome in final.burns])  # one per burn and counter-burn, in order
@@ -438,7 +457,7 @@ def hand_rows(hand: HandText, result: Replay) -> HandRows:
         "rule": [ev.rule for ev in events],
         "note": [ev.note or None for ev in events],
     }
-    return HandRows(row, a, e)
+    return HandRows(row, e, record, round_ends, replayed)
 
 
 _BURNS = (EventKind.BURN, EventKind.COUNTER_BURN)
@@ -591,7 +610,8 @@ def export_parquet(
                         if log_lines is not None:  # where the log says it, not the text converted from it
                             row = _in_log(row, log_lines[report.index - 1], report)
                         writers["hands"].append(row)
-                        writers["actions"].extend(rows.actions)
+                        for columns in rows.action_columns(ROW_GROUP["actions"]):
+                            writers["actions"].extend(columns)
                         writers["events"].extend(rows.events)
         finally:
             for writer in writers.values():

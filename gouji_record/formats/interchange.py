@@ -19,12 +19,13 @@ from __future__ import annotations
 import re
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from functools import cache
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from .eventlog import EventLogError, json_object, records_from_events
-from ..model import GameRecord
+from ..model import Action, GameRecord
 from ..rules.rulesets import BadOption, UnknownRuleset, get_ruleset, parse_options, with_options
 
 
@@ -91,6 +92,42 @@ def records_from_json(lines: Iterable[str] | str, source: str = "<records>") -> 
     return records
 
 
+#: Actions written at a time by :func:`record_json`: bounds the memory a hand's JSON takes.
+ACTIONS_AT_A_TIME = 4096
+
+
+@cache
+def _actions_adapter() -> TypeAdapter:
+    """Dumps a run of actions as the record's own dump does (built when first used, as the model is)."""
+    return TypeAdapter(tuple[Action, ...])
+
+
+def record_json(record: GameRecord, extra: dict | None = None) -> Iterator[str]:
+    """The JSON object of ``record`` (``record.model_dump(mode="json")``, then the keys of
+    ``extra``, ``gouji export --with-verdict``'s) as ``json.dumps(..., ensure_ascii=False)`` writes
+    it, in pieces whose concatenation is that text: the actions (the record's last field) a few
+    thousand at a time, so that a hand of 400,000 actions is never one string or one list of
+    dictionaries in memory.
+
+    >>> from gouji_record import parse
+    >>> seats = "".join(f'[Seat{s} "p{s}"]' for s in range(1, 7))
+    >>> rec = parse(f'[Event "x"][Site "y"][Date "?"][Ruleset "charter"]{seats}[Result "*"] play 1:55 2:-')[0]
+    >>> "".join(record_json(rec, {"n": 1})) == json.dumps(rec.model_dump(mode="json") | {"n": 1}, ensure_ascii=False)
+    True
+    """
+    head = json.dumps(record.model_dump(mode="json", exclude={"actions"}), ensure_ascii=False)
+    yield head[:-1] + ', "actions": ['  # the head is never empty: a record has tags
+    actions = record.actions
+    for start in range(0, len(actions), ACTIONS_AT_A_TIME):
+        text = json.dumps(_actions_adapter().dump_python(actions[start : start + ACTIONS_AT_A_TIME], mode="json"), ensure_ascii=False)
+        yield (", " if start else "") + text[1:-1]
+    yield "]"
+    if extra:
+        yield ", " + json.dumps(extra, ensure_ascii=False)[1:]
+    else:
+        yield "}"
+
+
 def _first_error(e: ValidationError) -> str:
     """The first error of a validation as ``path: message``, e.g. ``actions[0].seat: Input should be …``."""
     err = e.errors()[0]
@@ -137,4 +174,4 @@ def read_records(text: str, source: str = "<import>") -> list[GameRecord]:
     return records_from_json(lines, source)
 
 
-__all__ = ["EventLogError", "RecordJSONError", "json_lines", "read_records", "records_from_json"]
+__all__ = ["EventLogError", "RecordJSONError", "json_lines", "read_records", "record_json", "records_from_json"]

@@ -15,10 +15,13 @@ and ``replay.js`` only present it.
 from __future__ import annotations
 
 import re
+import tempfile
+import uuid
 import zlib
 from dataclasses import replace
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import islice
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol, overload
@@ -175,6 +178,67 @@ def replay_data(
     Every text the page shows comes in both languages; the record's own (names, tags, comments)
     as it is written.
     """
+    data = _hand_data(result, problem, lines, kinds, findings, seen_by)
+    data["actions"] = list(action_rows(result, kinds))
+    return data
+
+
+def _trades(result: Replay, kinds: list[str | None] | None) -> list[tuple[str, str] | None]:
+    """Per action of ``result`` (in the order the engine replays them), the names of its trade in
+    both languages: a purchase or gift (买三, 赠与), or a transfer of tribute by its kind in
+    ``kinds`` (落贡 …); ``None`` for any other action."""
+    record = result.record
+    trades = trade_names(record.preplay) + [None] * len(record.actions)
+    for i, kind in enumerate(kinds or ()):  # tribute named by its kind (落贡, 还贡 …), as the match explains it
+        if kind is not None:
+            trades[i] = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
+    return trades
+
+
+def action_rows(result: Replay, kinds: list[str | None] | None = None) -> Iterator[dict[str, Any]]:
+    """The ``actions`` of :func:`replay_data`, one dictionary at a time (a hand may have hundreds
+    of thousands: the page writes them as they come)."""
+    all_actions = result.record.all_actions
+    positions = result.positions
+    trades = _trades(result, kinds)
+    number = None
+    at_lead = {i: (number, i == at[0]) for number, at in result.leads().items() for i in at}
+    for i, a in enumerate(all_actions):
+        lead = False
+        if i in at_lead:  # a round is led once, a ruled ^ action at its lead included (2. ^5:66 4:3333)
+            number, lead = at_lead[i]
+        elif i >= len(positions):  # not replayed: after the illegal action
+            lead = a.round is not None
+            number = a.round if a.round is not None else number
+        yield {
+            "seat": a.seat,
+            "kind": a.kind.value,
+            "to": a.to,
+            "cards": a.cards,
+            "burn": a.burn,
+            "text": a.plain_text,
+            "glyph": a.glyph or "",
+            "nags": list(a.nags),
+            "irregular": a.irregular,
+            "comments": list(a.comments),
+            "preplay": a.kind.preplay,
+            "purpose": a.purpose,
+            "suit": a.suit,
+            "trade": {"zh": trades[i][0], "en": trades[i][1]} if trades[i] else None,
+            "round": None if a.kind.preplay else number,
+            "lead": lead,
+        }
+
+
+def _hand_data(
+    result: Replay,
+    problem: Problem | None,
+    lines: list[str] | None,
+    kinds: list[str | None] | None,
+    findings: list[Finding] | None,
+    seen_by: tuple[int, list[Finding]] | None,
+) -> dict[str, Any]:
+    """:func:`replay_data` without its ``actions`` (:func:`action_rows` gives them)."""
     record = result.record
     all_actions = record.all_actions
     positions = result.positions
@@ -194,40 +258,7 @@ def replay_data(
                 None,
             )
         frames.append(_frame(pos, trick, top_action))
-    actions = []
-    number = None
-    trades = trade_names(record.preplay) + [None] * len(record.actions)
-    for i, kind in enumerate(kinds or ()):  # tribute named by its kind (落贡, 还贡 …), as the match explains it
-        if kind is not None:
-            trades[i] = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
-    at_lead = {i: (number, i == at[0]) for number, at in result.leads().items() for i in at}
-    for i, a in enumerate(all_actions):
-        lead = False
-        if i in at_lead:  # a round is led once, a ruled ^ action at its lead included (2. ^5:66 4:3333)
-            number, lead = at_lead[i]
-        elif i >= len(positions):  # not replayed: after the illegal action
-            lead = a.round is not None
-            number = a.round if a.round is not None else number
-        actions.append(
-            {
-                "seat": a.seat,
-                "kind": a.kind.value,
-                "to": a.to,
-                "cards": a.cards,
-                "burn": a.burn,
-                "text": a.plain_text,
-                "glyph": a.glyph or "",
-                "nags": list(a.nags),
-                "irregular": a.irregular,
-                "comments": list(a.comments),
-                "preplay": a.kind.preplay,
-                "purpose": a.purpose,
-                "suit": a.suit,
-                "trade": {"zh": trades[i][0], "en": trades[i][1]} if trades[i] else None,
-                "round": None if a.kind.preplay else number,
-                "lead": lead,
-            }
-        )
+    trades = _trades(result, kinds)
     events = [
         {
             "action": e.action,
@@ -280,7 +311,6 @@ def replay_data(
             "titles": names,
         },
         "cites": {source: _cite(source, names) for source in sources},
-        "actions": actions,
         "comment": list(record.comment),
         "frames": frames,
         "events": events,
@@ -324,7 +354,7 @@ def page_hand(data: dict[str, Any]) -> dict[str, Any]:
     rules named once in ``rules`` (``{key: {"en": …, "zh": …}}``), its source as its index in
     ``sources`` (each source written once), and its ``note`` and ``place``
     only when it has one. ``replay.js`` expands all back, as data: no rule is applied there.
-    ``data`` is left as it is."""
+    ``data`` is left as it is; without ``actions`` (:func:`action_rows` gives them), the result has none."""
     frames: list[dict[str, Any]] = []
     before: dict[str, Any] | None = None
     for i, frame in enumerate(data["frames"]):
@@ -344,10 +374,7 @@ def page_hand(data: dict[str, Any]) -> dict[str, Any]:
                     change[key] = value
             frames.append(change)
         before = now
-    actions = [
-        {k: v for k, v in a.items() if k != "text" and not (k in _ACTION_DEFAULTS and v == _ACTION_DEFAULTS[k])}
-        for a in data["actions"]
-    ]
+    actions = [page_action(a) for a in data.get("actions", ())]
     rules = {e["rule"]["key"]: {"en": e["rule"]["en"], "zh": e["rule"]["zh"]} for e in data["events"]}
     sources = list(dict.fromkeys(e["source"] for e in data["events"]))
     at = {source: i for i, source in enumerate(sources)}
@@ -357,6 +384,12 @@ def page_hand(data: dict[str, Any]) -> dict[str, Any]:
         for e in data["events"]
     ]
     return {**data, "frames": frames, "actions": actions, "events": events, "rules": rules, "sources": sources}
+
+
+def page_action(action: dict[str, Any]) -> dict[str, Any]:
+    """An action of :func:`action_rows` as the page carries it (:func:`page_hand`): without its
+    text and without the keys whose value is their default (``_ACTION_DEFAULTS``)."""
+    return {k: v for k, v in action.items() if k != "text" and not (k in _ACTION_DEFAULTS and v == _ACTION_DEFAULTS[k])}
 
 
 def _finding(f: Finding) -> dict[str, Any]:
@@ -398,7 +431,7 @@ def render_replays(
     out: None = None,
     judge: MatchJudge | None = None,
     index: str | None = None,
-    source: tuple[str, str] | None = None,
+    source: tuple[str, str | Iterable[str]] | None = None,
 ) -> str: ...
 
 
@@ -413,7 +446,7 @@ def render_replays(
     out: Writer,
     judge: MatchJudge | None = None,
     index: str | None = None,
-    source: tuple[str, str] | None = None,
+    source: tuple[str, str | Iterable[str]] | None = None,
 ) -> None: ...
 
 
@@ -427,7 +460,7 @@ def render_replays(
     out: Writer | None = None,
     judge: MatchJudge | None = None,
     index: str | None = None,
-    source: tuple[str, str] | None = None,
+    source: tuple[str, str | Iterable[str]] | None = None,
 ) -> str | None:
     """One self-contained HTML page replaying every hand of ``hands`` (a hand selector when there are
     several). ``judge``, if given, has judged the hands of the file before these (``render --hand``:
@@ -438,14 +471,17 @@ def render_replays(
     drawn on a lane of the timeline (点评); with a ``seat`` too, also from that seat's view
     (``review(..., view=seat)``), which the page shows in that seat's view. ``index``, if given, is
     the address of the page listing the file's hands (``render --split``): the page links to it.
-    ``source`` (a file name and its text), if given, is the record the page carries and offers as a
-    download (the ``.gjn`` beside the replay, as a PGN viewer offers its game).
+    ``source`` (a file name and its text, or the text's pieces in order, read once), if given, is
+    the record the page carries and offers as a download (the ``.gjn`` beside the replay, as a PGN
+    viewer offers its game).
 
     ``hands`` may be any iterable, a generator included: it is consumed once, one hand at a time,
     and no :class:`Replay` is kept once its hand is turned into page data (only the few positions
     the match overview needs, for hands with a ``Match`` tag). Each hand's page data is kept as
-    compressed JSON until the page is written, so memory grows with the (compressed) page, not with
-    every position of every hand. With ``out`` (anything with ``write(str)``) the page is written
+    compressed JSON, in memory up to 8 MiB and in a temporary file past that, until the page is
+    written, its actions turned into JSON a few thousand at a time: memory is bounded by the
+    largest hand's positions and events, not by the page (a hand of 400,000 actions, a file of
+    11,000 hands) nor by its actions. With ``out`` (anything with ``write(str)``) the page is written
     to it piece by piece and ``None`` is returned; without, the page is returned as one string::
 
         render_replays(hands, lines, lang="zh", seat=0, review=False) -> str
@@ -462,13 +498,14 @@ def render_replays(
     header: dict[str, Any] | None = None  # what the page shows of the first hand before its script runs
     titles: list[str] = []
     choices: list[dict[str, str]] = []  # the hand selector: each hand's number and result
-    packed: list[bytes] = []
+    packed = _Packed()
     overview = _Overview(judge)
     for result, problem in hands:
         findings = review_hand(result).findings if review else None
         seen_by = (seat, review_hand(result, view=seat).findings) if review and seat else None
         entry = overview.add(result)
-        data = replay_data(result, problem, lines, entry.kinds if entry is not None else None, findings, seen_by)
+        kinds = entry.kinds if entry is not None else None
+        data = _hand_data(result, problem, lines, kinds, findings, seen_by)
         # the match's standings after this hand (累计, team 1 then team 0), and its match's name
         data["standings"] = [entry.standings[1], entry.standings[0]] if entry is not None else None
         data["match"] = result.record.tags.get("Match") if entry is not None else None
@@ -479,9 +516,10 @@ def render_replays(
         outcome = ("void" if result.final.void else "-".join(map(str, result.places))) if result.complete else "*"
         find = " ".join([number, data["title"], *data["players"]])  # what the hand picker finds it by
         choices.append({"number": number, "result": outcome, "title": data["title"], "find": find})
-        packed.append(zlib.compress(_json(page_hand(data)).encode("ascii"), 1))
+        packed.add(page_hand(data), (page_action(a) for a in action_rows(result, kinds)))
         del data, result, entry
     if header is None:
+        packed.close()
         raise ValueError("nothing to render")
     title = header["title"] if len(titles) == 1 else f"{header['title']} (+{len(titles) - 1})"
     stream = (
@@ -501,10 +539,11 @@ def render_replays(
             **_assets(),
         )
     )
-    if out is None:
-        return "".join(stream)
-    for piece in stream:
-        out.write(piece)
+    with packed:
+        if out is None:
+            return "".join(stream)
+        for piece in stream:
+            out.write(piece)
     return None
 
 
@@ -514,17 +553,86 @@ def _json(value: Any) -> str:
     return htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"])
 
 
-def _page_data(packed: list[bytes], lang: str, seat: int, source: tuple[str, str] | None) -> Iterator[markupsafe.Markup]:
-    """The page's JSON, ``{"hands": [...], "lang": …, "seat": …, "source": …}``, a hand at a time: the
-    same text as ``tojson`` of the whole object (its keys are sorted, and ``hands`` comes first).
-    ``source`` is ``{"name": …, "text": …}``, the record the page offers as a download, or null."""
-    carried = {"name": source[0], "text": source[1]} if source else None
+#: Actions turned into page JSON at a time (:meth:`_Packed.add`): bounds the memory a long hand takes.
+_ACTIONS_AT_A_TIME = 4096
+
+
+class _Packed:
+    """The page's hands as the JSON text of the ``hands`` list, compressed (zlib, level 1) into a
+    temporary file kept in memory up to 8 MiB, on disk past that: memory stays bounded whatever
+    the number of hands or of actions in one. A context manager; :meth:`pieces` reads the text
+    back, a piece of at most about 1 MiB at a time."""
+
+    def __init__(self) -> None:
+        self._file = tempfile.SpooledTemporaryFile(max_size=8 << 20)  # noqa: SIM115 (closed by __exit__)
+        self._zip = zlib.compressobj(1)
+        self._count = 0
+
+    def _write(self, text: str) -> None:
+        self._file.write(self._zip.compress(text.encode("ascii")))
+
+    def add(self, page: dict[str, Any], actions: Iterable[dict[str, Any]]) -> None:
+        """Append a hand: ``page`` (:func:`page_hand`'s, without its actions) with ``actions``
+        (:func:`page_action`'s) as its ``actions``, written as :func:`_json` writes the whole."""
+        marker = uuid.uuid4().hex  # no record holds it: where the actions go in the hand's JSON
+        head, *tail = _json({**page, "actions": [marker]}).split(f'["{marker}"]')
+        assert len(tail) == 1, "the marker is in the JSON once"
+        self._write((", " if self._count else "") + head + "[")
+        self._count += 1
+        actions = iter(actions)
+        first = True
+        while chunk := list(islice(actions, _ACTIONS_AT_A_TIME)):
+            self._write(("" if first else ",") + _json(chunk)[1:-1])
+            first = False
+        self._write("]" + tail[0])
+
+    def pieces(self) -> Iterator[str]:
+        """The text of the hands, as written, in pieces (once, after the last :meth:`add`)."""
+        self._file.write(self._zip.flush())
+        self._file.seek(0)
+        unzip = zlib.decompressobj()
+        while block := self._file.read(1 << 16):
+            while block:
+                yield unzip.decompress(block, 1 << 20).decode("ascii")
+                block = unzip.unconsumed_tail
+        yield unzip.flush().decode("ascii")
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> _Packed:
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.close()
+
+
+def _json(value: Any) -> str:
+    """``value`` as JSON exactly as the template's ``tojson`` filter writes it (HTML-safe, ASCII)."""
+    policies = environment().policies
+    return htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"])
+
+
+def _page_data(
+    packed: _Packed, lang: str, seat: int, source: tuple[str, str | Iterable[str]] | None
+) -> Iterator[markupsafe.Markup]:
+    """The page's JSON, ``{"hands": [...], "lang": …, "seat": …, "source": …}``, a piece at a time:
+    the same text as ``tojson`` of the whole object (its keys are sorted, ``hands`` first and
+    ``source`` last, its ``text`` last in it). ``source`` is ``{"name": …, "text": …}``, the record
+    the page offers as a download, or null; its text may come in pieces (a large file is never
+    one string)."""
+    carried = {"name": source[0], "text": ""} if source else None
     head, tail = _json({"hands": [], "lang": lang, "seat": seat, "source": carried}).split("[]", 1)
     yield markupsafe.Markup(head + "[")
-    for i, blob in enumerate(packed):
-        text = zlib.decompress(blob).decode("ascii")
-        yield markupsafe.Markup(", " + text if i else text)
-    yield markupsafe.Markup("]" + tail)
+    yield from map(markupsafe.Markup, packed.pieces())
+    if source is None:
+        yield markupsafe.Markup("]" + tail)
+        return
+    assert tail.endswith('""}}'), "the source's text is the last value of the page's data"
+    yield markupsafe.Markup("]" + tail[: -len('"}}')])
+    for text in [source[1]] if isinstance(source[1], str) else source[1]:
+        yield markupsafe.Markup(_json(text)[1:-1])
+    yield markupsafe.Markup('"}}')
 
 
 class _Overview:

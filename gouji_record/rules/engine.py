@@ -30,9 +30,10 @@ from ..cards import (
     add,
     format_cards,
     parse_cards,
+    short_of,
     subtract,
 )
-from ..bilingual import zh_of
+from ..bilingual import cards_short, zh_of
 from ..errors import BadArgument, wrong_type
 from .burning import burn_condition_holds, burn_condition_possible, burns_after, set_burn
 from .events import ACTION_KIND_ZH, Event, EventKind, IllegalAction
@@ -554,13 +555,8 @@ def _play(s: Step, seat: int, action: Action) -> tuple[Position, list[Event]]:
         left = tuple(map(sub, hand, cards))
         missing = tuple(max(0, -n) for n in left)
         if sum(missing) > unknown:
-            held = format_cards(hand) + (f" and {unknown} unknown" if unknown else "")
-            raise s.illegal(
-                "not-in-hand",
-                "deal",
-                f"seat {seat} does not hold {format_cards(missing)} (holds {held})",
-                f"{seat}号位手中没有{format_cards(missing)}（持有{_held_zh(hand, unknown)}）",
-            )
+            message = cards_short(seat, "play", action.cards, short_of(cards, hand), unknown)
+            raise s.illegal("not-in-hand", "deal", message, message.zh)
         left = tuple(max(0, n) for n in left)
         left_unknown = unknown - sum(missing)
         seen = add(seen, missing)  # only cards from unknown hands are newly seen

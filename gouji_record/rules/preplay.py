@@ -10,8 +10,8 @@ without one leaves. The engine (:func:`~gouji_record.rules.engine.step`) hands e
 
 from __future__ import annotations
 
-from ..bilingual import Bilingual, zh_of, zh_seats
-from ..cards import COPIES, RANK_LETTERS, TWO, add, format_cards, parse_cards, subtract
+from ..bilingual import Bilingual, cards_short, zh_of, zh_seats
+from ..cards import COPIES, RANK_LETTERS, TWO, add, parse_cards, short_of, subtract
 from ..model import DECKS, RED_SUITS, SUITS, Action, ActionKind
 from .events import ACTION_KIND_ZH, Event, EventKind
 from .leaving import begin_melee, go_out, maybe_end, melee_due
@@ -142,12 +142,8 @@ def give(s: Step, action: Action) -> tuple[Position, list[Event]]:
     if left is None:  # cards the seat is not known to hold: they must come from its unknown cards
         missing = tuple(max(0, c - h) for c, h in zip(cards, hand))
         if sum(missing) > unknowns[giver - 1]:
-            raise s.illegal(
-                "not-in-hand",
-                rule,
-                f"seat {giver} does not hold {format_cards(missing)} to give",
-                f"{giver}号位手中没有{format_cards(missing)}可交",
-            )
+            message = cards_short(giver, "give", action.cards, short_of(cards, hand), unknowns[giver - 1])
+            raise s.illegal("not-in-hand", rule, message, message.zh)
         left = tuple(max(0, h - c) for h, c in zip(hand, cards))
         unknowns = unknowns[: giver - 1] + (unknowns[giver - 1] - sum(missing),) + unknowns[giver:]
         seen = add(seen, missing)  # only cards from unknown hands are newly seen
