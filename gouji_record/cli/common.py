@@ -273,8 +273,12 @@ def hand_opt(command: Callable) -> Callable:
 
 
 def check_hand_count(counts: dict[str, int], hand_number: int | None) -> None:
-    """Raise the usage error of ``--hand`` (exit 2) for the first FILE of ``counts`` (each FILE's
-    number of hands) that has fewer than ``hand_number`` hands."""
+    """Refuse ``--hand`` for the first FILE of ``counts`` (each FILE's number of hands) that has
+    fewer than ``hand_number`` hands.
+
+    Raises:
+        click.BadParameter: that FILE and its number of hands (a usage error: exit 2).
+    """
     if hand_number is None:
         return
     for path, n in counts.items():
