@@ -9,9 +9,12 @@ import os
 import re
 import sys
 import time
+import unicodedata
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import EXAMPLES, ROOT
 
 from gouji_record import parse, replay
@@ -676,3 +679,21 @@ def test_a_bot_of_another_protocol_version_is_refused(tmp_path):
     # its line as it wrote it, spaces and all, not as the referee reads it (with seat and name null)
     said = """its line 1 '{"type": "hello", "protocol": "gouji-bot 2"}'"""
     assert r.output.startswith(f"error[bot]: bot {command!r} at seat 1, {said}: it speaks 'gouji-bot 2', not 'gouji-bot 1'; no hand was begun")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=400))
+def test_a_quoted_line_is_one_printable_line_of_bounded_length(raw):
+    """Whatever bytes a bot writes, its line quoted is one line with nothing a terminal acts on
+    (no line break, no control character: each printable or a space), at most 4 characters a
+    byte (``\\xff``; ``\\u2028`` is 6 for its 3 bytes) and ``…``; ASCII text without a
+    backslash is itself, between quotes."""
+    from gouji_record.bots.process import QUOTED, quoted
+
+    shown = quoted(raw)
+    assert shown.startswith("'") and shown.endswith(("'", "…'"))
+    assert all(c.isprintable() or unicodedata.category(c) in ("Zs", "Co") for c in shown)
+    assert len(shown) <= 4 * QUOTED + 3
+    assert shown.endswith("…'") == (len(raw) > QUOTED)
+    plain = bytes(b for b in raw if 0x20 <= b < 0x7F and b != 0x5C)[:QUOTED]
+    assert quoted(plain) == f"'{plain.decode('ascii')}'"

@@ -48,7 +48,8 @@ _CHUNK = 1 << 16
 def quoted(raw: bytes, limit: int = QUOTED) -> str:
     r"""``raw``, a line a bot wrote, as one line of text between quotes: its first ``limit``
     bytes (then ``…``), bytes that are not UTF-8 as ``\xff``, a backslash as ``\\``, control
-    characters escaped (gouji_record.judging.report.printable; a tab as ``\t``).
+    characters escaped (gouji_record.judging.report.printable; a tab as ``\t``, a line end
+    as ``\n``).
 
     >>> print(quoted(b'{"id":1}\xff\x00\xe2\x80\xa8\\'), quoted(b"x" * 300, 4))
     '{"id":1}\xff\x00\u2028\\' 'xxxx…'
@@ -60,7 +61,7 @@ def quoted(raw: bytes, limit: int = QUOTED) -> str:
         f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else "\\\\" if c == "\\" else c
         for c in raw[:end].decode("utf-8", "surrogateescape")  # a byte not UTF-8: a lone surrogate
     )
-    shown = printable(text).replace("\t", "\\t")
+    shown = printable(text).replace("\t", "\\t").replace("\n", "\\n")
     return f"'{shown}{'…' if end < len(raw) else ''}'"
 
 
