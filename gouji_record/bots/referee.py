@@ -48,7 +48,6 @@ from .protocol import (
     RulesetMessage,
     _Message,
     action_seen,
-    dump,
     seat_view,
 )
 from .selfplay import MAX_ACTIONS, _tags, deal, pay_tribute
@@ -56,8 +55,8 @@ from .selfplay import MAX_ACTIONS, _tags, deal, pay_tribute
 
 class Player:
     """One seat's bot, as the referee speaks to it: :meth:`tell` a message, :meth:`decide` a
-    decision (the answer's text, ``None`` to decline, and the number of the bot's line that gave
-    it, ``None`` in process), :meth:`close`. ``label`` names the bot in errors and tables."""
+    decision (the answer's text, ``None`` to decline), :meth:`close`. ``label`` names the bot in
+    errors and tables."""
 
     label = "?"
     name = "?"
@@ -65,12 +64,13 @@ class Player:
     def tell(self, msg: _Message) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def decide(self, d: Decision) -> tuple[str | None, int | None]:  # pragma: no cover - abstract
+    def decide(self, d: Decision) -> str | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def fail(self, problem: str, line: int | None, text: str | None) -> BotError:
-        """A :class:`~gouji_record.bots.process.BotError` of this bot."""
-        return BotError(self.label, self.seat, line, text, problem)
+    def fail(self, problem: str) -> BotError:
+        """A :class:`~gouji_record.bots.process.BotError` of this bot, about its last answer (a
+        bot program's line quoted as it wrote it)."""
+        return BotError(self.label, self.seat, None, None, problem)
 
     def close(self, reason: str = "") -> None:
         """End the bot (a process is reaped). Never raises."""
@@ -100,8 +100,8 @@ class BuiltIn(Player):
         elif isinstance(msg, RulesetMessage):
             self.agent.learn(msg)
 
-    def decide(self, d: Decision) -> tuple[str | None, int | None]:
-        return self.agent.decide(d), None
+    def decide(self, d: Decision) -> str | None:
+        return self.agent.decide(d)
 
 
 class External(Player):
@@ -125,18 +125,18 @@ class External(Player):
             self.proc = BotProcess(self.label, msg.seat, self.timeout)
             hello = self.proc.greet(msg)
             if hello.name is not None and (problem := tag_value_problem(hello.name)):
-                raise self.proc.fail(f"its name cannot be a record's SeatN tag: {problem}", self.proc.lines, dump(hello))
+                raise self.proc.fail(f"its name cannot be a record's SeatN tag: {problem}", said=True)
             self.name = hello.name or self.label
         else:
             assert self.proc is not None
             self.proc.send(msg)
 
-    def decide(self, d: Decision) -> tuple[str | None, int | None]:
+    def decide(self, d: Decision) -> str | None:
         assert self.proc is not None
         return self.proc.ask(d)
 
-    def fail(self, problem: str, line: int | None, text: str | None) -> BotError:
-        return self.proc.fail(problem, line, text) if self.proc else super().fail(problem, line, text)
+    def fail(self, problem: str) -> BotError:
+        return self.proc.fail(problem, said=True) if self.proc else super().fail(problem)
 
     def close(self, reason: str = "") -> None:
         if self.proc is not None:
@@ -202,18 +202,18 @@ class Table:
             legal=[a.text for a in legal],
             may_decline=step_ != "play",
         )
-        text, line = p.decide(d)
+        text = p.decide(d)
         if text is None:
             if d.may_decline:
                 return None
-            raise p.fail(f"declined decision {d.id}, where it must act (one of {', '.join(d.legal[:6])} …)", line, None)
+            raise p.fail(f"declined decision {d.id}, where it must act (one of {', '.join(d.legal[:6])} …)")
         by_text = {a.text: a for a in legal}
         if text in by_text:
             return by_text[text]
         try:
             action = Action.from_text(text)
         except (ValueError, GoujiError) as e:
-            raise p.fail(f"not an action in the notation: {getattr(e, 'message', e)}", line, text) from None
+            raise p.fail(f"not an action in the notation: {getattr(e, 'message', e)}") from None
         if action.text in by_text:  # written another way the notation reads (2:qqq)
             return by_text[action.text]
         try:
@@ -221,7 +221,7 @@ class Table:
             why = f"not among the legal actions of decision {d.id} ({step_})"
         except IllegalAction as e:
             why = e.message
-        raise p.fail(f"illegal action {text}: {why}", line, text)
+        raise p.fail(f"illegal action {text}: {why}")
 
     def play_from(self, pos: Position, done: list[Action], number: int) -> Iterator[tuple[Action, Position]]:
         """Play from ``pos`` (in play, or before play after the transfers) to the end of the hand,
