@@ -36,6 +36,7 @@ from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
@@ -96,7 +97,10 @@ class Guard:
 
 
 async def _body(request: Request) -> Any:
-    """The JSON body of ``request``, at most :data:`MAX_BODY` bytes; raises :class:`EditorError`."""
+    """The JSON object ``request`` carries: UTF-8, at most :data:`MAX_BODY` bytes, nested no
+    deeper than Python's parser recurses (about 900 levels; a hand is 5). Raises
+    :class:`EditorError`: 415 for another Content-Type, 413 for a body too large, 400 for one
+    that is not such an object."""
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise EditorError("a request of the editor is JSON (Content-Type: application/json)", 415)
     declared = request.headers.get("content-length", "")
@@ -108,9 +112,11 @@ async def _body(request: Request) -> Any:
         if len(body) > MAX_BODY:
             raise EditorError(f"request too large: over {MAX_BODY} bytes", 413)
     try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as e:
+        data = json.loads(body.decode("utf-8"))  # JSON between systems is UTF-8 (RFC 8259 §8.1)
+    except ValueError as e:  # UnicodeDecodeError too
         raise EditorError(f"the request is not JSON: {e}") from None
+    except RecursionError:  # the parser recurses into each array and object
+        raise EditorError("the request is not JSON the editor reads: nested too deeply") from None
     if not isinstance(data, dict):
         raise EditorError("the request is not a JSON object")
     return data
@@ -126,6 +132,15 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
     async def refused(request: Request, e: EditorError) -> JSONResponse:
         """Any handler's :class:`EditorError`, as the answer (a Starlette exception handler)."""
         return JSONResponse({"error": e.message}, e.status)
+
+    async def unrouted(request: Request, e: HTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such route, a method a route does not take), in JSON."""
+        reason = {404: "no such page or API route", 405: f"{request.method} is not a method of this route"}
+        return JSONResponse({"error": reason.get(e.status_code, e.detail)}, e.status_code, e.headers)
+
+    async def failed(request: Request, e: Exception) -> JSONResponse:
+        """A fault of the editor (a bug: its traceback is logged), answered in JSON."""
+        return JSONResponse({"error": f"the editor failed ({type(e).__name__}): please report it"}, 500)
 
     async def page(request: Request) -> Response:
         html = environment().get_template("editor.html.j2").render(rulesets=list(PRESETS))
@@ -195,7 +210,7 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
         Route("/api/preview", preview, methods=["POST"]),
         Route("/preview/{key}", shown),
     ]
-    return Guard(Starlette(routes=routes, exception_handlers={EditorError: refused}), hosts, token)
+    return Guard(Starlette(routes=routes, exception_handlers={EditorError: refused, HTTPException: unrouted, Exception: failed}), hosts, token)
 
 
 def loopback_hosts(port: int) -> frozenset[str]:
