@@ -5,6 +5,7 @@ is tests/test_browser_editor.py."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -313,3 +314,163 @@ def test_the_preview_is_the_replay_page_sandboxed(client):
     # its own inline script runs in an origin of its own: it cannot call the editor's API
     assert page.headers["content-security-policy"].startswith("sandbox allow-scripts;")
     assert client.get("/preview/none").status_code == 404
+
+
+# --- hostile input: a 4xx with a one-line reason, never a 500 (issue 38, editor-500.sh) ---
+
+LONG = "x" * 5000 + ".gjn"  # editor-500.sh: over NAME_MAX (255 bytes) and PATH_MAX (4096)
+NESTED = '{"hands": [' + "[" * 100000 + "]" * 100000 + "]}"  # editor-500.sh
+
+
+def one_line(r) -> str:
+    """The reason of the refusal ``r``: JSON ``{"error": "…"}``, one line."""
+    assert 400 <= r.status_code < 500 and r.headers["content-type"] == "application/json", (r.status_code, r.text)
+    error = r.json()["error"]
+    assert isinstance(error, str) and error and len(error.splitlines()) == 1 and len(error) < 400, error
+    return error
+
+
+def send(client, route: str, body) -> object:
+    """POST ``body`` to ``/api/ROUTE`` as a browser's JSON.stringify writes it (lone surrogates escaped)."""
+    return client.post(f"/api/{route}", content=json.dumps(body), headers={**SAME, "content-type": "application/json"})
+
+
+def test_a_name_longer_than_the_system_allows_is_refused_in_one_line(client, folder):
+    # 5000 characters: reprlib keeps 38 and 39 of the 5006 of its repr, '...' between
+    shown = "'" + "x" * 37 + "..." + "x" * 34 + ".gjn'"
+    assert one_line(client.get("/api/open", params={"file": LONG})) == shown + ": File name too long"
+    r = client.post("/api/save", json={"file": LONG, "hands": [example()], "base": None}, headers=SAME)
+    assert one_line(r) == shown + ": File name too long" and r.status_code == 400
+    deep = "a/" * 3000 + "b.gjn"  # each part short, the whole over PATH_MAX
+    assert client.get("/api/open", params={"file": deep}).status_code == 400
+    assert sorted(p.name for p in folder.iterdir()) == ["hand.gjn"]
+
+
+@pytest.mark.parametrize("route", ["check", "legal", "save", "preview"])
+def test_a_body_nested_deeper_than_the_parser_reads_is_refused(client, route):
+    r = client.post(f"/api/{route}", content=NESTED, headers={**SAME, "content-type": "application/json"})
+    assert one_line(r) == "the request is not JSON the editor reads: nested too deeply"
+
+
+def test_saving_into_a_folder_that_is_not_there_is_refused_then_saved_once_it_is(client, folder):
+    body = {"file": "sub/new.gjn", "hands": [example()], "base": None}
+    r = client.post("/api/save", json=body, headers=SAME)
+    assert r.status_code == 404 and one_line(r) == "'sub/new.gjn': no such folder 'sub'"
+    assert not (folder / "sub").exists()
+    assert client.get("/api/open", params={"file": "sub/new.gjn"}).status_code == 404
+    (folder / "sub").mkdir()
+    assert client.post("/api/save", json=body, headers=SAME).status_code == 200
+    assert (folder / "sub" / "new.gjn").read_text(encoding="utf-8") == fmt_of(HAND)
+
+
+def test_a_name_that_is_not_a_file_is_refused_and_never_opened(client, folder):
+    (folder / "dir.gjn").mkdir()
+    os.mkfifo(folder / "fifo.gjn")  # opened, it would wait for a writer forever
+    os.symlink("loop.gjn", folder / "loop.gjn")
+    expected = {
+        "dir.gjn": (400, "'dir.gjn': not a file"),
+        "fifo.gjn": (400, "'fifo.gjn': not a file"),
+        "loop.gjn": (400, "'loop.gjn': Too many levels of symbolic links"),
+        "hand.gjn/x.gjn": (404, "'hand.gjn/x.gjn': Not a directory"),  # a file where a folder is named
+    }
+    for name, (status, error) in expected.items():
+        r = client.get("/api/open", params={"file": name})
+        assert (r.status_code, one_line(r)) == (status, error), name
+        r = client.post("/api/save", json={"file": name, "hands": [example()], "base": None}, headers=SAME)
+        assert (r.status_code, one_line(r)) == (status, error), name
+    assert (folder / "hand.gjn").read_bytes() == HAND.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("name", "error"),
+    [
+        (5, "file: expected the name of a .gjn file of the folder, or null"),
+        ([], "file: expected the name of a .gjn file of the folder, or null"),
+        (True, "file: expected the name of a .gjn file of the folder, or null"),
+        ("a\nb.gjn", "'a\\nb.gjn': a file name holds no control character or lone surrogate"),
+        ("a\0.gjn", "'a\\x00.gjn': a file name holds no control character or lone surrogate"),
+        ("\udc80.gjn", "'\\udc80.gjn': a file name holds no control character or lone surrogate"),
+        ("\ud800.gjn", "'\\ud800.gjn': a file name holds no control character or lone surrogate"),
+    ],
+)
+def test_a_file_name_that_is_not_clean_text_is_refused(client, folder, name, error):
+    # '\udc80' would have been written as the byte 0x80, a name the answer cannot say in UTF-8
+    r = send(client, "save", {"file": name, "hands": [example()], "base": None})
+    assert r.status_code == 400 and one_line(r) == error
+    assert sorted(os.listdir(folder)) == ["hand.gjn"]
+
+
+def test_a_read_only_file_is_not_saved_and_a_refusal_of_the_system_is_said(client, folder, monkeypatch):
+    opened = client.get("/api/open", params={"file": "hand.gjn"}).json()
+    os.chmod(folder / "hand.gjn", 0o444)
+    body = {"file": "hand.gjn", "hands": opened["hands"], "base": opened["base"]}
+    r = client.post("/api/save", json=body, headers=SAME)
+    assert r.status_code == 403 and one_line(r) == "'hand.gjn' is read-only: not saved"
+    os.chmod(folder / "hand.gjn", 0o644)
+
+    def denied(self):  # as root, chmod cannot make a file unreadable
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(type(folder), "read_bytes", denied)
+    r = client.get("/api/open", params={"file": "hand.gjn"})
+    assert r.status_code == 403 and one_line(r) == "'hand.gjn': Permission denied"
+    assert client.post("/api/save", json=body, headers=SAME).status_code == 403
+    monkeypatch.undo()
+    assert (folder / "hand.gjn").read_bytes() == HAND.read_bytes()
+
+
+def test_a_save_the_system_cannot_finish_leaves_the_file_as_it_was(client, folder, monkeypatch):
+    opened = client.get("/api/open", params={"file": "hand.gjn"}).json()
+
+    def full(src, dst):  # the disk full as the new text replaces the old
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    r = client.post("/api/save", json={"file": "hand.gjn", "hands": opened["hands"], "base": opened["base"]}, headers=SAME)
+    assert r.status_code == 500 and r.json() == {
+        "error": "'hand.gjn': cannot write the file: No space left on device: not saved"
+    }
+    assert sorted(os.listdir(folder)) == ["hand.gjn"] and (folder / "hand.gjn").read_bytes() == HAND.read_bytes()
+
+
+def test_a_body_that_is_not_utf8_json_is_refused(client):
+    json_ = {**SAME, "content-type": "application/json"}
+    r = client.post("/api/check", content=b'{"hands": "\xe9"}', headers=json_)  # Latin-1
+    assert one_line(r).startswith("the request is not JSON: 'utf-8' codec can't decode byte 0xe9 in position 11")
+    r = client.post("/api/check", content=b'{"hands": "\xed\xa0\x80"}', headers=json_)  # a surrogate, encoded
+    assert one_line(r).startswith("the request is not JSON: 'utf-8' codec can't decode byte 0xed in position 11")
+    r = client.post("/api/check", content='{"hands": []}'.encode("utf-16"), headers=json_)
+    assert one_line(r).startswith("the request is not JSON: 'utf-8' codec can't decode byte 0xff in position 0")
+    r = client.post("/api/check", content=b"[1]", headers=json_)
+    assert one_line(r) == "the request is not a JSON object"
+
+
+def test_a_route_or_method_that_is_not_the_editors_is_refused_in_json(client):
+    r = client.get("/api/save", headers=SAME)
+    assert r.status_code == 405 and one_line(r) == "GET is not a method of this route" and r.headers["allow"] == "POST"
+    r = client.delete("/api/open", headers=SAME)
+    assert r.status_code == 405 and set(r.headers["allow"].split(", ")) == {"GET", "HEAD"}
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and one_line(r) == "no such page or API route"
+
+
+def test_editor_500_sh_the_command_answers_4xx_without_a_traceback(folder):
+    """editor-500.sh as it was run: gouji edit in its own process, the long name, the nested body,
+    then the server still answers; Ctrl-C; no traceback on its stderr."""
+    proc, url = _started(folder)
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url + "api/open?file=" + LONG)
+        assert refused.value.code == 400
+        request = urllib.request.Request(
+            url + "api/check", data=NESTED.encode(), headers={"content-type": "application/json"}
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request)
+        assert refused.value.code == 400
+        with urllib.request.urlopen(url + "api/open") as r:
+            assert r.status == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0 and "Traceback" not in err and "ERROR" not in err, err
