@@ -5,6 +5,7 @@ is tests/test_browser_editor.py."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -12,10 +13,15 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import urllib.error
+import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 from conftest import EXAMPLES
 from starlette.testclient import TestClient
@@ -426,7 +432,8 @@ def test_a_save_the_system_cannot_finish_leaves_the_file_as_it_was(client, folde
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full)
-    r = client.post("/api/save", json={"file": "hand.gjn", "hands": opened["hands"], "base": opened["base"]}, headers=SAME)
+    body = {"file": "hand.gjn", "hands": opened["hands"], "base": opened["base"]}
+    r = client.post("/api/save", json=body, headers=SAME)
     assert r.status_code == 500 and r.json() == {
         "error": "'hand.gjn': cannot write the file: No space left on device: not saved"
     }
@@ -474,3 +481,138 @@ def test_editor_500_sh_the_command_answers_4xx_without_a_traceback(folder):
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=20)
     assert proc.returncode == 0 and "Traceback" not in err and "ERROR" not in err, err
+
+
+# --- the fuzz: any request, any body, any name: never a 500, nothing written but what a save says ---
+
+EXAMPLE = example()
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+NAME_PARTS = st.sampled_from(
+    ["hand.gjn", "new.gjn", "dir.gjn", "fifo.gjn", "loop.gjn", "link.gjn", "sub", "nosuch", "..", ".", "",
+     "x" * 300, "/etc", "\\", "\0", "\udc80", "\ud800", "\n", "é"]
+) | st.text(max_size=8)
+NAMES = st.builds(
+    lambda parts, suffix: "/".join(parts) + suffix,
+    st.lists(NAME_PARTS, min_size=1, max_size=4),
+    st.sampled_from(["", "", ".gjn", ".GJN", ".txt", "/"]),
+)
+
+
+@st.composite
+def hands(draw) -> object:
+    """The example hand (as the page sends it) with up to three of its parts replaced by any
+    JSON value, or by text where text goes."""
+    hand = copy.deepcopy(EXAMPLE)
+    for _ in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
+        value = draw(JSON_VALUES | st.text(max_size=20) | st.sampled_from(["", "-", "?36", "1:TTTTT", "^2:JJJJJ"]))
+        where = draw(st.sampled_from(["field", "field", "tag", "tag", "deal", "deal", "item", "cut", "hand", "whole"]))
+        if where == "whole":
+            return value
+        if where == "hand":
+            hand[draw(st.sampled_from(["tags", "deal", "comment", "preplay", "actions", "other"]))] = value
+        elif where == "tag" and isinstance(hand.get("tags"), dict):
+            tag = draw(st.sampled_from(["Ruleset", "Options", "Result", "Event", "Seat3"]) | st.text(max_size=6))
+            hand["tags"][tag] = value
+        elif where == "deal" and isinstance(hand.get("deal"), list) and hand["deal"]:
+            hand["deal"][draw(st.integers(0, len(hand["deal"]) - 1))] = value
+        elif where in ("item", "field") and isinstance(hand.get("actions"), list) and hand["actions"]:
+            i = draw(st.integers(0, len(hand["actions"]) - 1))
+            if where == "item" or not isinstance(hand["actions"][i], dict):
+                hand["actions"][i] = value
+            else:
+                field = draw(st.sampled_from(["text", "glyph", "nags", "comments", "round", "other"]))
+                hand["actions"][i][field] = value
+        elif where == "cut" and isinstance(hand.get("actions"), list):
+            del hand["actions"][draw(st.integers(0, len(hand["actions"]))) :]
+    return hand
+
+
+THE_FILES = "the file's"  # in a body: the digest of examples/charter-hand.gjn, the folder's hand.gjn
+CALLS = st.fixed_dictionaries(
+    {"hands": st.lists(hands(), min_size=1, max_size=2) | JSON_VALUES},
+    optional={
+        "file": st.sampled_from([None, "hand.gjn", "new.gjn", "sub/new.gjn"]) | NAMES | JSON_VALUES,
+        "base": st.sampled_from([THE_FILES, None, "0" * 64]) | JSON_VALUES,
+        "hand": st.integers(-1, 2) | JSON_VALUES,
+    },
+).map(lambda body: json.dumps(body).replace(json.dumps(THE_FILES), json.dumps(digest(HAND.read_bytes()))).encode())
+BODIES = st.one_of(
+    CALLS,
+    JSON_VALUES.map(lambda v: json.dumps(v).encode()),
+    st.integers(1, 3000).map(lambda n: ('{"hands": ' + "[" * n + "]" * n + "}").encode()),
+    st.binary(max_size=40),
+)
+ROUTES = ["/", "/editor.js", "/api/open", "/api/check", "/api/legal", "/api/save", "/api/preview", "/preview/x"]
+ROUTES += ["/api/x"]  # no such route
+
+
+def _workspace(root: Path) -> Path:
+    """A folder as a user's may be (the example, a directory, a FIFO, a loop of links, a link out
+    of it) beside a file outside it."""
+    (root / "outside.gjn").write_bytes(HAND.read_bytes())
+    ws = root / "ws"
+    (ws / "sub").mkdir(parents=True)
+    (ws / "hand.gjn").write_bytes(HAND.read_bytes())
+    (ws / "dir.gjn").mkdir()
+    os.mkfifo(ws / "fifo.gjn")
+    os.symlink("loop.gjn", ws / "loop.gjn")
+    os.symlink(root / "outside.gjn", ws / "link.gjn")
+    return ws
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """The regular files under ``root`` (links not followed): their bytes by name."""
+    files = (p for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink())
+    return {str(p.relative_to(root)): p.read_bytes() for p in files}
+
+
+def _answered(method: str, route: str, name, body: bytes, headers: dict[str, str]) -> None:
+    """Send one request to the editor of a new :func:`_workspace`; check it is answered below 500
+    (an exception of the application is raised by the test client), a refusal in one line, and
+    that nothing is written but what a save answered it wrote (which then opens again): no
+    temporary file left, nothing outside the folder."""
+    with tempfile.TemporaryDirectory() as where:
+        root = Path(where)
+        ws = _workspace(root)
+        files = _files(root)
+        with TestClient(create_app(Workspace(ws, "hand.gjn"), hosts=frozenset({"testserver"}))) as client:
+            query = "" if name is None else "?file=" + urllib.parse.quote(name.encode("utf-8", "surrogatepass"))
+            r = client.request(method, route + query, content=body, headers=headers)
+            assert r.status_code < 500, r.text
+            event(f"{method} {route}: {r.status_code}")
+            if r.status_code >= 400 and method != "HEAD":
+                one_line(r)
+            if method == "POST" and route == "/api/save" and r.status_code == 200:
+                saved = r.json()
+                files[str(Path("ws", saved["file"]))] = saved["text"].encode("utf-8")
+                assert client.get("/api/open", params={"file": saved["file"]}).status_code == 200
+            assert _files(root) == files
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    method=st.sampled_from(["POST", "GET", "PUT", "DELETE", "HEAD", "OPTIONS"]),
+    route=st.sampled_from(ROUTES),
+    name=st.none() | NAMES,
+    content_type=st.sampled_from(["application/json", "application/json; charset=utf-8", "text/plain", None]),
+    origin=st.sampled_from([None, "http://testserver", "http://evil.example"]),
+    body=BODIES,
+)
+def test_no_request_gets_a_500(method, route, name, content_type, origin, body):
+    headers = {k: v for k, v in (("content-type", content_type), ("origin", origin)) if v is not None}
+    _answered(method, route, name, body, headers)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    route=st.sampled_from(["/api/open", "/api/check", "/api/legal", "/api/save", "/api/save", "/api/preview"]),
+    name=NAMES,
+    body=CALLS,
+)
+def test_no_call_of_the_api_gets_a_500_and_only_a_save_writes(route, name, body):
+    method = "GET" if route == "/api/open" else "POST"
+    _answered(method, route, name if method == "GET" else None, body, {**SAME, "content-type": "application/json"})

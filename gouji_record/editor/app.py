@@ -6,7 +6,8 @@ Routes: ``GET /`` the page (``?file=NAME`` another ``.gjn`` file of the folder),
 data, ``POST /api/check`` the verdict of hands, ``POST /api/legal`` the legal actions where
 one of them stops, ``POST /api/save`` the canonical text written,
 ``POST /api/preview`` then ``GET /preview/ID`` the replay page of the hands. Every answer of the
-API is JSON; a refusal is ``{"error": "one line"}`` with a 4xx status. ``/api/check`` says in a
+API is JSON; a refusal is ``{"error": "one line"}`` with a 4xx status (no such route and a wrong
+method too), never a traceback: a 500 is a fault of the editor or of the disk. ``/api/check`` says in a
 ``Server-Timing`` header how long it took (the body read, the hands judged, the answer made).
 
 Guards (:class:`Guard`), before any route:
@@ -19,7 +20,8 @@ Guards (:class:`Guard`), before any route:
 - **Origin**: a request with an ``Origin`` other than the page's own (``http://`` and its Host)
   is refused; a ``POST`` must be JSON (``Content-Type: application/json``), which a form of
   another site cannot send without the browser asking first.
-- **Sizes**: a body over :data:`MAX_BODY` bytes is refused (413), read no further.
+- **Sizes**: a body over :data:`MAX_BODY` bytes is refused (413), read no further; one nested
+  deeper than the parser recurses, 400 (:func:`_body`).
 """
 
 from __future__ import annotations
@@ -210,7 +212,8 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
         Route("/api/preview", preview, methods=["POST"]),
         Route("/preview/{key}", shown),
     ]
-    return Guard(Starlette(routes=routes, exception_handlers={EditorError: refused, HTTPException: unrouted, Exception: failed}), hosts, token)
+    handlers = {EditorError: refused, HTTPException: unrouted, Exception: failed}
+    return Guard(Starlette(routes=routes, exception_handlers=handlers), hosts, token)
 
 
 def loopback_hosts(port: int) -> frozenset[str]:
