@@ -5,16 +5,23 @@ is tests/test_browser_editor.py."""
 
 from __future__ import annotations
 
+import copy
+import json
 import os
 import re
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import urllib.error
+import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 from conftest import EXAMPLES
 from starlette.testclient import TestClient
@@ -313,3 +320,299 @@ def test_the_preview_is_the_replay_page_sandboxed(client):
     # its own inline script runs in an origin of its own: it cannot call the editor's API
     assert page.headers["content-security-policy"].startswith("sandbox allow-scripts;")
     assert client.get("/preview/none").status_code == 404
+
+
+# --- hostile input: a 4xx with a one-line reason, never a 500 (issue 38, editor-500.sh) ---
+
+LONG = "x" * 5000 + ".gjn"  # editor-500.sh: over NAME_MAX (255 bytes) and PATH_MAX (4096)
+NESTED = '{"hands": [' + "[" * 100000 + "]" * 100000 + "]}"  # editor-500.sh
+
+
+def one_line(r) -> str:
+    """The reason of the refusal ``r``: JSON ``{"error": "…"}``, one line."""
+    assert 400 <= r.status_code < 500 and r.headers["content-type"] == "application/json", (r.status_code, r.text)
+    error = r.json()["error"]
+    assert isinstance(error, str) and error and len(error.splitlines()) == 1 and len(error) < 400, error
+    return error
+
+
+def send(client, route: str, body) -> object:
+    """POST ``body`` to ``/api/ROUTE`` as a browser's JSON.stringify writes it (lone surrogates escaped)."""
+    return client.post(f"/api/{route}", content=json.dumps(body), headers={**SAME, "content-type": "application/json"})
+
+
+def test_a_name_longer_than_the_system_allows_is_refused_in_one_line(client, folder):
+    # 5000 characters: reprlib keeps 38 and 39 of the 5006 of its repr, '...' between
+    shown = "'" + "x" * 37 + "..." + "x" * 34 + ".gjn'"
+    assert one_line(client.get("/api/open", params={"file": LONG})) == shown + ": File name too long"
+    r = client.post("/api/save", json={"file": LONG, "hands": [example()], "base": None}, headers=SAME)
+    assert one_line(r) == shown + ": File name too long" and r.status_code == 400
+    deep = "a/" * 3000 + "b.gjn"  # each part short, the whole over PATH_MAX
+    assert client.get("/api/open", params={"file": deep}).status_code == 400
+    assert sorted(p.name for p in folder.iterdir()) == ["hand.gjn"]
+
+
+@pytest.mark.parametrize("route", ["check", "legal", "save", "preview"])
+def test_a_body_nested_deeper_than_the_parser_reads_is_refused(client, route):
+    r = client.post(f"/api/{route}", content=NESTED, headers={**SAME, "content-type": "application/json"})
+    assert one_line(r) == "the request is not JSON the editor reads: nested too deeply"
+
+
+def test_saving_into_a_folder_that_is_not_there_is_refused_then_saved_once_it_is(client, folder):
+    body = {"file": "sub/new.gjn", "hands": [example()], "base": None}
+    r = client.post("/api/save", json=body, headers=SAME)
+    assert r.status_code == 404 and one_line(r) == "'sub/new.gjn': no such folder 'sub'"
+    assert not (folder / "sub").exists()
+    assert client.get("/api/open", params={"file": "sub/new.gjn"}).status_code == 404
+    (folder / "sub").mkdir()
+    assert client.post("/api/save", json=body, headers=SAME).status_code == 200
+    assert (folder / "sub" / "new.gjn").read_text(encoding="utf-8") == fmt_of(HAND)
+
+
+def test_a_name_that_is_not_a_file_is_refused_and_never_opened(client, folder):
+    (folder / "dir.gjn").mkdir()
+    os.mkfifo(folder / "fifo.gjn")  # opened, it would wait for a writer forever
+    os.symlink("loop.gjn", folder / "loop.gjn")
+    expected = {
+        "dir.gjn": (400, "'dir.gjn': not a file"),
+        "fifo.gjn": (400, "'fifo.gjn': not a file"),
+        "loop.gjn": (400, "'loop.gjn': Too many levels of symbolic links"),
+        "hand.gjn/x.gjn": (404, "'hand.gjn/x.gjn': Not a directory"),  # a file where a folder is named
+    }
+    for name, (status, error) in expected.items():
+        r = client.get("/api/open", params={"file": name})
+        assert (r.status_code, one_line(r)) == (status, error), name
+        r = client.post("/api/save", json={"file": name, "hands": [example()], "base": None}, headers=SAME)
+        assert (r.status_code, one_line(r)) == (status, error), name
+    assert (folder / "hand.gjn").read_bytes() == HAND.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("name", "error"),
+    [
+        (5, "file: expected the name of a .gjn file of the folder, or null"),
+        ([], "file: expected the name of a .gjn file of the folder, or null"),
+        (True, "file: expected the name of a .gjn file of the folder, or null"),
+        ("a\nb.gjn", "'a\\nb.gjn': a file name holds no control character or lone surrogate"),
+        ("a\0.gjn", "'a\\x00.gjn': a file name holds no control character or lone surrogate"),
+        ("\udc80.gjn", "'\\udc80.gjn': a file name holds no control character or lone surrogate"),
+        ("\ud800.gjn", "'\\ud800.gjn': a file name holds no control character or lone surrogate"),
+    ],
+)
+def test_a_file_name_that_is_not_clean_text_is_refused(client, folder, name, error):
+    # '\udc80' would have been written as the byte 0x80, a name the answer cannot say in UTF-8
+    r = send(client, "save", {"file": name, "hands": [example()], "base": None})
+    assert r.status_code == 400 and one_line(r) == error
+    assert sorted(os.listdir(folder)) == ["hand.gjn"]
+
+
+def test_a_read_only_file_is_not_saved_and_a_refusal_of_the_system_is_said(client, folder, monkeypatch):
+    opened = client.get("/api/open", params={"file": "hand.gjn"}).json()
+    os.chmod(folder / "hand.gjn", 0o444)
+    body = {"file": "hand.gjn", "hands": opened["hands"], "base": opened["base"]}
+    r = client.post("/api/save", json=body, headers=SAME)
+    assert r.status_code == 403 and one_line(r) == "'hand.gjn' is read-only: not saved"
+    os.chmod(folder / "hand.gjn", 0o644)
+
+    def denied(self):  # as root, chmod cannot make a file unreadable
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(type(folder), "read_bytes", denied)
+    r = client.get("/api/open", params={"file": "hand.gjn"})
+    assert r.status_code == 403 and one_line(r) == "'hand.gjn': Permission denied"
+    assert client.post("/api/save", json=body, headers=SAME).status_code == 403
+    monkeypatch.undo()
+    assert (folder / "hand.gjn").read_bytes() == HAND.read_bytes()
+
+
+def test_a_save_the_system_cannot_finish_leaves_the_file_as_it_was(client, folder, monkeypatch):
+    opened = client.get("/api/open", params={"file": "hand.gjn"}).json()
+
+    def full(src, dst):  # the disk full as the new text replaces the old
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    body = {"file": "hand.gjn", "hands": opened["hands"], "base": opened["base"]}
+    r = client.post("/api/save", json=body, headers=SAME)
+    assert r.status_code == 500 and r.json() == {
+        "error": "'hand.gjn': cannot write the file: No space left on device: not saved"
+    }
+    assert sorted(os.listdir(folder)) == ["hand.gjn"] and (folder / "hand.gjn").read_bytes() == HAND.read_bytes()
+
+
+def test_a_body_that_is_not_utf8_json_is_refused(client):
+    json_ = {**SAME, "content-type": "application/json"}
+    r = client.post("/api/check", content=b'{"hands": "\xe9"}', headers=json_)  # Latin-1
+    assert one_line(r).startswith("the request is not JSON: 'utf-8' codec can't decode byte 0xe9 in position 11")
+    r = client.post("/api/check", content=b'{"hands": "\xed\xa0\x80"}', headers=json_)  # a surrogate, encoded
+    assert one_line(r).startswith("the request is not JSON: 'utf-8' codec can't decode byte 0xed in position 11")
+    r = client.post("/api/check", content='{"hands": []}'.encode("utf-16"), headers=json_)
+    assert one_line(r).startswith("the request is not JSON: 'utf-8' codec can't decode byte 0xff in position 0")
+    r = client.post("/api/check", content=b"[1]", headers=json_)
+    assert one_line(r) == "the request is not a JSON object"
+
+
+def test_a_route_or_method_that_is_not_the_editors_is_refused_in_json(client):
+    r = client.get("/api/save", headers=SAME)
+    assert r.status_code == 405 and one_line(r) == "GET is not a method of this route" and r.headers["allow"] == "POST"
+    r = client.delete("/api/open", headers=SAME)
+    assert r.status_code == 405 and set(r.headers["allow"].split(", ")) == {"GET", "HEAD"}
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and one_line(r) == "no such page or API route"
+
+
+def test_editor_500_sh_the_command_answers_4xx_without_a_traceback(folder):
+    """editor-500.sh as it was run: gouji edit in its own process, the long name, the nested body,
+    then the server still answers; Ctrl-C; no traceback on its stderr."""
+    proc, url = _started(folder)
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url + "api/open?file=" + LONG)
+        assert refused.value.code == 400
+        request = urllib.request.Request(
+            url + "api/check", data=NESTED.encode(), headers={"content-type": "application/json"}
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request)
+        assert refused.value.code == 400
+        with urllib.request.urlopen(url + "api/open") as r:
+            assert r.status == 200
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0 and "Traceback" not in err and "ERROR" not in err, err
+
+
+# --- the fuzz: any request, any body, any name: never a 500, nothing written but what a save says ---
+
+EXAMPLE = example()
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=10,
+)
+NAME_PARTS = st.sampled_from(
+    ["hand.gjn", "new.gjn", "dir.gjn", "fifo.gjn", "loop.gjn", "link.gjn", "sub", "nosuch", "..", ".", "",
+     "x" * 300, "/etc", "\\", "\0", "\udc80", "\ud800", "\n", "é"]
+) | st.text(max_size=8)
+NAMES = st.builds(
+    lambda parts, suffix: "/".join(parts) + suffix,
+    st.lists(NAME_PARTS, min_size=1, max_size=4),
+    st.sampled_from(["", "", ".gjn", ".GJN", ".txt", "/"]),
+)
+
+
+@st.composite
+def hands(draw) -> object:
+    """The example hand (as the page sends it) with up to three of its parts replaced by any
+    JSON value, or by text where text goes."""
+    hand = copy.deepcopy(EXAMPLE)
+    for _ in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
+        value = draw(JSON_VALUES | st.text(max_size=20) | st.sampled_from(["", "-", "?36", "1:TTTTT", "^2:JJJJJ"]))
+        where = draw(st.sampled_from(["field", "field", "tag", "tag", "deal", "deal", "item", "cut", "hand", "whole"]))
+        if where == "whole":
+            return value
+        if where == "hand":
+            hand[draw(st.sampled_from(["tags", "deal", "comment", "preplay", "actions", "other"]))] = value
+        elif where == "tag" and isinstance(hand.get("tags"), dict):
+            tag = draw(st.sampled_from(["Ruleset", "Options", "Result", "Event", "Seat3"]) | st.text(max_size=6))
+            hand["tags"][tag] = value
+        elif where == "deal" and isinstance(hand.get("deal"), list) and hand["deal"]:
+            hand["deal"][draw(st.integers(0, len(hand["deal"]) - 1))] = value
+        elif where in ("item", "field") and isinstance(hand.get("actions"), list) and hand["actions"]:
+            i = draw(st.integers(0, len(hand["actions"]) - 1))
+            if where == "item" or not isinstance(hand["actions"][i], dict):
+                hand["actions"][i] = value
+            else:
+                field = draw(st.sampled_from(["text", "glyph", "nags", "comments", "round", "other"]))
+                hand["actions"][i][field] = value
+        elif where == "cut" and isinstance(hand.get("actions"), list):
+            del hand["actions"][draw(st.integers(0, len(hand["actions"]))) :]
+    return hand
+
+
+THE_FILES = "the file's"  # in a body: the digest of examples/charter-hand.gjn, the folder's hand.gjn
+CALLS = st.fixed_dictionaries(
+    {"hands": st.lists(hands(), min_size=1, max_size=2) | JSON_VALUES},
+    optional={
+        "file": st.sampled_from([None, "hand.gjn", "new.gjn", "sub/new.gjn"]) | NAMES | JSON_VALUES,
+        "base": st.sampled_from([THE_FILES, None, "0" * 64]) | JSON_VALUES,
+        "hand": st.integers(-1, 2) | JSON_VALUES,
+    },
+).map(lambda body: json.dumps(body).replace(json.dumps(THE_FILES), json.dumps(digest(HAND.read_bytes()))).encode())
+BODIES = st.one_of(
+    CALLS,
+    JSON_VALUES.map(lambda v: json.dumps(v).encode()),
+    st.integers(1, 3000).map(lambda n: ('{"hands": ' + "[" * n + "]" * n + "}").encode()),
+    st.binary(max_size=40),
+)
+ROUTES = ["/", "/editor.js", "/api/open", "/api/check", "/api/legal", "/api/save", "/api/preview", "/preview/x"]
+ROUTES += ["/api/x"]  # no such route
+
+
+def _workspace(root: Path) -> Path:
+    """A folder as a user's may be (the example, a directory, a FIFO, a loop of links, a link out
+    of it) beside a file outside it."""
+    (root / "outside.gjn").write_bytes(HAND.read_bytes())
+    ws = root / "ws"
+    (ws / "sub").mkdir(parents=True)
+    (ws / "hand.gjn").write_bytes(HAND.read_bytes())
+    (ws / "dir.gjn").mkdir()
+    os.mkfifo(ws / "fifo.gjn")
+    os.symlink("loop.gjn", ws / "loop.gjn")
+    os.symlink(root / "outside.gjn", ws / "link.gjn")
+    return ws
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """The regular files under ``root`` (links not followed): their bytes by name."""
+    files = (p for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink())
+    return {str(p.relative_to(root)): p.read_bytes() for p in files}
+
+
+def _answered(method: str, route: str, name, body: bytes, headers: dict[str, str]) -> None:
+    """Send one request to the editor of a new :func:`_workspace`; check it is answered below 500
+    (an exception of the application is raised by the test client), a refusal in one line, and
+    that nothing is written but what a save answered it wrote (which then opens again): no
+    temporary file left, nothing outside the folder."""
+    with tempfile.TemporaryDirectory() as where:
+        root = Path(where)
+        ws = _workspace(root)
+        files = _files(root)
+        with TestClient(create_app(Workspace(ws, "hand.gjn"), hosts=frozenset({"testserver"}))) as client:
+            query = "" if name is None else "?file=" + urllib.parse.quote(name.encode("utf-8", "surrogatepass"))
+            r = client.request(method, route + query, content=body, headers=headers)
+            assert r.status_code < 500, r.text
+            event(f"{method} {route}: {r.status_code}")
+            if r.status_code >= 400 and method != "HEAD":
+                one_line(r)
+            if method == "POST" and route == "/api/save" and r.status_code == 200:
+                saved = r.json()
+                files[str(Path("ws", saved["file"]))] = saved["text"].encode("utf-8")
+                assert client.get("/api/open", params={"file": saved["file"]}).status_code == 200
+            assert _files(root) == files
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    method=st.sampled_from(["POST", "GET", "PUT", "DELETE", "HEAD", "OPTIONS"]),
+    route=st.sampled_from(ROUTES),
+    name=st.none() | NAMES,
+    content_type=st.sampled_from(["application/json", "application/json; charset=utf-8", "text/plain", None]),
+    origin=st.sampled_from([None, "http://testserver", "http://evil.example"]),
+    body=BODIES,
+)
+def test_no_request_gets_a_500(method, route, name, content_type, origin, body):
+    headers = {k: v for k, v in (("content-type", content_type), ("origin", origin)) if v is not None}
+    _answered(method, route, name, body, headers)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    route=st.sampled_from(["/api/open", "/api/check", "/api/legal", "/api/save", "/api/save", "/api/preview"]),
+    name=NAMES,
+    body=CALLS,
+)
+def test_no_call_of_the_api_gets_a_500_and_only_a_save_writes(route, name, body):
+    method = "GET" if route == "/api/open" else "POST"
+    _answered(method, route, name if method == "GET" else None, body, {**SAME, "content-type": "application/json"})

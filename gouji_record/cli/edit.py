@@ -39,15 +39,13 @@ def edit(file: str | None, host: str | None, port: int, no_browser: bool) -> Non
     from ..editor.session import EditorError, Workspace
 
     target = Path(file or "hand.gjn")
-    if target.is_dir():
+    if os.path.isdir(target):  # (False for a name the system refuses: the workspace says why)
         target = target / "hand.gjn"
     if target.suffix.lower() != ".gjn":
         raise _CommandLineError(f"{target}: the editor opens and saves .gjn files only")
-    if not target.parent.is_dir():
-        raise _CommandLineError(f"{target}: no such folder {target.parent}")
     workspace = Workspace(target.parent, target.name)
     try:
-        workspace.open(None)  # a file that does not read is said now, not in the page
+        workspace.open(None)  # a file that does not read, a folder not there: said now, not in the page
     except EditorError as e:
         raise _CommandLineError(e.message) from None
     token = secrets.token_urlsafe(18) if host else None

@@ -6,7 +6,8 @@ Routes: ``GET /`` the page (``?file=NAME`` another ``.gjn`` file of the folder),
 data, ``POST /api/check`` the verdict of hands, ``POST /api/legal`` the legal actions where
 one of them stops, ``POST /api/save`` the canonical text written,
 ``POST /api/preview`` then ``GET /preview/ID`` the replay page of the hands. Every answer of the
-API is JSON; a refusal is ``{"error": "one line"}`` with a 4xx status. ``/api/check`` says in a
+API is JSON; a refusal is ``{"error": "one line"}`` with a 4xx status (no such route and a wrong
+method too), never a traceback: a 500 is a fault of the editor or of the disk. ``/api/check`` says in a
 ``Server-Timing`` header how long it took (the body read, the hands judged, the answer made).
 
 Guards (:class:`Guard`), before any route:
@@ -19,7 +20,8 @@ Guards (:class:`Guard`), before any route:
 - **Origin**: a request with an ``Origin`` other than the page's own (``http://`` and its Host)
   is refused; a ``POST`` must be JSON (``Content-Type: application/json``), which a form of
   another site cannot send without the browser asking first.
-- **Sizes**: a body over :data:`MAX_BODY` bytes is refused (413), read no further.
+- **Sizes**: a body over :data:`MAX_BODY` bytes is refused (413), read no further; one nested
+  deeper than the parser recurses, 400 (:func:`_body`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
@@ -96,7 +99,10 @@ class Guard:
 
 
 async def _body(request: Request) -> Any:
-    """The JSON body of ``request``, at most :data:`MAX_BODY` bytes; raises :class:`EditorError`."""
+    """The JSON object ``request`` carries: UTF-8, at most :data:`MAX_BODY` bytes, nested no
+    deeper than Python's parser recurses (about 900 levels; a hand is 5). Raises
+    :class:`EditorError`: 415 for another Content-Type, 413 for a body too large, 400 for one
+    that is not such an object."""
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise EditorError("a request of the editor is JSON (Content-Type: application/json)", 415)
     declared = request.headers.get("content-length", "")
@@ -108,9 +114,11 @@ async def _body(request: Request) -> Any:
         if len(body) > MAX_BODY:
             raise EditorError(f"request too large: over {MAX_BODY} bytes", 413)
     try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as e:
+        data = json.loads(body.decode("utf-8"))  # JSON between systems is UTF-8 (RFC 8259 §8.1)
+    except ValueError as e:  # UnicodeDecodeError too
         raise EditorError(f"the request is not JSON: {e}") from None
+    except RecursionError:  # the parser recurses into each array and object
+        raise EditorError("the request is not JSON the editor reads: nested too deeply") from None
     if not isinstance(data, dict):
         raise EditorError("the request is not a JSON object")
     return data
@@ -130,6 +138,15 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
     async def refused(request: Request, e: EditorError) -> JSONResponse:
         """Any handler's :class:`EditorError`, as the answer (a Starlette exception handler)."""
         return JSONResponse({"error": e.message}, e.status)
+
+    async def unrouted(request: Request, e: HTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such route, a method a route does not take), in JSON."""
+        reason = {404: "no such page or API route", 405: f"{request.method} is not a method of this route"}
+        return JSONResponse({"error": reason.get(e.status_code, e.detail)}, e.status_code, e.headers)
+
+    async def failed(request: Request, e: Exception) -> JSONResponse:
+        """A fault of the editor (a bug: its traceback is logged), answered in JSON."""
+        return JSONResponse({"error": f"the editor failed ({type(e).__name__}): please report it"}, 500)
 
     async def page(request: Request) -> Response:
         html = environment().get_template("editor.html.j2").render(rulesets=list(PRESETS))
@@ -199,7 +216,8 @@ def create_app(workspace: Workspace, *, hosts: frozenset[str] | None, token: str
         Route("/api/preview", preview, methods=["POST"]),
         Route("/preview/{key}", shown),
     ]
-    return Guard(Starlette(routes=routes, exception_handlers={EditorError: refused}), hosts, token)
+    handlers = {EditorError: refused, HTTPException: unrouted, Exception: failed}
+    return Guard(Starlette(routes=routes, exception_handlers=handlers), hosts, token)
 
 
 def loopback_hosts(port: int) -> frozenset[str]:

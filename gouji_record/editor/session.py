@@ -25,8 +25,13 @@ folder as plain data, and saves the canonical text (what ``gouji fmt`` writes) a
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import io
 import os
+import reprlib
+import stat
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -39,7 +44,7 @@ from ..judging.legacy import read_as_written
 from ..judging.replay import replay
 from ..matches.verdict import MatchJudge
 from ..model import REQUIRED_TAGS, Action, GameRecord
-from ..notation.files import read_hands, text_encoding
+from ..notation.files import read_hands
 from ..notation.headers import hand_records
 from ..notation.writer import write_all
 from ..rules.events import Diagnostic
@@ -56,8 +61,10 @@ MAX_ITEMS = 2000
 
 class EditorError(GoujiError):
     """A request the editor refuses (code ``editor``): ``message`` is one line for the page;
-    ``status`` the HTTP status to answer with (400 bad input, 403 a path outside the folder,
-    404 no such file, 409 the file changed on disk, 422 a file that does not read)."""
+    ``status`` the HTTP status to answer with (400 bad input, a name the system refuses; 403 a
+    path outside the folder, a file or folder that may not be written; 404 no such folder; 409
+    the file changed on disk; 422 a file that does not read; 500 a save the system could not
+    finish, the disk full)."""
 
     default_code = "editor"
 
@@ -320,6 +327,31 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+#: The HTTP status of a file name the system refuses, by ``errno`` (any other: 500).
+_REFUSED = {
+    errno.ENAMETOOLONG: 400,
+    errno.ELOOP: 400,
+    errno.EISDIR: 400,
+    errno.ENOTDIR: 404,
+    errno.ENOENT: 404,
+    errno.EACCES: 403,
+    errno.EPERM: 403,
+    errno.EROFS: 403,
+}
+_names = reprlib.Repr()
+_names.maxstring = 80  # a name in a message: quoted, escaped, shortened in its middle
+
+
+def _quoted(name: str) -> str:
+    """``name`` quoted for a one-line message (``repr``; over 80 characters, ``...`` in its middle)."""
+    return _names.repr(name)
+
+
+def _refused(e: OSError, shown: str) -> EditorError:
+    """The refusal of the system's error ``e`` on the file ``shown``, as the editor answers it."""
+    return EditorError(f"{_quoted(shown)}: {e.strerror or e}", _REFUSED.get(e.errno, 500))
+
+
 class Workspace:
     """The folder the editor reads and writes (its real path, symbolic links followed), and the
     file opened by default (``default``, a name in it). Only ``.gjn`` files directly or below
@@ -329,49 +361,78 @@ class Workspace:
         self.folder = Path(os.path.realpath(folder))
         self.default = default
 
-    def resolve(self, name: str | None) -> Path:
+    def resolve(self, name: Any) -> Path:
         """The file ``name`` (relative to the folder; ``None`` or empty: the default) names.
 
         Raises:
-            EditorError: (403) an absolute path, one that leaves the folder (``..``, a symbolic link out
-                of it) or a name that does not end in ``.gjn``.
+            EditorError: (400) a name that is not text or holds a control character or a lone
+                surrogate; (403) an absolute path, one that leaves the folder (``..``, a symbolic link
+                out of it) or a name that does not end in ``.gjn``.
         """
-        name = name or self.default
-        if "\0" in name or os.path.isabs(name) or name.startswith(("/", "\\")):
-            raise EditorError(f"{name!r}: only a file of the folder {self.folder} may be opened", 403)
+        name = name if name not in (None, "") else self.default
+        if not isinstance(name, str):
+            raise EditorError("file: expected the name of a .gjn file of the folder, or null")
+        odd = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
+        if odd is not None:
+            raise EditorError(f"{_quoted(name)}: a file name holds no control character or lone surrogate")
+        if os.path.isabs(name) or name.startswith(("/", "\\")):
+            raise EditorError(f"{_quoted(name)}: only a file of the folder {self.folder} may be opened", 403)
         path = Path(os.path.realpath(self.folder / name))
         if path.parent != self.folder and self.folder not in path.parents:
-            raise EditorError(f"{name!r} is outside the folder {self.folder}: refused", 403)
+            raise EditorError(f"{_quoted(name)} is outside the folder {self.folder}: refused", 403)
         if path.suffix.lower() != ".gjn":
-            raise EditorError(f"{name!r}: only .gjn files may be opened or saved", 403)
+            raise EditorError(f"{_quoted(name)}: only .gjn files may be opened or saved", 403)
         return path
 
-    def open(self, name: str | None) -> dict[str, Any]:
+    def _status(self, path: Path) -> os.stat_result | None:
+        """The status of the regular file ``path`` (resolved), or ``None`` when there is none yet
+        in a folder that is there. Raises :class:`EditorError`: 404 for a folder that is not
+        there, 400 for a directory, a FIFO or a device, else the system's refusal (:func:`_refused`)."""
+        shown = os.path.relpath(path, self.folder)
+        try:
+            found = path.stat()
+        except FileNotFoundError:
+            if not path.parent.is_dir():
+                parent = os.path.relpath(path.parent, self.folder) if path.parent != self.folder else str(self.folder)
+                raise EditorError(f"{_quoted(shown)}: no such folder {_quoted(parent)}", 404) from None
+            return None
+        except OSError as e:
+            raise _refused(e, shown) from None
+        if not stat.S_ISREG(found.st_mode):
+            raise EditorError(f"{_quoted(shown)}: not a file", 400)
+        return found
+
+    def _bytes(self, path: Path) -> bytes:
+        try:
+            return path.read_bytes()
+        except OSError as e:
+            raise _refused(e, os.path.relpath(path, self.folder)) from None
+
+    def open(self, name: Any) -> dict[str, Any]:
         """The file ``name`` as the page edits it: ``file`` (its name), ``folder`` (the folder's
         real path: the page keeps a draft per file of a folder), ``hands`` (plain data; one
         empty hand for a new file), ``base`` (the digest of its bytes, ``None`` for a new file)
         and ``exists``.
 
         Raises:
-            EditorError: (422) with ``FILE:LINE:COL: message`` for a file that does not read, (400) for
-                a directory.
+            EditorError: (422) with ``FILE:LINE:COL: message`` for a file that does not read; (400)
+                for a directory; those of :meth:`resolve`; a name the system refuses (too long,
+                unreadable: :func:`_refused`).
         """
         path = self.resolve(name)
         shown = os.path.relpath(path, self.folder)
-        if not path.exists():
+        if self._status(path) is None:
             return {"file": shown, "folder": str(self.folder), "exists": False, "base": None, "hands": [new_hand()]}
-        if not path.is_file():
-            raise EditorError(f"{shown}: not a file", 400)
-        data = path.read_bytes()
+        data = self._bytes(path)
         try:
-            records = [r for hand in read_hands(str(path), encoding=text_encoding(None)) for r in hand_records(hand, read_as_written)]
+            records = [r for hand in read_hands(str(path), io.BytesIO(data)) for r in hand_records(hand, read_as_written)]
         except GoujiError as e:
             where = ":".join(str(p) for p in (shown, e.line, e.column) if p is not None)
             raise EditorError(f"{where}: {e.message}", 422) from None
         hands = [hand_data(r) for r in records] or [new_hand()]
         return {"file": shown, "folder": str(self.folder), "exists": True, "base": digest(data), "hands": hands}
 
-    def save(self, name: str | None, hands: Any, base: str | None) -> dict[str, Any]:
+    def save(self, name: Any, hands: Any, base: str | None) -> dict[str, Any]:
         """Write ``hands`` to the file ``name`` in the canonical form (what ``gouji fmt`` writes:
         round numbers where the engine starts each round), atomically. ``base`` is the digest the
         page opened (``None``: a new file); a file whose bytes differ from it now (changed on disk,
@@ -380,8 +441,10 @@ class Workspace:
 
         Raises:
             EditorError: (409) a file changed, created or deleted since ``base``; (400) hands not shaped
-                as hands, a hand that does not read (its problem) or names no ruleset or option; (500)
-                the file cannot be written.
+                as hands, a hand that does not read (its problem) or names no ruleset or option; those
+                of :meth:`resolve`; 400, 404 and the system's refusals as :meth:`open`; (403) a
+                read-only file or folder; (500) the system fails to write (the disk full), the file
+                left as it was.
         """
         path = self.resolve(name)
         if not isinstance(hands, list) or not 0 < len(hands) <= MAX_HANDS:
@@ -401,23 +464,26 @@ class Workspace:
             text = write_all(canonical(r) for r in records)
         except (UnknownRuleset, BadOption) as e:
             raise EditorError(f"{e.message}: not saved") from None
-        try:
-            current = digest(path.read_bytes())
-        except FileNotFoundError:
-            current = None
+        shown = os.path.relpath(path, self.folder)
+        found = self._status(path)
+        current = None if found is None else digest(self._bytes(path))
         if current != base:
             what = "was created" if base is None else "was deleted" if current is None else "has changed"
             raise EditorError(
-                f"{os.path.relpath(path, self.folder)} {what} on disk since it was opened: not saved "
+                f"{_quoted(shown)} {what} on disk since it was opened: not saved "
                 "(your work is kept here; reopen the file to see the other version)",
                 409,
             )
+        if found is not None and not found.st_mode & stat.S_IWUSR:
+            raise EditorError(f"{_quoted(shown)} is read-only: not saved", 403)
+        if not os.access(path.parent, os.W_OK):
+            raise EditorError(f"{_quoted(shown)}: the folder may not be written: not saved", 403)
         try:
             with Sink(str(path)) as out:
                 out.write(text)
         except OutputError as e:
-            raise EditorError(f"{e.message}: not saved", 500) from None
-        return {"file": os.path.relpath(path, self.folder), "base": digest(text.encode("utf-8")), "text": text}
+            raise EditorError(f"{_quoted(shown)}: {e.message}: not saved", 500) from None
+        return {"file": shown, "base": digest(text.encode("utf-8")), "text": text}
 
 
 def new_hand() -> dict[str, Any]:
